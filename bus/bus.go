@@ -1,0 +1,302 @@
+package bus
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	eventbus "github.com/asaskevich/EventBus"
+	"github.com/rs/zerolog"
+)
+
+// Bus is a typed event bus. It is safe for concurrent use, and each Bus owns
+// all of its locks so that buses never wait on each other.
+type Bus struct {
+	cfg Config
+	log zerolog.Logger
+
+	// eb routes a dispatch to the collector of its topic. It never runs user
+	// code: the collectors only copy a handler list.
+	eb eventbus.Bus
+
+	// names caches the topic of each event type (reflect.Type -> topic).
+	names sync.Map
+
+	// subMu serialises changes to the registry. Dispatch never takes it.
+	subMu  sync.Mutex
+	topics map[string]*topic // by topic key
+	subs   map[uint64]*topic // subscription id -> its topic
+	nextID atomic.Uint64     // subscription ids
+
+	nextEvent atomic.Uint64 // event ids
+
+	// stateMu guards closed and inflight together so that a dispatch cannot
+	// start after Close has cancelled the others.
+	stateMu  sync.Mutex
+	closed   atomic.Bool
+	inflight map[uint64]context.CancelCauseFunc
+	once     sync.Once
+
+	running tracker
+	hist    history
+}
+
+// topic holds the subscriptions of one event type. Its lists are
+// copy-on-write: they are replaced, never modified, so the collector can
+// hand them to a dispatch without a lock.
+type topic struct {
+	key      string
+	display  string
+	handlers atomic.Pointer[[]*sub]
+	guards   atomic.Pointer[[]*sub]
+}
+
+// sub is one registered guard or handler with its type erased.
+type sub struct {
+	id    uint64
+	name  string
+	order int
+	guard bool
+	fn    func(ctx context.Context, e any) (any, error)
+}
+
+// envelope is what EventBus passes to a topic's collector; the collector
+// fills it with the subscriptions current at the moment of dispatch.
+type envelope struct {
+	handlers []*sub
+	guards   []*sub
+}
+
+// New returns a ready Bus. Zero or invalid Config fields take their
+// defaults; call Config.Validate first to reject invalid ones instead.
+func New(cfg Config) *Bus {
+	cfg = cfg.withDefaults()
+	b := &Bus{
+		cfg:      cfg,
+		log:      cfg.Logger.With().Str("bus", cfg.Name).Logger(),
+		eb:       eventbus.New(),
+		topics:   make(map[string]*topic),
+		subs:     make(map[uint64]*topic),
+		inflight: make(map[uint64]context.CancelCauseFunc),
+	}
+	b.hist.init(cfg.HistorySize)
+	return b
+}
+
+// Close marks the bus closed and cancels the context of every dispatch in
+// flight, whose Dispatch then returns an error wrapping ErrBusClosed. It does
+// not wait for handlers to return, because a handler that ignores its context
+// could block Close forever; use Wait for that. Close is idempotent and
+// always returns nil.
+func (b *Bus) Close() error {
+	b.once.Do(func() {
+		b.stateMu.Lock()
+		b.closed.Store(true)
+		cancels := b.inflight
+		b.inflight = make(map[uint64]context.CancelCauseFunc)
+		b.stateMu.Unlock()
+		for _, cancel := range cancels {
+			cancel(ErrBusClosed)
+		}
+		b.log.Debug().Int("inflight", len(cancels)).Msg("bus closed")
+	})
+	return nil
+}
+
+// Closed reports whether Close has been called.
+func (b *Bus) Closed() bool { return b.closed.Load() }
+
+// Wait blocks until every guard and handler goroutine the bus started has
+// returned, or ctx ends. It lets an owner that closed the bus make sure no
+// handler is still touching shared state before tearing it down.
+func (b *Bus) Wait(ctx context.Context) error { return b.running.wait(ctx) }
+
+// Subscription identifies one registration made with On or Guard. It is a
+// small value that is safe to copy; its zero value is not subscribed.
+type Subscription struct {
+	id uint64
+	b  *Bus
+}
+
+// ID returns the subscription's unique, non-zero identifier.
+func (s Subscription) ID() uint64 { return s.id }
+
+// Unsubscribe removes the registration; it is the same as
+// Bus.Unsubscribe(s).
+func (s Subscription) Unsubscribe() bool {
+	if s.b == nil {
+		return false
+	}
+	return s.b.Unsubscribe(s)
+}
+
+// Unsubscribe removes the registration s and reports whether it was still
+// registered. Registrations are matched by ID, never by function value, so
+// two closures made from one literal are removed independently. Dispatches
+// already in flight keep the handler list they started with.
+func (b *Bus) Unsubscribe(s Subscription) bool {
+	if s.b != b || s.id == 0 {
+		return false
+	}
+	b.subMu.Lock()
+	defer b.subMu.Unlock()
+	t, ok := b.subs[s.id]
+	if !ok {
+		return false
+	}
+	delete(b.subs, s.id)
+	for _, list := range []*atomic.Pointer[[]*sub]{&t.handlers, &t.guards} {
+		cur := *list.Load()
+		if i := slices.IndexFunc(cur, func(x *sub) bool { return x.id == s.id }); i >= 0 {
+			next := slices.Delete(slices.Clone(cur), i, i+1)
+			list.Store(&next)
+		}
+	}
+	return true
+}
+
+// On subscribes h to events of type E under name, which appears in results,
+// history and logs. Several handlers may handle one event type; they run one
+// after another in subscription order, each in its own goroutine, and all of
+// their results are collected. h receives the dispatch context, which
+// carries the one deadline of the dispatch and the event's ID (see
+// EventIDFrom); h should return when it ends.
+func On[E any, R any](b *Bus, name string, h func(ctx context.Context, e E) (R, error)) Subscription {
+	return b.add(typeOf[E](), &sub{
+		name: name,
+		fn: func(ctx context.Context, e any) (any, error) {
+			ev, _ := e.(E) // a nil interface event becomes E's zero value
+			return h(ctx, ev)
+		},
+	})
+}
+
+// Guard subscribes g to run before every handler of events of type E.
+// Guards run in ascending order, ties broken by subscription order, so that
+// cheap or security-critical checks can be placed first. A guard that
+// returns an error, or panics, vetoes the event: no further guard or handler
+// runs and the dispatch fails with a *VetoError.
+func Guard[E any](b *Bus, name string, order int, g func(ctx context.Context, e E) error) Subscription {
+	return b.add(typeOf[E](), &sub{
+		name:  name,
+		order: order,
+		guard: true,
+		fn: func(ctx context.Context, e any) (any, error) {
+			ev, _ := e.(E)
+			return nil, g(ctx, ev)
+		},
+	})
+}
+
+// add registers s under the topic of t.
+func (b *Bus) add(t reflect.Type, s *sub) Subscription {
+	s.id = b.nextID.Add(1)
+	b.subMu.Lock()
+	defer b.subMu.Unlock()
+	tp := b.topicLocked(b.nameOf(t))
+	list := &tp.handlers
+	if s.guard {
+		list = &tp.guards
+	}
+	next := append(slices.Clone(*list.Load()), s)
+	if s.guard {
+		// A stable sort keeps subscription order among equal orders,
+		// since ids only grow.
+		slices.SortStableFunc(next, func(x, y *sub) int { return cmp.Compare(x.order, y.order) })
+	}
+	list.Store(&next)
+	b.subs[s.id] = tp
+	return Subscription{id: s.id, b: b}
+}
+
+// topicLocked returns the topic for n, creating it and subscribing its
+// collector to EventBus on first use. The caller holds subMu. Taking
+// EventBus's lock while holding subMu is safe because no code running under
+// EventBus's lock (only collectors) ever takes subMu.
+func (b *Bus) topicLocked(n topicName) *topic {
+	if t, ok := b.topics[n.key]; ok {
+		return t
+	}
+	t := &topic{key: n.key, display: n.display}
+	t.handlers.Store(new([]*sub))
+	t.guards.Store(new([]*sub))
+	collect := func(env *envelope) {
+		env.handlers = *t.handlers.Load()
+		env.guards = *t.guards.Load()
+	}
+	if err := b.eb.Subscribe(n.key, collect); err != nil {
+		// EventBus only fails for a non-function, which collect is not.
+		panic(fmt.Sprintf("bus: subscribing collector for %s: %v", n.display, err))
+	}
+	b.topics[n.key] = t
+	return t
+}
+
+// topicName is the routing key and the display name of an event type.
+type topicName struct {
+	key     string
+	display string
+}
+
+// nameOf returns the topic of t. The key includes the package path so that
+// two packages' types with the same name are not confused; the display name
+// is the short reflect form ("events.ClickEvent") used in results and logs.
+func (b *Bus) nameOf(t reflect.Type) topicName {
+	if v, ok := b.names.Load(t); ok {
+		return v.(topicName)
+	}
+	n := topicName{key: t.String(), display: t.String()}
+	if t.Name() != "" && t.PkgPath() != "" {
+		n.key = t.PkgPath() + "." + t.Name()
+	}
+	b.names.Store(t, n)
+	return n
+}
+
+func typeOf[E any]() reflect.Type { return reflect.TypeFor[E]() }
+
+// tracker counts running guard and handler goroutines so Wait can block
+// until there are none without starting a goroutine of its own.
+type tracker struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed when n drops to zero
+}
+
+func (t *tracker) add() {
+	t.mu.Lock()
+	if t.n == 0 {
+		t.idle = make(chan struct{})
+	}
+	t.n++
+	t.mu.Unlock()
+}
+
+func (t *tracker) done() {
+	t.mu.Lock()
+	t.n--
+	if t.n == 0 {
+		close(t.idle)
+	}
+	t.mu.Unlock()
+}
+
+func (t *tracker) wait(ctx context.Context) error {
+	t.mu.Lock()
+	if t.n == 0 {
+		t.mu.Unlock()
+		return nil
+	}
+	idle := t.idle
+	t.mu.Unlock()
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

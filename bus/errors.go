@@ -1,0 +1,93 @@
+package bus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+var (
+	// ErrBusClosed is returned by Dispatch once Close has been called, so that
+	// a late publisher fails at once instead of waiting on a bus that nobody
+	// serves any more. Dispatches in flight when Close is called end with an
+	// error wrapping it as well.
+	ErrBusClosed = errors.New("bus closed")
+
+	// ErrVetoed is matched by the error of a dispatch that a guard refused.
+	// The guard's own error is wrapped too, so errors.As still finds it.
+	ErrVetoed = errors.New("event vetoed")
+
+	// ErrNoHandler is returned when an event is dispatched with no handler
+	// subscribed, because an event nobody handles is almost always a wiring
+	// mistake that should not pass silently.
+	ErrNoHandler = errors.New("no handler")
+
+	// ErrResultType is returned by DispatchFirst when the first handler's
+	// value does not have the type the caller asked for.
+	ErrResultType = errors.New("unexpected result type")
+)
+
+// ErrTimeout is matched by the error of a dispatch whose deadline passed
+// before its guards and handlers finished. It also matches
+// context.DeadlineExceeded, so callers that only know the context package
+// still recognise it.
+var ErrTimeout error = timeoutError{}
+
+// timeoutError is the type of ErrTimeout. It is a distinct type rather than
+// errors.New so that it can report itself as context.DeadlineExceeded too.
+type timeoutError struct{}
+
+func (timeoutError) Error() string { return "dispatch deadline exceeded" }
+
+// Is reports true for context.DeadlineExceeded, which ErrTimeout refines.
+func (timeoutError) Is(target error) bool { return target == context.DeadlineExceeded }
+
+// Timeout reports true, matching the net.Error convention.
+func (timeoutError) Timeout() bool { return true }
+
+// PanicError is the error recorded for a guard or handler that panicked.
+// The bus recovers the panic so that one faulty handler cannot take the
+// whole process, and every other session, down with it.
+type PanicError struct {
+	// Handler is the name the guard or handler was registered under.
+	Handler string
+	// Value is the value passed to panic.
+	Value any
+	// Stack is the panicking goroutine's stack, for the log and trace.
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("handler %q panicked: %v", e.Handler, e.Value)
+}
+
+// Unwrap returns the panic value when it is an error, so that errors.Is can
+// see through a panic(err) to err.
+func (e *PanicError) Unwrap() error {
+	if err, ok := e.Value.(error); ok {
+		return err
+	}
+	return nil
+}
+
+// VetoError is the error of a dispatch that a guard refused. It matches
+// ErrVetoed and wraps the guard's error, and it names the guard so that a
+// trace can say who stopped the event.
+type VetoError struct {
+	// Guard is the name the vetoing guard was registered under.
+	Guard string
+	// Err is the error the guard returned, or a *PanicError if it panicked.
+	Err error
+}
+
+func (e *VetoError) Error() string {
+	return fmt.Sprintf("vetoed by guard %q: %v", e.Guard, e.Err)
+}
+
+// Unwrap exposes both ErrVetoed and the guard's error to errors.Is and
+// errors.As.
+func (e *VetoError) Unwrap() []error { return []error{ErrVetoed, e.Err} }
+
+// errExited is recorded for a handler that ended its goroutine with
+// runtime.Goexit (for example t.FailNow) instead of returning.
+var errExited = errors.New("handler exited without returning")

@@ -1,0 +1,54 @@
+package events
+
+// WaitUntil names the page lifecycle point a navigation waits for.
+type WaitUntil string
+
+const (
+	// WaitLoad waits for the load event (the default).
+	WaitLoad WaitUntil = "load"
+	// WaitDOMContentLoaded waits for DOMContentLoaded.
+	WaitDOMContentLoaded WaitUntil = "domcontentloaded"
+	// WaitNone returns once the navigation was committed.
+	WaitNone WaitUntil = "none"
+)
+
+// NavigateToURLEvent loads URL in a tab (TabID, or the active tab when
+// empty) and waits for WaitUntil within the dispatch deadline. Handled by
+// DefaultActionWatchdog; result NavigationResult. An unreachable URL is an
+// error wrapping ErrNavigationFailed-like codes, never a hang.
+type NavigateToURLEvent struct {
+	TabID     TargetID
+	URL       string
+	WaitUntil WaitUntil
+}
+
+// GoBackEvent goes one step back in a tab's history. Handled by
+// DefaultActionWatchdog; result NavigationResult.
+type GoBackEvent struct {
+	TabID     TargetID
+	WaitUntil WaitUntil
+}
+
+// GoForwardEvent goes one step forward in a tab's history. Handled by
+// DefaultActionWatchdog; result NavigationResult.
+type GoForwardEvent struct {
+	TabID     TargetID
+	WaitUntil WaitUntil
+}
+
+// ReloadEvent reloads a tab. Handled by DefaultActionWatchdog; result
+// NavigationResult.
+type ReloadEvent struct {
+	TabID     TargetID
+	WaitUntil WaitUntil
+}
+
+// NavigationResult reports where a navigation ended.
+type NavigationResult struct {
+	TabID TargetID `json:"tab_id"`
+	URL   string   `json:"url"`
+	Title string   `json:"title"`
+	// Dialog is set when the navigation opened a JS dialog (beforeunload)
+	// and returned early because of it.
+	Dialog *DialogInfo `json:"dialog_opened,omitempty"`
+}

@@ -1,0 +1,450 @@
+package cdpmux
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/mafredri/cdp/rpcc"
+	"github.com/rs/zerolog"
+)
+
+// Options tunes a Conn. The zero value is usable.
+type Options struct {
+	// MaxMessageBytes bounds one outgoing message; Chrome accepts 100 MB, the
+	// default of 16 MiB covers screenshots and file uploads sent as base64.
+	MaxMessageBytes int
+	// QueueBytes caps the unread frames of one session before that session
+	// is failed with ErrSessionOverflow. Default 256 MiB.
+	QueueBytes int
+	// WriteTimeout bounds one websocket write so a wedged peer cannot hold
+	// the write lock forever. Default 10 s.
+	WriteTimeout time.Duration
+	// Logger receives debug records of dropped frames; default is silent.
+	Logger zerolog.Logger
+}
+
+func (o *Options) defaults() {
+	if o.MaxMessageBytes <= 0 {
+		o.MaxMessageBytes = 16 << 20
+	}
+	if o.QueueBytes <= 0 {
+		o.QueueBytes = 256 << 20
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = 10 * time.Second
+	}
+}
+
+// Conn is one websocket to a browser endpoint carrying any number of flat
+// sessions. It is safe for concurrent use. Close stops its reader goroutine
+// and every session's rpcc.Conn.
+type Conn struct {
+	ws   *websocket.Conn
+	opts Options
+	log  zerolog.Logger
+
+	wmu sync.Mutex // serialises websocket writes
+
+	nextID atomic.Uint64
+
+	mu       sync.Mutex
+	sessions map[string]*session
+	err      error // why the connection ended; nil while it is up
+
+	done       chan struct{}
+	readerDone chan struct{}
+	closeOnce  sync.Once
+
+	hooks Hooks
+	root  *rpcc.Conn
+}
+
+// session is the mux's side of one flat session ("" is the browser).
+type session struct {
+	id  string
+	mux *Conn
+	q   *queue
+
+	mu   sync.Mutex
+	ids  map[uint64]uint64 // global request id -> id chosen by the rpcc.Conn
+	rpc  *rpcc.Conn
+	gone error // set once the session is detached or failed
+}
+
+// Dial opens the websocket at url (a ws:// browser or page endpoint) and
+// starts the reader. ctx bounds only the handshake.
+func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
+	opts.defaults()
+	d := websocket.Dialer{
+		ReadBufferSize:  1 << 16,
+		WriteBufferSize: opts.MaxMessageBytes,
+	}
+	ws, resp, err := d.DialContext(ctx, url, http.Header{})
+	if resp != nil && resp.Body != nil {
+		resp.Body.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("dialing %s: %w", url, err)
+	}
+	ws.SetReadLimit(-1)
+	c := &Conn{
+		ws:         ws,
+		opts:       opts,
+		log:        opts.Logger,
+		sessions:   map[string]*session{},
+		done:       make(chan struct{}),
+		readerDone: make(chan struct{}),
+	}
+	c.sessions[""] = c.newSession("")
+	root, err := c.Session("")
+	if err != nil {
+		ws.Close()
+		return nil, err
+	}
+	c.root = root
+	go c.read()
+	return c, nil
+}
+
+// Hooks are called on the reader goroutine, in frame order, so a caller
+// learns of a session before any of its frames are read. They must not
+// block: hand the work to another goroutine.
+type Hooks struct {
+	// Attached is called after a session announced by
+	// Target.attachedToTarget is registered. parent is the session the
+	// announcement came on ("" for the browser); params is the event's
+	// params as sent.
+	Attached func(parent, sessionID string, params json.RawMessage)
+	// Detached is called when Target.detachedFromTarget names sessionID,
+	// after the frame was queued on parent and the session was dropped.
+	Detached func(parent, sessionID string)
+}
+
+// SetHooks installs h. Set it before the first attach.
+func (c *Conn) SetHooks(h Hooks) {
+	c.mu.Lock()
+	c.hooks = h
+	c.mu.Unlock()
+}
+
+func (c *Conn) newSession(id string) *session {
+	return &session{id: id, mux: c, q: newQueue(c.opts.QueueBytes), ids: map[uint64]uint64{}}
+}
+
+// Done is closed when the websocket is gone.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err reports why the connection ended, or nil while it is up.
+func (c *Conn) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Browser returns the rpcc.Conn of the browser-level session.
+func (c *Conn) Browser() *rpcc.Conn { return c.root }
+
+// Register makes sure a queue exists for sessionID. Sessions announced by
+// Target.attachedToTarget are registered by the reader itself; Register is
+// for callers that learn a session id from a command's reply.
+func (c *Conn) Register(sessionID string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return
+	}
+	if _, ok := c.sessions[sessionID]; !ok {
+		c.sessions[sessionID] = c.newSession(sessionID)
+	}
+}
+
+// Session returns the rpcc.Conn that speaks to sessionID, creating it on
+// first use. Use cdp.NewClient on it for the generated client.
+func (c *Conn) Session(sessionID string) (*rpcc.Conn, error) {
+	c.mu.Lock()
+	s, ok := c.sessions[sessionID]
+	connErr := c.err
+	c.mu.Unlock()
+	if !ok {
+		if connErr != nil {
+			return nil, connErr
+		}
+		return nil, fmt.Errorf("%w: %s", ErrUnknownSession, sessionID)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rpc != nil {
+		return s.rpc, nil
+	}
+	if s.gone != nil {
+		return nil, s.gone
+	}
+	rc, err := rpcc.DialContext(context.Background(), "cdpmux:"+sessionID,
+		rpcc.WithDialer(func(context.Context, string) (io.ReadWriteCloser, error) {
+			return sessionPipe{s}, nil
+		}),
+		rpcc.WithCodec(func(io.ReadWriter) rpcc.Codec { return sessionCodec{s} }),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("opening session %s: %w", sessionID, err)
+	}
+	s.rpc = rc
+	return rc, nil
+}
+
+// Detach forgets sessionID: its pending calls fail with ErrSessionDetached
+// once the frames already queued for it are read.
+func (c *Conn) Detach(sessionID string) {
+	c.detach(sessionID, ErrSessionDetached)
+}
+
+func (c *Conn) detach(sessionID string, cause error) {
+	if sessionID == "" {
+		return
+	}
+	c.mu.Lock()
+	s, ok := c.sessions[sessionID]
+	delete(c.sessions, sessionID)
+	c.mu.Unlock()
+	if ok {
+		s.fail(fmt.Errorf("%w: %s", cause, sessionID), false)
+	}
+}
+
+// Sessions lists the session ids currently registered, browser excluded.
+func (c *Conn) Sessions() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.sessions))
+	for id := range c.sessions {
+		if id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Close ends the websocket and every session, and waits for the reader.
+// It is idempotent.
+func (c *Conn) Close() error {
+	c.shutdown(ErrClosed)
+	<-c.readerDone
+	c.mu.Lock()
+	err := c.err
+	c.mu.Unlock()
+	if errors.Is(err, ErrClosed) {
+		return nil
+	}
+	return err
+}
+
+// shutdown records why the connection ended, closes the socket and fails
+// every session. The first cause wins.
+func (c *Conn) shutdown(cause error) {
+	c.closeOnce.Do(func() {
+		c.mu.Lock()
+		c.err = cause
+		sessions := c.sessions
+		c.sessions = map[string]*session{"": sessions[""]}
+		c.mu.Unlock()
+		// Closing the socket unblocks the reader.
+		c.ws.Close()
+		for _, s := range sessions {
+			s.fail(cause, true)
+		}
+		close(c.done)
+	})
+}
+
+// read is the only reader of the websocket. It parses just enough of each
+// frame to route it and never waits on a consumer.
+func (c *Conn) read() {
+	defer close(c.readerDone)
+	for {
+		_, b, err := c.ws.ReadMessage()
+		if err != nil {
+			c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
+			return
+		}
+		c.route(b)
+	}
+}
+
+// frameHeader is the part of a frame that routing needs.
+type frameHeader struct {
+	SessionID string          `json:"sessionId"`
+	Method    string          `json:"method"`
+	Params    json.RawMessage `json:"params"`
+}
+
+type attachedParams struct {
+	SessionID string `json:"sessionId"`
+}
+
+func (c *Conn) route(b []byte) {
+	var h frameHeader
+	if err := json.Unmarshal(b, &h); err != nil {
+		c.log.Debug().Err(err).Int("bytes", len(b)).Msg("dropping unparsable cdp frame")
+		return
+	}
+	switch h.Method {
+	case "Target.attachedToTarget":
+		// Register before anything of the new session can be read, so its
+		// first events are never dropped as unknown.
+		var p attachedParams
+		if json.Unmarshal(h.Params, &p) == nil && p.SessionID != "" {
+			c.Register(p.SessionID)
+			c.mu.Lock()
+			hook := c.hooks.Attached
+			c.mu.Unlock()
+			if hook != nil {
+				hook(h.SessionID, p.SessionID, h.Params)
+			}
+		}
+	case "Target.detachedFromTarget":
+		var p attachedParams
+		if json.Unmarshal(h.Params, &p) == nil && p.SessionID != "" {
+			c.mu.Lock()
+			hook := c.hooks.Detached
+			c.mu.Unlock()
+			if hook != nil {
+				defer hook(h.SessionID, p.SessionID)
+			}
+			defer c.Detach(p.SessionID)
+		}
+	}
+	c.mu.Lock()
+	s, ok := c.sessions[h.SessionID]
+	c.mu.Unlock()
+	if !ok {
+		c.log.Debug().Str("session", h.SessionID).Str("method", h.Method).Msg("dropping frame for unknown session")
+		return
+	}
+	if !s.q.push(b) {
+		if s.q.len() == 0 {
+			// The queue refused the frame because it overflowed: fail the
+			// session's rpcc.Conn too and forget it.
+			c.detach(h.SessionID, ErrSessionOverflow)
+		}
+	}
+}
+
+func (c *Conn) write(b []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	select {
+	case <-c.done:
+		return c.Err()
+	default:
+	}
+	if len(b) > c.opts.MaxMessageBytes {
+		return fmt.Errorf("cdp message of %d bytes exceeds the %d byte limit", len(b), c.opts.MaxMessageBytes)
+	}
+	c.ws.SetWriteDeadline(time.Now().Add(c.opts.WriteTimeout))
+	if err := c.ws.WriteMessage(websocket.TextMessage, b); err != nil {
+		c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
+		return c.Err()
+	}
+	return nil
+}
+
+// fail ends the session's queue; its rpcc.Conn then fails pending calls.
+func (s *session) fail(err error, drop bool) {
+	s.mu.Lock()
+	if s.gone == nil {
+		s.gone = err
+	}
+	s.mu.Unlock()
+	s.q.close(err, drop)
+}
+
+// sessionPipe is the io.ReadWriteCloser rpcc believes it dialed. Only Close
+// is used: the codec does all reading and writing.
+type sessionPipe struct{ s *session }
+
+func (p sessionPipe) Read([]byte) (int, error)  { return 0, io.EOF }
+func (p sessionPipe) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+func (p sessionPipe) Close() error {
+	p.s.fail(ErrClosed, true)
+	return nil
+}
+
+// sessionCodec tags requests with the session id and a socket-wide unique id,
+// and reads the session's own queue.
+type sessionCodec struct{ s *session }
+
+type wireRequest struct {
+	ID        uint64 `json:"id"`
+	Method    string `json:"method"`
+	Params    any    `json:"params,omitempty"`
+	SessionID string `json:"sessionId,omitempty"`
+}
+
+type wireResponse struct {
+	ID     uint64              `json:"id"`
+	Result json.RawMessage     `json:"result"`
+	Error  *rpcc.ResponseError `json:"error"`
+	Method string              `json:"method"`
+	Params json.RawMessage     `json:"params"`
+}
+
+func (sc sessionCodec) WriteRequest(r *rpcc.Request) error {
+	s := sc.s
+	gid := s.mux.nextID.Add(1)
+	b, err := json.Marshal(wireRequest{ID: gid, Method: r.Method, Params: r.Args, SessionID: s.id})
+	if err != nil {
+		return fmt.Errorf("encoding %s: %w", r.Method, err)
+	}
+	s.mu.Lock()
+	if s.gone != nil {
+		err := s.gone
+		s.mu.Unlock()
+		return err
+	}
+	s.ids[gid] = r.ID
+	s.mu.Unlock()
+	if err := s.mux.write(b); err != nil {
+		s.mu.Lock()
+		delete(s.ids, gid)
+		s.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+func (sc sessionCodec) ReadResponse(r *rpcc.Response) error {
+	s := sc.s
+	for {
+		b, err := s.q.pop()
+		if err != nil {
+			return err
+		}
+		var w wireResponse
+		if err := json.Unmarshal(b, &w); err != nil {
+			continue
+		}
+		if w.Method != "" {
+			r.Method, r.Args = w.Method, w.Params
+			return nil
+		}
+		s.mu.Lock()
+		local, ok := s.ids[w.ID]
+		delete(s.ids, w.ID)
+		s.mu.Unlock()
+		if !ok {
+			// A reply to a request this session did not send: ignore it
+			// rather than confuse the rpcc.Conn's bookkeeping.
+			continue
+		}
+		r.ID, r.Result, r.Error = local, w.Result, w.Error
+		return nil
+	}
+}

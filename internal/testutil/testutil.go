@@ -1,0 +1,98 @@
+// Package testutil holds helpers shared by integration tests: finding the
+// browser (failing, never skipping, when it is missing in CI) and serving
+// test pages on two loopback origins.
+package testutil
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// RequireChrome returns the browser binary or fails the test: a test that
+// needs Chromium must fail, not skip, when it is missing.
+func RequireChrome(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("CHROME_BIN"); p != "" {
+		return p
+	}
+	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	t.Fatalf("chromium not found: run 'make test' (it installs it) or set CHROME_BIN")
+	return ""
+}
+
+// Servers are two loopback origins serving the same handler: Main on
+// 127.0.0.1 and Cross on localhost, so that a page on one embedding the
+// other is cross-origin (and, with --site-per-process, out of process).
+type Servers struct {
+	Main  *httptest.Server
+	Cross *httptest.Server
+}
+
+// MainURL returns the URL of path on the 127.0.0.1 origin.
+func (s *Servers) MainURL(path string) string { return s.Main.URL + path }
+
+// CrossURL returns the URL of path on the localhost origin.
+func (s *Servers) CrossURL(path string) string {
+	return strings.Replace(s.Cross.URL, "127.0.0.1", "localhost", 1) + path
+}
+
+// Serve starts both origins with h and closes them at the end of the test.
+// Pages may write {{CROSS}} and {{MAIN}}; they are replaced with the
+// origins' base URLs.
+func Serve(t testing.TB, h http.Handler) *Servers {
+	t.Helper()
+	s := &Servers{}
+	wrap := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &rewriter{ResponseWriter: w, s: s}
+		h.ServeHTTP(rec, r)
+		rec.flush()
+	})
+	s.Main = httptest.NewServer(wrap)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Cross = httptest.NewUnstartedServer(wrap)
+	s.Cross.Listener.Close()
+	s.Cross.Listener = l
+	s.Cross.Start()
+	t.Cleanup(func() {
+		s.Main.Close()
+		s.Cross.Close()
+	})
+	return s
+}
+
+// rewriter buffers HTML bodies to replace the origin placeholders.
+type rewriter struct {
+	http.ResponseWriter
+	s      *Servers
+	buf    []byte
+	status int
+}
+
+func (r *rewriter) WriteHeader(code int) { r.status = code }
+func (r *rewriter) Write(b []byte) (int, error) {
+	r.buf = append(r.buf, b...)
+	return len(b), nil
+}
+
+func (r *rewriter) flush() {
+	body := string(r.buf)
+	body = strings.ReplaceAll(body, "{{CROSS}}", r.s.CrossURL(""))
+	body = strings.ReplaceAll(body, "{{MAIN}}", r.s.MainURL(""))
+	r.ResponseWriter.Header().Del("Content-Length")
+	if r.status != 0 {
+		r.ResponseWriter.WriteHeader(r.status)
+	}
+	r.ResponseWriter.Write([]byte(body))
+}

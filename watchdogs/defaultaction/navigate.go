@@ -1,0 +1,217 @@
+package defaultaction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/mafredri/cdp/protocol/page"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) (events.NavigationResult, error) {
+	u, err := normalizeURL(e.URL)
+	if err != nil {
+		return events.NavigationResult{}, err
+	}
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.NavigationResult{}, err
+	}
+	return a.waitNavigation(ctx, tab, e.WaitUntil, func(ctx context.Context) (page.FrameID, string, error) {
+		r, err := tab.Client.Page.Navigate(ctx, page.NewNavigateArgs(u))
+		if err != nil {
+			return "", "", fmt.Errorf("navigating to %s: %w", u, err)
+		}
+		if r.ErrorText != nil && *r.ErrorText != "" {
+			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, *r.ErrorText)
+		}
+		loader := ""
+		if r.LoaderID != nil {
+			loader = string(*r.LoaderID)
+		}
+		return r.FrameID, loader, nil
+	})
+}
+
+// normalizeURL accepts what an agent types: a full URL, or a host without a
+// scheme.
+func normalizeURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", events.Errorf(events.CodeInvalidArgument, "url is empty")
+	}
+	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "about:") && !strings.HasPrefix(raw, "data:") && !strings.HasPrefix(raw, "javascript:") {
+		raw = "http://" + raw
+	}
+	if _, err := url.Parse(raw); err != nil {
+		return "", events.Errorf(events.CodeInvalidArgument, "url %q: %v", raw, err)
+	}
+	return raw, nil
+}
+
+// waitNavigation starts a navigation with start and waits for its lifecycle
+// point. start returns the frame and loader of the new document; an empty
+// loader means a same-document navigation, which is done at once. A dialog
+// opened meanwhile (beforeunload) ends the wait and is reported.
+func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, until events.WaitUntil, start func(ctx context.Context) (page.FrameID, string, error)) (events.NavigationResult, error) {
+	want := "load"
+	switch until {
+	case "", events.WaitLoad:
+	case events.WaitDOMContentLoaded:
+		want = "DOMContentLoaded"
+	case events.WaitNone:
+		want = ""
+	default:
+		return events.NavigationResult{}, events.Errorf(events.CodeInvalidArgument, "wait_until %q: want load, domcontentloaded or none", until)
+	}
+	lc, err := tab.Client.Page.LifecycleEvent(ctx)
+	if err != nil {
+		return events.NavigationResult{}, fmt.Errorf("listening for lifecycle events: %w", err)
+	}
+	defer lc.Close()
+	var frame page.FrameID
+	var loader string
+	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
+		var err error
+		frame, loader, err = start(ctx)
+		if err != nil || loader == "" || want == "" {
+			return err
+		}
+		for {
+			ev, err := lc.Recv()
+			if err != nil {
+				return err
+			}
+			if ev.FrameID == frame && string(ev.LoaderID) == loader && ev.Name == want {
+				return nil
+			}
+		}
+	})
+	res := events.NavigationResult{TabID: tab.ID, Dialog: d}
+	if err != nil {
+		var ce *events.Error
+		if errors.As(err, &ce) {
+			return res, err
+		}
+		if ctx.Err() != nil {
+			return res, events.Errorf(events.CodeTimeout, "waiting for %s: %w", orDefault(want, "commit"), ctx.Err())
+		}
+		return res, err
+	}
+	res.URL, res.Title = a.location(ctx, tab)
+	return res, nil
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// location reads the tab's current URL and title from the page.
+func (a *attachment) location(ctx context.Context, tab *session.Target) (string, string) {
+	r, err := session.Evaluate(ctx, tab.Client, "[location.href, document.title]", false)
+	if err != nil || r.ExceptionDetails != nil {
+		return tab.URL(), tab.Title()
+	}
+	var v []string
+	if err := jsonUnmarshal(r.Result.Value, &v); err != nil || len(v) != 2 {
+		return tab.URL(), tab.Title()
+	}
+	return v[0], v[1]
+}
+
+func (a *attachment) history(ctx context.Context, tabID events.TargetID, until events.WaitUntil, delta int) (events.NavigationResult, error) {
+	tab, err := a.s.Tab(tabID)
+	if err != nil {
+		return events.NavigationResult{}, err
+	}
+	h, err := tab.Client.Page.GetNavigationHistory(ctx)
+	if err != nil {
+		return events.NavigationResult{}, fmt.Errorf("reading history: %w", err)
+	}
+	i := h.CurrentIndex + delta
+	if i < 0 || i >= len(h.Entries) {
+		dir := "back"
+		if delta > 0 {
+			dir = "forward"
+		}
+		return events.NavigationResult{}, events.Errorf(events.CodeNavigationFailed, "cannot go %s: no history entry", dir)
+	}
+	entry := h.Entries[i]
+	return a.waitNavigation(ctx, tab, until, func(ctx context.Context) (page.FrameID, string, error) {
+		// navigateToHistoryEntry does not say which loader it starts, so
+		// take the next main-frame commit as the new document.
+		tree, err := tab.Client.Page.GetFrameTree(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		nav, err := tab.Client.Page.FrameNavigated(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		defer nav.Close()
+		if err := tab.Client.Page.NavigateToHistoryEntry(ctx, page.NewNavigateToHistoryEntryArgs(entry.ID)); err != nil {
+			return "", "", fmt.Errorf("navigating history: %w", err)
+		}
+		for {
+			ev, err := nav.Recv()
+			if err != nil {
+				return "", "", err
+			}
+			if ev.Frame.ID == tree.FrameTree.Frame.ID {
+				// A page restored from the back/forward cache fires no
+				// new load; it is done once committed.
+				if ev.Type == "BackForwardCacheRestore" {
+					return ev.Frame.ID, "", nil
+				}
+				return ev.Frame.ID, string(ev.Frame.LoaderID), nil
+			}
+		}
+	})
+}
+
+func (a *attachment) goBack(ctx context.Context, e events.GoBackEvent) (events.NavigationResult, error) {
+	return a.history(ctx, e.TabID, e.WaitUntil, -1)
+}
+
+func (a *attachment) goForward(ctx context.Context, e events.GoForwardEvent) (events.NavigationResult, error) {
+	return a.history(ctx, e.TabID, e.WaitUntil, +1)
+}
+
+func (a *attachment) reload(ctx context.Context, e events.ReloadEvent) (events.NavigationResult, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.NavigationResult{}, err
+	}
+	return a.waitNavigation(ctx, tab, e.WaitUntil, func(ctx context.Context) (page.FrameID, string, error) {
+		tree, err := tab.Client.Page.GetFrameTree(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		nav, err := tab.Client.Page.FrameNavigated(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		defer nav.Close()
+		if err := tab.Client.Page.Reload(ctx, page.NewReloadArgs()); err != nil {
+			return "", "", fmt.Errorf("reloading: %w", err)
+		}
+		main := tree.FrameTree.Frame.ID
+		for {
+			ev, err := nav.Recv()
+			if err != nil {
+				return "", "", err
+			}
+			if ev.Frame.ID == main {
+				return main, string(ev.Frame.LoaderID), nil
+			}
+		}
+	})
+}

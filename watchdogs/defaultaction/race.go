@@ -1,0 +1,77 @@
+package defaultaction
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/page"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// raceDialog runs op and returns as soon as either op finishes or a JS
+// dialog opens in tab (in its page or any out-of-process frame of it). A
+// dialog blocks the page's JS thread, so op may otherwise not return until
+// someone answers; in that case op's context is cancelled and the dialog is
+// returned instead of an error.
+func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op func(ctx context.Context) error) (*events.DialogInfo, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	opened := make(chan *events.DialogInfo, 1)
+	for _, t := range a.tabTargets(tab) {
+		stream, err := t.Client.Page.JavascriptDialogOpening(ctx)
+		if err != nil {
+			continue
+		}
+		defer stream.Close()
+		go func() {
+			ev, err := stream.Recv()
+			if err != nil {
+				return
+			}
+			select {
+			case opened <- dialogInfo(ev, tab.ID):
+			default:
+			}
+		}()
+	}
+	done := make(chan error, 1)
+	go func() { done <- op(ctx) }()
+	select {
+	case err := <-done:
+		// A dialog may have opened just as op finished; prefer reporting it.
+		select {
+		case d := <-opened:
+			return d, nil
+		default:
+		}
+		return nil, err
+	case d := <-opened:
+		return d, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
+	out := []*session.Target{tab}
+	for _, t := range a.s.Targets() {
+		if t.TabID == tab.ID && t != tab {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func dialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *events.DialogInfo {
+	d := &events.DialogInfo{Type: string(ev.Type), Message: ev.Message, URL: ev.URL, OpenedAt: time.Now(), TabID: tab}
+	if ev.DefaultPrompt != nil {
+		d.DefaultPrompt = *ev.DefaultPrompt
+	}
+	return d
+}
+
+// isCanceled reports whether err is only our own cancellation.
+func isCanceled(err error) bool { return errors.Is(err, context.Canceled) }

@@ -1,0 +1,6 @@
+package watchdogs
+
+import "errors"
+
+// ErrDuplicateName is returned by NewManager when two watchdogs share a name.
+var ErrDuplicateName = errors.New("duplicate watchdog name")
