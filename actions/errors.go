@@ -27,7 +27,9 @@ func Describe(err error) ErrorBody {
 	}
 	var ce *events.Error
 	if errors.As(err, &ce) {
-		return ErrorBody{Code: ce.Code, Message: err.Error(), Details: ce.Details}
+		// The coded error's own text says what happened; the layers that
+		// wrapped it on the way up (bus, dispatch) add only noise.
+		return ErrorBody{Code: ce.Code, Message: ce.Error(), Details: ce.Details}
 	}
 	var re *rpcc.ResponseError
 	code := events.CodeInternal

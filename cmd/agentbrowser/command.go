@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// FlagKind is the type of a command flag's value.
+type FlagKind int
+
+const (
+	// String flags take a value: --name VALUE or --name=VALUE.
+	String FlagKind = iota
+	// Bool flags take none: --name.
+	Bool
+	// Int flags take an integer value.
+	Int
+	// Multi flags take a value and may repeat; values join with "\n".
+	Multi
+)
+
+// Flag describes one command flag.
+type Flag struct {
+	Name  string
+	Kind  FlagKind
+	Usage string
+}
+
+// Input is a parsed command line: positional arguments and flag values.
+type Input struct {
+	Args  []string          `json:"args"`
+	Flags map[string]string `json:"flags,omitempty"`
+}
+
+// Has reports whether the flag was given.
+func (in Input) Has(name string) bool { _, ok := in.Flags[name]; return ok }
+
+// String is the flag's value or "".
+func (in Input) String(name string) string { return in.Flags[name] }
+
+// Bool is true when the flag was given.
+func (in Input) Bool(name string) bool { return in.Flags[name] == "true" }
+
+// Int is the flag's value, def when absent.
+func (in Input) Int(name string, def int) (int, error) {
+	v, ok := in.Flags[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, usageErrorf("--%s %q: not an integer", name, v)
+	}
+	return n, nil
+}
+
+// Float is the flag's value, def when absent.
+func (in Input) Float(name string, def float64) (float64, error) {
+	v, ok := in.Flags[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0, usageErrorf("--%s %q: not a number", name, v)
+	}
+	return n, nil
+}
+
+// Multi is the flag's repeated values.
+func (in Input) Multi(name string) []string {
+	v, ok := in.Flags[name]
+	if !ok {
+		return nil
+	}
+	return strings.Split(v, "\n")
+}
+
+// Env is what a command runs with inside the daemon.
+type Env struct {
+	// Session is the daemon's browser session, started before Run unless
+	// the command is NoBrowser.
+	Session *session.BrowserSession
+	// Daemon is the daemon itself, for commands that manage it.
+	Daemon *daemon
+}
+
+// Result is a command's successful output: fields merged into
+// {"ok":true,...}. Text, when set, is what a person sees without --json.
+type Result map[string]any
+
+// Command is one CLI command. Commands register themselves from init
+// functions in the cmd_*.go files.
+type Command struct {
+	Name    string
+	Usage   string // e.g. "open URL"
+	Summary string
+	// MinArgs and MaxArgs bound the positional arguments; MaxArgs < 0
+	// means no limit.
+	MinArgs, MaxArgs int
+	Flags            []Flag
+	// Local commands run in the CLI process and never reach a daemon.
+	Local bool
+	// NoBrowser commands run in the daemon without starting a browser.
+	NoBrowser bool
+	// Run executes the command within ctx's deadline (the --timeout-ms
+	// budget).
+	Run func(ctx context.Context, env *Env, in Input) (Result, error)
+	// Prepare runs in the CLI process before the request is sent, for
+	// work that needs the caller's terminal or files (reading stdin).
+	Prepare func(in *Input) error
+	// RunLocal executes a Local command.
+	RunLocal func(ctx context.Context, g globals, in Input) (Result, error)
+}
+
+var commands = map[string]*Command{}
+
+func register(c *Command) {
+	if _, dup := commands[c.Name]; dup {
+		panic("duplicate command " + c.Name)
+	}
+	commands[c.Name] = c
+}
+
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// usageError is a mistake in the command line: exit code 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// invalidArg is a bad argument value found while running: code
+// invalid_argument, exit code 1.
+func invalidArg(format string, args ...any) error {
+	return events.Errorf(events.CodeInvalidArgument, format, args...)
+}
+
+// parseRef parses a ref argument.
+func parseRef(s string) (events.Ref, error) {
+	r, ok := events.ParseRef(s)
+	if !ok {
+		return "", invalidArg("malformed ref %q: want e5, @e5 or ref=e5", s)
+	}
+	return r, nil
+}

@@ -1,0 +1,316 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
+)
+
+// settingOptions turn session settings given on the command line into fx
+// options for the watchdogs. Files that add settings append to it.
+var settingOptions []func(settings map[string]string) (fx.Option, error)
+
+// daemon owns one named session's browser between CLI invocations. It
+// listens on a unix socket (mode 0600) and answers one JSON request per
+// connection.
+type daemon struct {
+	g     globals
+	paths sessionPaths
+	log   zerolog.Logger
+	reg   *session.Registry
+
+	ln       net.Listener
+	lockFile *os.File
+
+	mu       sync.Mutex
+	lastUsed time.Time
+	inflight sync.WaitGroup
+	watching *session.BrowserSession
+
+	stopped  chan struct{} // closed when the daemon should exit
+	reason   string
+	quitOnce sync.Once
+	started  time.Time
+}
+
+// newDaemonApp wires the daemon with fx: the standard watchdogs, the
+// settings' options, the registry and the daemon.
+func newDaemonApp(g globals, log zerolog.Logger) (*fx.App, *daemon, error) {
+	opts := []fx.Option{fx.NopLogger, standard.Module}
+	for _, so := range settingOptions {
+		o, err := so(g.Settings)
+		if err != nil {
+			return nil, nil, err
+		}
+		if o != nil {
+			opts = append(opts, o)
+		}
+	}
+	var d *daemon
+	opts = append(opts,
+		fx.Supply(g, log),
+		fx.Provide(newDaemon),
+		fx.Populate(&d),
+	)
+	app := fx.New(opts...)
+	if err := app.Err(); err != nil {
+		return nil, nil, err
+	}
+	return app, d, nil
+}
+
+func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Manager) (*daemon, error) {
+	paths, err := pathsFor(g.Session)
+	if err != nil {
+		return nil, err
+	}
+	base := session.Config{
+		Launch:     session.LaunchConfig{SitePerProcess: true},
+		Extensions: []session.Extension{m},
+		Logger:     log,
+	}
+	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
+	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
+	return d, nil
+}
+
+// start takes the session's lock (one daemon per session), replaces a stale
+// socket and starts accepting. It never blocks beyond that.
+func (d *daemon) start(ctx context.Context) error {
+	lf, err := os.OpenFile(d.paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return fmt.Errorf("opening lock: %w", err)
+	}
+	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lf.Close()
+		return fmt.Errorf("session %q already has a daemon: %w", d.g.Session, err)
+	}
+	d.lockFile = lf
+	// We hold the lock, so a socket file left here belongs to a dead daemon.
+	os.Remove(d.paths.Socket)
+	old := syscall.Umask(0o177)
+	ln, err := net.Listen("unix", d.paths.Socket)
+	syscall.Umask(old)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", d.paths.Socket, err)
+	}
+	if err := os.Chmod(d.paths.Socket, 0o600); err != nil {
+		ln.Close()
+		return err
+	}
+	d.ln = ln
+	d.touch()
+	go d.accept()
+	go d.idle()
+	d.log.Info().Str("socket", d.paths.Socket).Msg("daemon listening")
+	return nil
+}
+
+func (d *daemon) stop(ctx context.Context) error {
+	d.shutdown("stopping")
+	if d.ln != nil {
+		d.ln.Close()
+	}
+	done := make(chan struct{})
+	go func() { d.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	err := d.reg.Close()
+	os.Remove(d.paths.Socket)
+	if d.lockFile != nil {
+		d.lockFile.Close()
+	}
+	return err
+}
+
+// shutdown asks the daemon to exit.
+func (d *daemon) shutdown(reason string) {
+	d.quitOnce.Do(func() {
+		d.mu.Lock()
+		d.reason = reason
+		d.mu.Unlock()
+		close(d.stopped)
+	})
+}
+
+func (d *daemon) touch() {
+	d.mu.Lock()
+	d.lastUsed = time.Now()
+	d.mu.Unlock()
+}
+
+// idle ends the daemon after g.Idle without a request.
+func (d *daemon) idle() {
+	t := time.NewTimer(d.g.Idle)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			d.mu.Lock()
+			left := d.g.Idle - time.Since(d.lastUsed)
+			d.mu.Unlock()
+			if left <= 0 {
+				d.shutdown("idle timeout")
+				return
+			}
+			t.Reset(left)
+		case <-d.stopped:
+			return
+		}
+	}
+}
+
+func (d *daemon) accept() {
+	for {
+		c, err := d.ln.Accept()
+		if err != nil {
+			return
+		}
+		d.inflight.Add(1)
+		go func() {
+			defer d.inflight.Done()
+			d.serveConn(c)
+		}()
+	}
+}
+
+// serveConn answers one request. The command's deadline comes from the
+// request's budget; if the client goes away (killed mid-command), the
+// command's context is cancelled so it cleans up at once.
+func (d *daemon) serveConn(c net.Conn) {
+	defer c.Close()
+	d.touch()
+	br := bufio.NewReader(c)
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	var req request
+	if err := json.NewDecoder(br).Decode(&req); err != nil {
+		d.write(c, errBodyReply(fmt.Errorf("reading request: %w", err)))
+		return
+	}
+	c.SetReadDeadline(time.Time{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		// Any read result means the client closed or broke its side.
+		var b [1]byte
+		c.Read(b[:])
+		cancel()
+	}()
+	rep := d.run(ctx, req)
+	d.write(c, rep)
+	d.touch()
+}
+
+func errBodyReply(err error) reply {
+	body, code := errBody(err)
+	b, _ := json.Marshal(body)
+	return reply{Exit: code, Body: b}
+}
+
+func (d *daemon) write(c net.Conn, r reply) {
+	c.SetWriteDeadline(time.Now().Add(10 * time.Second))
+	json.NewEncoder(c).Encode(r)
+}
+
+func (d *daemon) run(ctx context.Context, req request) reply {
+	cmd, ok := commands[req.Command]
+	if !ok || cmd.Local {
+		return errBodyReply(usageErrorf("unknown command %q", req.Command))
+	}
+	if req.TimeoutMS <= 0 {
+		return errBodyReply(usageErrorf("timeout_ms must be positive"))
+	}
+	env := &Env{Daemon: d}
+	if !cmd.NoBrowser {
+		s, err := d.session(ctx)
+		if err != nil {
+			return errBodyReply(err)
+		}
+		env.Session = s
+	}
+	// The budget starts once the browser is ready: launching is not the
+	// command's work, and its own timeout bounds it.
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(req.TimeoutMS)*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := cmd.Run(ctx, env, req.Input)
+	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")
+	if err != nil {
+		return errBodyReply(err)
+	}
+	b, err := json.Marshal(okBody(res))
+	if err != nil {
+		return errBodyReply(fmt.Errorf("encoding result: %w", err))
+	}
+	return reply{Exit: exitOK, Body: b}
+}
+
+// session returns the daemon's browser session, starting it on first use.
+// When the browser dies the daemon records why and exits; the next CLI
+// command starts a fresh daemon and says so.
+func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
+	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
+	defer cancel()
+	s, err := d.reg.GetOrStart(ctx, d.g.Session, d.g.CDP)
+	if err != nil {
+		return nil, err
+	}
+	d.mu.Lock()
+	first := d.watching != s
+	d.watching = s
+	d.mu.Unlock()
+	if first {
+		go func() {
+			<-s.Done()
+			if err := s.Err(); err != nil && !errors.Is(err, session.ErrClosed) {
+				os.WriteFile(d.paths.Crashed, []byte(err.Error()), 0o600)
+				d.log.Warn().Err(err).Msg("browser gone; daemon exiting")
+				d.shutdown("browser gone")
+			}
+		}()
+	}
+	return s, nil
+}
+
+// serveForeground runs the daemon until it is told to quit, its browser
+// dies, it idles out, or the process gets SIGINT/SIGTERM.
+func serveForeground(g globals, log zerolog.Logger) error {
+	app, d, err := newDaemonApp(g, log)
+	if err != nil {
+		return err
+	}
+	startCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := app.Start(startCtx); err != nil {
+		return err
+	}
+	reason := ""
+	select {
+	case <-d.stopped:
+		d.mu.Lock()
+		reason = d.reason
+		d.mu.Unlock()
+	case sig := <-app.Wait():
+		reason = sig.Signal.String()
+	}
+	log.Info().Str("reason", reason).Msg("daemon stopping")
+	stopCtx, cancel2 := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel2()
+	return app.Stop(stopCtx)
+}

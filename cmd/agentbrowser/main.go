@@ -1,0 +1,194 @@
+// Command agentbrowser drives a real Chrome for AI agents: a CLI whose
+// commands talk to a per-session background daemon that owns the browser,
+// so the browser lives between invocations.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		printHelp(stdout, args)
+		return exitOK
+	}
+	g, cmd, in, err := parseArgs(args)
+	if err != nil {
+		body, code := errBody(err)
+		emit(stdout, stderr, g.JSON || wantsJSON(args), body)
+		return code
+	}
+	if cmd.Prepare != nil {
+		if err := cmd.Prepare(&in); err != nil {
+			body, code := errBody(err)
+			emit(stdout, stderr, g.JSON, body)
+			return code
+		}
+	}
+	log := newLogger(g.LogLevel, stderr)
+	var body map[string]any
+	exit := exitOK
+	switch {
+	case cmd.Local:
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(g.TimeoutMS)*time.Millisecond)
+		defer cancel()
+		res, err := cmd.RunLocal(withLogger(ctx, log), g, in)
+		if err != nil {
+			body, exit = errBody(err)
+		} else {
+			body = okBody(res)
+		}
+	default:
+		rep, notice, err := callDaemon(g, cmd, in)
+		if err != nil {
+			body, exit = errBody(err)
+		} else {
+			exit = rep.Exit
+			if err := json.Unmarshal(rep.Body, &body); err != nil {
+				body, exit = errBody(fmt.Errorf("decoding daemon reply: %w", err))
+			}
+		}
+		if notice != "" && body != nil {
+			body["notice"] = notice
+		}
+	}
+	emit(stdout, stderr, g.JSON, body)
+	return exit
+}
+
+// wantsJSON finds --json in a command line that failed to parse.
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
+}
+
+func newLogger(level string, w io.Writer) zerolog.Logger {
+	lv, err := zerolog.ParseLevel(level)
+	if err != nil || level == "" {
+		lv = zerolog.WarnLevel
+	}
+	return zerolog.New(zerolog.ConsoleWriter{Out: w, NoColor: true, TimeFormat: time.TimeOnly}).Level(lv).With().Timestamp().Logger()
+}
+
+type loggerKey struct{}
+
+func withLogger(ctx context.Context, l zerolog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, l)
+}
+
+func loggerFrom(ctx context.Context) zerolog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(zerolog.Logger); ok {
+		return l
+	}
+	return zerolog.Nop()
+}
+
+// emit prints body: one JSON object with --json, readable text otherwise.
+// Errors go to stderr in text mode.
+func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
+	if asJSON {
+		b, _ := json.Marshal(body)
+		fmt.Fprintln(stdout, string(b))
+		return
+	}
+	if ok, _ := body["ok"].(bool); !ok {
+		code, msg := "", ""
+		switch e := body["error"].(type) {
+		case map[string]any:
+			code, _ = e["code"].(string)
+			msg, _ = e["message"].(string)
+		default:
+			b, _ := json.Marshal(e)
+			var eb struct{ Code, Message string }
+			json.Unmarshal(b, &eb)
+			code, msg = eb.Code, eb.Message
+		}
+		fmt.Fprintf(stderr, "error [%s]: %s\n", code, msg)
+		return
+	}
+	fmt.Fprint(stdout, humanText(body))
+}
+
+// humanText renders a result for people: the snapshot or text as is, other
+// fields as "key: value" lines.
+func humanText(body map[string]any) string {
+	var sb strings.Builder
+	if n, ok := body["notice"].(string); ok {
+		sb.WriteString("note: " + n + "\n")
+	}
+	for _, k := range []string{"text", "snapshot"} {
+		if s, ok := body[k].(string); ok {
+			sb.WriteString(s)
+			if !strings.HasSuffix(s, "\n") {
+				sb.WriteByte('\n')
+			}
+			return sb.String()
+		}
+	}
+	keys := make([]string, 0, len(body))
+	for k := range body {
+		if k != "ok" && k != "notice" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := body[k]
+		switch v := v.(type) {
+		case string:
+			fmt.Fprintf(&sb, "%s: %s\n", k, v)
+		default:
+			b, _ := json.Marshal(v)
+			fmt.Fprintf(&sb, "%s: %s\n", k, b)
+		}
+	}
+	if len(keys) == 0 {
+		sb.WriteString("ok\n")
+	}
+	return sb.String()
+}
+
+func printHelp(w io.Writer, args []string) {
+	if len(args) > 1 {
+		if c, ok := commands[args[1]]; ok {
+			fmt.Fprintf(w, "agentbrowser %s\n  %s\n", c.Usage, c.Summary)
+			for _, f := range c.Flags {
+				fmt.Fprintf(w, "  --%-16s %s\n", f.Name, f.Usage)
+			}
+			return
+		}
+	}
+	fmt.Fprintf(w, "agentbrowser %s: drive a real Chrome from agents and scripts\n\nusage: agentbrowser [global flags] COMMAND [args] [flags]\n\ncommands:\n", version)
+	for _, n := range commandNames() {
+		c := commands[n]
+		if strings.HasPrefix(n, "_") || n == "status" {
+			continue
+		}
+		fmt.Fprintf(w, "  %-44s %s\n", c.Usage, c.Summary)
+	}
+	fmt.Fprintf(w, "\nglobal flags:\n")
+	for _, f := range append(append([]Flag{}, globalFlags...), settingFlags...) {
+		fmt.Fprintf(w, "  --%-16s %s\n", f.Name, f.Usage)
+	}
+	fmt.Fprintf(w, "\nWith --json every command prints one object: {\"ok\":true,...} or {\"ok\":false,\"error\":{\"code\",\"message\"}}; see docs/cli.md.\n")
+}

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// globals are the flags every command accepts.
+type globals struct {
+	Session   string
+	CDP       string
+	JSON      bool
+	TimeoutMS int
+	LogLevel  string
+	Idle      time.Duration
+	// Settings are session settings forwarded to a daemon when it starts
+	// (dialog policy, evaluate_enabled, ...), keyed by flag name.
+	Settings map[string]string
+}
+
+var globalFlags = []Flag{
+	{Name: "session", Kind: String, Usage: "session name; each has its own daemon and browser (default \"default\")"},
+	{Name: "cdp", Kind: String, Usage: "connect to a running browser (ws://... or http://host:port) instead of launching one"},
+	{Name: "json", Kind: Bool, Usage: "print one JSON object"},
+	{Name: "timeout-ms", Kind: Int, Usage: "one budget for the whole command, in milliseconds (default 30000)"},
+	{Name: "log-level", Kind: String, Usage: "debug, info, warn or error (default warn)"},
+	{Name: "idle-timeout", Kind: String, Usage: "a daemon exits after this long without a command (default 30m)"},
+}
+
+// settingFlags are global flags that configure a session's watchdogs; they
+// travel to the daemon when it is started. Files that add watchdog settings
+// append to it from init.
+var settingFlags []Flag
+
+const defaultTimeoutMS = 30000
+
+// parseArgs splits a command line into globals, the command and its input.
+// Flags may appear before or after the command name and between positional
+// arguments; "--" ends flag parsing.
+func parseArgs(args []string) (globals, *Command, Input, error) {
+	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 30 * time.Minute, Settings: map[string]string{}}
+	in := Input{Flags: map[string]string{}}
+	var cmd *Command
+	known := map[string]Flag{}
+	for _, f := range globalFlags {
+		known[f.Name] = f
+	}
+	for _, f := range settingFlags {
+		known[f.Name] = f
+	}
+	var rest []string
+	onlyArgs := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if onlyArgs || !isFlag(a) {
+			if cmd == nil {
+				c, ok := commands[a]
+				if !ok {
+					return g, nil, in, usageErrorf("unknown command %q (see 'agentbrowser help')", a)
+				}
+				cmd = c
+				for _, f := range c.Flags {
+					known[f.Name] = f
+				}
+				continue
+			}
+			rest = append(rest, a)
+			continue
+		}
+		if a == "--" {
+			onlyArgs = true
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f, ok := known[name]
+		if !ok {
+			return g, nil, in, usageErrorf("unknown flag --%s", name)
+		}
+		if f.Kind == Bool {
+			if hasVal && val != "true" && val != "false" {
+				return g, nil, in, usageErrorf("--%s takes no value (or =true/=false)", name)
+			}
+			if !hasVal {
+				val = "true"
+			}
+		} else if !hasVal {
+			if i+1 >= len(args) {
+				return g, nil, in, usageErrorf("--%s needs a value", name)
+			}
+			i++
+			val = args[i]
+		}
+		if f.Kind == Int {
+			if _, err := strconv.Atoi(val); err != nil {
+				return g, nil, in, usageErrorf("--%s %q: not an integer", name, val)
+			}
+		}
+		if f.Kind == Multi && in.Flags[name] != "" {
+			val = in.Flags[name] + "\n" + val
+		}
+		in.Flags[name] = val
+	}
+	if cmd == nil {
+		return g, nil, in, usageErrorf("no command given (see 'agentbrowser help')")
+	}
+	// Move globals out of the command's flags.
+	for _, f := range globalFlags {
+		v, ok := in.Flags[f.Name]
+		if !ok {
+			continue
+		}
+		delete(in.Flags, f.Name)
+		switch f.Name {
+		case "session":
+			g.Session = v
+		case "cdp":
+			g.CDP = v
+		case "json":
+			g.JSON = v == "true"
+		case "timeout-ms":
+			g.TimeoutMS, _ = strconv.Atoi(v)
+		case "log-level":
+			g.LogLevel = v
+		case "idle-timeout":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return g, nil, in, usageErrorf("--idle-timeout %q: want a positive duration such as 30m", v)
+			}
+			g.Idle = d
+		}
+	}
+	for _, f := range settingFlags {
+		if v, ok := in.Flags[f.Name]; ok {
+			delete(in.Flags, f.Name)
+			g.Settings[f.Name] = v
+		}
+	}
+	if g.TimeoutMS <= 0 {
+		return g, nil, in, usageErrorf("--timeout-ms must be positive, got %d", g.TimeoutMS)
+	}
+	if !validSessionName(g.Session) {
+		return g, nil, in, usageErrorf("--session %q: use letters, digits, '-', '_' or '.'", g.Session)
+	}
+	in.Args = rest
+	if len(rest) < cmd.MinArgs || (cmd.MaxArgs >= 0 && len(rest) > cmd.MaxArgs) {
+		return g, cmd, in, usageErrorf("usage: agentbrowser %s", cmd.Usage)
+	}
+	return g, cmd, in, nil
+}
+
+// isFlag tells a flag from a positional argument; negative numbers such as
+// "-5" are arguments.
+func isFlag(a string) bool {
+	if !strings.HasPrefix(a, "-") || a == "-" {
+		return false
+	}
+	if _, err := strconv.ParseFloat(a, 64); err == nil {
+		return false
+	}
+	return true
+}
+
+func validSessionName(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
+			return false
+		}
+	}
+	return s != "." && s != ".."
+}

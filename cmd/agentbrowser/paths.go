@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// runtimeDir is where daemons keep their sockets, locks and logs:
+// $XDG_RUNTIME_DIR/agentbrowser, or a per-user directory under the temp dir.
+// AGENTBROWSER_HOME overrides both (tests use it to stay apart).
+func runtimeDir() (string, error) {
+	dir := os.Getenv("AGENTBROWSER_HOME")
+	if dir == "" {
+		if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" {
+			dir = filepath.Join(x, "agentbrowser")
+		} else {
+			dir = filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
+		}
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("creating runtime directory: %w", err)
+	}
+	return dir, nil
+}
+
+type sessionPaths struct {
+	Socket, Lock, Log, Crashed string
+}
+
+func pathsFor(name string) (sessionPaths, error) {
+	dir, err := runtimeDir()
+	if err != nil {
+		return sessionPaths{}, err
+	}
+	base := filepath.Join(dir, name)
+	return sessionPaths{Socket: base + ".sock", Lock: base + ".lock", Log: base + ".log", Crashed: base + ".crashed"}, nil
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// request is what the CLI sends a daemon: one JSON object per connection.
+type request struct {
+	Command string `json:"command"`
+	Input   Input  `json:"input"`
+	// TimeoutMS is the caller's whole budget; the daemon derives the
+	// command's deadline from it.
+	TimeoutMS int `json:"timeout_ms"`
+}
+
+// reply is the daemon's answer: the object the CLI prints, and its exit
+// code.
+type reply struct {
+	Exit int             `json:"exit"`
+	Body json.RawMessage `json:"body"`
+}
+
+// Exit codes.
+const (
+	exitOK     = 0
+	exitAction = 1
+	exitUsage  = 2
+)
+
+// okBody renders a successful result as {"ok":true,...}.
+func okBody(r Result) map[string]any {
+	out := map[string]any{}
+	for k, v := range r {
+		out[k] = v
+	}
+	out["ok"] = true
+	return out
+}
+
+// errBody renders err as {"ok":false,"error":{...}} and picks the exit code.
+func errBody(err error) (map[string]any, int) {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return map[string]any{"ok": false, "error": actions.ErrorBody{Code: events.CodeInvalidArgument, Message: ue.msg}}, exitUsage
+	}
+	return map[string]any{"ok": false, "error": actions.Describe(err)}, exitAction
+}
