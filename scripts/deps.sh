@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what the demo and the tests need and is missing: Chromium (from
+# Debian's packages, when we are root) and the Go modules.
+set -euo pipefail
+
+have_chrome() {
+  [ -n "${CHROME_BIN:-}" ] && [ -x "${CHROME_BIN}" ] && return 0
+  for b in chromium chromium-browser google-chrome google-chrome-stable; do
+    command -v "$b" >/dev/null 2>&1 && return 0
+  done
+  return 1
+}
+
+if ! command -v go >/dev/null 2>&1; then
+  if [ -x /usr/local/go/bin/go ]; then
+    export PATH="/usr/local/go/bin:$PATH"
+  else
+    echo "deps: Go is missing: install Go 1.26 (https://go.dev/doc/install)" >&2
+    exit 1
+  fi
+fi
+
+if ! have_chrome; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing chromium with apt-get" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium >/dev/null
+  else
+    echo "deps: Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) or set CHROME_BIN" >&2
+    exit 1
+  fi
+fi
+
+go mod download
