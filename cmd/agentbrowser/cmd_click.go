@@ -18,8 +18,24 @@ func init() {
 			{Name: "modifiers", Kind: String, Usage: "comma-separated: Alt, Control, Meta, Shift"},
 			{Name: "force", Kind: Bool, Usage: "click through script, ignoring overlays"},
 		},
-		Run: runClick,
+		Prepare: checkClick,
+		Run:     runClick,
 	})
+}
+
+// checkClick rejects a malformed command line before any daemon starts.
+func checkClick(in *Input) error {
+	if in.Has("xy") {
+		if len(in.Args) > 0 {
+			return usageErrorf("click takes a REF or --xy, not both")
+		}
+		_, _, err := parseXY(in.String("xy"))
+		return err
+	}
+	if len(in.Args) == 0 {
+		return usageErrorf("usage: agentbrowser click REF | --xy X,Y")
+	}
+	return nil
 }
 
 func clickCount(in Input) int {

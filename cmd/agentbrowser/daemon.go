@@ -95,9 +95,19 @@ func (d *daemon) start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("opening lock: %w", err)
 	}
-	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		lf.Close()
-		return fmt.Errorf("session %q already has a daemon: %w", d.g.Session, err)
+	// A daemon that is on its way out (its browser died) still holds the
+	// lock for a moment; wait for it rather than fail, within ctx.
+	for {
+		err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			lf.Close()
+			return fmt.Errorf("session %q already has a daemon: %w", d.g.Session, err)
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	d.lockFile = lf
 	// We hold the lock, so a socket file left here belongs to a dead daemon.

@@ -4,7 +4,6 @@
 package testutil
 
 import (
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -35,15 +34,17 @@ func RequireChrome(t testing.TB) string {
 type Servers struct {
 	Main  *httptest.Server
 	Cross *httptest.Server
+
+	// The base URLs are fixed before either server starts, so handlers
+	// read them without racing the servers' start.
+	mainBase, crossBase string
 }
 
 // MainURL returns the URL of path on the 127.0.0.1 origin.
-func (s *Servers) MainURL(path string) string { return s.Main.URL + path }
+func (s *Servers) MainURL(path string) string { return s.mainBase + path }
 
 // CrossURL returns the URL of path on the localhost origin.
-func (s *Servers) CrossURL(path string) string {
-	return strings.Replace(s.Cross.URL, "127.0.0.1", "localhost", 1) + path
-}
+func (s *Servers) CrossURL(path string) string { return s.crossBase + path }
 
 // Serve starts both origins with h and closes them at the end of the test.
 // Pages may write {{CROSS}} and {{MAIN}}; they are replaced with the
@@ -56,14 +57,11 @@ func Serve(t testing.TB, h http.Handler) *Servers {
 		h.ServeHTTP(rec, r)
 		rec.flush()
 	})
-	s.Main = httptest.NewServer(wrap)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s.Main = httptest.NewUnstartedServer(wrap)
 	s.Cross = httptest.NewUnstartedServer(wrap)
-	s.Cross.Listener.Close()
-	s.Cross.Listener = l
+	s.mainBase = "http://" + s.Main.Listener.Addr().String()
+	s.crossBase = "http://" + strings.Replace(s.Cross.Listener.Addr().String(), "127.0.0.1", "localhost", 1)
+	s.Main.Start()
 	s.Cross.Start()
 	t.Cleanup(func() {
 		s.Main.Close()

@@ -1,0 +1,197 @@
+package main_test
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
+)
+
+const counterHTML = `<!doctype html><title>counter</title><style>body{margin:0}</style>
+<button id=b style="position:absolute;left:10px;top:10px;width:100px;height:40px" onclick="n.textContent=+n.textContent+1">add</button>
+<p id=n style="margin-top:80px">0</p>`
+
+func site(t *testing.T) *testutil.Servers {
+	testutil.RequireChrome(t)
+	return testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/counter":
+			fmt.Fprint(w, counterHTML)
+		default:
+			fmt.Fprintf(w, "<title>%s</title><p>page %s</p>", strings.Trim(r.URL.Path, "/"), r.URL.Path)
+		}
+	}))
+}
+
+func TestCLIOneSessionEndToEnd(t *testing.T) {
+	srv := site(t)
+	c := newCLI(t)
+
+	open := c.ok("open", srv.MainURL("/counter"))
+	require.Equal(t, "counter", open["title"])
+	require.Equal(t, srv.MainURL("/counter"), open["url"])
+
+	click := c.ok("click", "--xy", "50,30")
+	require.NotEmpty(t, click["tab_id"])
+	c.ok("click", "--xy", "50,30")
+
+	ev := c.ok("eval", "document.getElementById('n').textContent")
+	require.Equal(t, "2", ev["value"])
+	require.Equal(t, "string", ev["type"])
+
+	num := c.ok("eval", "6*7")
+	require.Equal(t, float64(42), num["value"])
+	require.Equal(t, "number", num["type"])
+
+	tabs := c.ok("tabs")["tabs"].([]any)
+	require.Len(t, tabs, 1)
+	tab := tabs[0].(map[string]any)
+	require.Equal(t, true, tab["active"])
+	require.Equal(t, srv.MainURL("/counter"), tab["url"])
+	for _, k := range []string{"id", "url", "title", "active"} {
+		require.Contains(t, tab, k)
+	}
+
+	// The daemon is listed, then closed.
+	sess := c.ok("sessions")["sessions"].([]any)
+	require.Len(t, sess, 1)
+	require.Equal(t, "default", sess[0].(map[string]any)["session"])
+	require.Equal(t, true, c.ok("close")["closed"])
+	require.Empty(t, c.ok("sessions")["sessions"])
+}
+
+func TestCLIErrorsAndExitCodes(t *testing.T) {
+	c := newCLI(t)
+	// Usage errors exit 2 and never start a daemon.
+	o := c.json("frobnicate")
+	require.Equal(t, 2, o.Exit)
+	require.Equal(t, false, o.Body["ok"])
+	require.Equal(t, "invalid_argument", o.errCode())
+	o = c.json("open")
+	require.Equal(t, 2, o.Exit)
+	o = c.json("--timeout-ms", "-5", "tabs")
+	require.Equal(t, 2, o.Exit)
+	o = c.json("click", "--xy", "nope")
+	require.Equal(t, 2, o.Exit)
+	_, err := os.Stat(filepath.Join(c.home, "default.sock"))
+	require.True(t, os.IsNotExist(err), "a usage error must not start a daemon")
+
+	// Action errors exit 1 with a code.
+	testutil.RequireChrome(t)
+	o = c.json("eval", "throw new Error('boom')")
+	require.Equal(t, 1, o.Exit)
+	require.Equal(t, "js_exception", o.errCode())
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "boom")
+	o = c.json("open", "http://127.0.0.1:1/")
+	require.Equal(t, 1, o.Exit)
+	require.Equal(t, "navigation_failed", o.errCode())
+	// Without --json, errors go to stderr.
+	o = c.run("eval", "throw new Error('boom')")
+	require.Equal(t, 1, o.Exit)
+	require.Contains(t, o.Stderr, "error [js_exception]")
+	// The session still works.
+	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
+}
+
+func TestCLITwoSessionsSideBySide(t *testing.T) {
+	srv := site(t)
+	c := newCLI(t, "a", "b")
+	c.ok("--session", "a", "open", srv.MainURL("/alpha"))
+	c.ok("--session", "b", "open", srv.MainURL("/beta"))
+	require.Equal(t, "alpha", c.ok("--session", "a", "eval", "document.title")["value"])
+	require.Equal(t, "beta", c.ok("--session", "b", "eval", "document.title")["value"])
+	sess := c.ok("sessions")["sessions"].([]any)
+	require.Len(t, sess, 2)
+	pa := sess[0].(map[string]any)["pid"]
+	pb := sess[1].(map[string]any)["pid"]
+	require.NotEqual(t, pa, pb, "each session has its own daemon")
+}
+
+func TestCLISocketIsPrivate(t *testing.T) {
+	c := newCLI(t)
+	testutil.RequireChrome(t)
+	c.ok("eval", "1")
+	fi, err := os.Stat(filepath.Join(c.home, "default.sock"))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+}
+
+func TestCLIBrowserKilled(t *testing.T) {
+	srv := site(t)
+	c := newCLI(t)
+	c.ok("open", srv.MainURL("/first"))
+	st := c.ok("status")
+	ep, _ := st["endpoint"].(string)
+	require.NotEmpty(t, ep)
+	// Kill the browser behind the daemon's back: find it by its debugging
+	// port in /proc.
+	port := strings.Split(strings.TrimPrefix(ep, "ws://127.0.0.1:"), "/")[0]
+	pid := browserPID(t, port)
+	require.NoError(t, syscall.Kill(-pid, syscall.SIGKILL))
+
+	// The next command answers, never hangs: either browser_crashed or
+	// success on a fresh browser that says so.
+	o := c.json("--timeout-ms", "20000", "eval", "1+1")
+	require.Less(t, o.Dur, 60*time.Second)
+	if o.Exit != 0 {
+		require.Equal(t, "browser_crashed", o.errCode(), o.Stdout)
+		o = c.json("eval", "1+1")
+	}
+	require.Equal(t, 0, o.Exit, o.Stdout)
+	require.Equal(t, float64(2), o.Body["value"])
+	// After that, the session is usable again.
+	c.ok("open", srv.MainURL("/second"))
+	require.Equal(t, "second", c.ok("eval", "document.title")["value"])
+}
+
+// browserPID finds the browser process listening for DevTools on port.
+func browserPID(t *testing.T, port string) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	require.NoError(t, err)
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		args := strings.Split(string(b), "\x00")
+		isBrowser, hasPort := false, false
+		for _, a := range args {
+			if a == "--remote-debugging-port=0" {
+				hasPort = true
+			}
+			if strings.HasPrefix(a, "--type=") {
+				isBrowser = false
+				break
+			}
+			isBrowser = true
+		}
+		if !hasPort || !isBrowser {
+			continue
+		}
+		// Match the port through the DevToolsActivePort file in its profile.
+		for _, a := range args {
+			if dir, ok := strings.CutPrefix(a, "--user-data-dir="); ok {
+				p, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
+				if err == nil && strings.SplitN(string(p), "\n", 2)[0] == port {
+					return pid
+				}
+			}
+		}
+	}
+	t.Fatalf("no browser process with debugging port %s", port)
+	return 0
+}

@@ -1,0 +1,115 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// bin is the agentbrowser binary built once for the package's tests, which
+// run it as separate processes, as users and agents do.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "agentbrowser-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	bin = filepath.Join(dir, "agentbrowser")
+	build := exec.Command("go", "build", "-race", "-o", bin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building agentbrowser:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// cli runs the binary with AGENTBROWSER_HOME set to home, so the test's
+// daemons are its own.
+type cli struct {
+	t    *testing.T
+	home string
+}
+
+// newCLI gives a test its own daemon directory and closes every session it
+// used at the end.
+func newCLI(t *testing.T, sessions ...string) *cli {
+	t.Helper()
+	c := &cli{t: t, home: t.TempDir()}
+	if len(sessions) == 0 {
+		sessions = []string{"default"}
+	}
+	t.Cleanup(func() {
+		for _, s := range sessions {
+			c.run("--session", s, "close")
+		}
+	})
+	return c
+}
+
+// outcome is one CLI invocation.
+type outcome struct {
+	Exit   int
+	Stdout string
+	Stderr string
+	Body   map[string]any
+	Dur    time.Duration
+}
+
+func (c *cli) command(args ...string) *exec.Cmd {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+c.home)
+	return cmd
+}
+
+func (c *cli) run(args ...string) outcome {
+	c.t.Helper()
+	cmd := c.command(args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	o := outcome{Stdout: out.String(), Stderr: errb.String(), Dur: time.Since(start)}
+	if ee, ok := err.(*exec.ExitError); ok {
+		o.Exit = ee.ExitCode()
+	} else if err != nil {
+		c.t.Fatalf("running agentbrowser %v: %v", args, err)
+	}
+	return o
+}
+
+// json runs with --json and decodes the one object printed.
+func (c *cli) json(args ...string) outcome {
+	c.t.Helper()
+	o := c.run(append([]string{"--json"}, args...)...)
+	if err := json.Unmarshal([]byte(o.Stdout), &o.Body); err != nil {
+		c.t.Fatalf("agentbrowser %v: stdout is not one JSON object: %v\nstdout: %s\nstderr: %s", args, err, o.Stdout, o.Stderr)
+	}
+	return o
+}
+
+// ok runs with --json and requires success.
+func (c *cli) ok(args ...string) map[string]any {
+	c.t.Helper()
+	o := c.json(args...)
+	if o.Exit != 0 || o.Body["ok"] != true {
+		c.t.Fatalf("agentbrowser %v: exit %d, body %v, stderr %s", args, o.Exit, o.Body, o.Stderr)
+	}
+	return o.Body
+}
+
+// errCode returns the error code of a failed --json run.
+func (o outcome) errCode() string {
+	e, _ := o.Body["error"].(map[string]any)
+	s, _ := e["code"].(string)
+	return s
+}
