@@ -1,0 +1,4 @@
+// Package layers holds the test that keeps the module's import direction:
+// events, bus, session, watchdogs, actions, cmd, each importing only layers
+// before it, and watchdogs never importing each other.
+package layers

@@ -1,0 +1,70 @@
+package standard_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
+)
+
+// TitleEvent asks for the active tab's title. It is the plugin's own event.
+type TitleEvent struct{}
+
+// TitleWatchdog is a plugin: it answers TitleEvent on every session.
+type TitleWatchdog struct{}
+
+func NewTitleWatchdog() *TitleWatchdog { return &TitleWatchdog{} }
+
+func (*TitleWatchdog) Name() string { return "title" }
+
+func (*TitleWatchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+	sub := bus.On(s.Bus(), "title", func(ctx context.Context, _ TitleEvent) (string, error) {
+		tab, err := s.ActiveTab()
+		if err != nil {
+			return "", err
+		}
+		r, err := session.Evaluate(ctx, tab.Client, "document.title", false)
+		if err != nil {
+			return "", err
+		}
+		return string(r.Result.Value), nil
+	})
+	return watchdogs.DetachFunc(func(context.Context) error {
+		sub.Unsubscribe()
+		return nil
+	}), nil
+}
+
+// A plugin author adds a watchdog with one fx.Provide; every session then
+// starts it alongside the standard ones.
+func Example_plugin() {
+	plugin := fx.Provide(watchdogs.As(NewTitleWatchdog))
+
+	m, err := standard.NewManager(plugin)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("registered:", slices.Contains(m.Names(), "title"))
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := standard.Start(ctx, session.Config{TaskID: "example"}, plugin)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer s.Close()
+	title, err := bus.DispatchFirst[TitleEvent, string](ctx, s.Bus(), TitleEvent{})
+	fmt.Println("title:", title, err)
+	// Output:
+	// registered: true
+	// title: "" <nil>
+}
