@@ -328,12 +328,15 @@ func (c *Conn) route(b []byte) {
 		c.log.Debug().Str("session", h.SessionID).Str("method", h.Method).Msg("dropping frame for unknown session")
 		return
 	}
-	if !s.q.push(b) {
-		if s.q.len() == 0 {
-			// The queue refused the frame because it overflowed: fail the
-			// session's rpcc.Conn too and forget it.
-			c.detach(h.SessionID, ErrSessionOverflow)
+	if !s.q.push(b) && errors.Is(s.q.closedWith(), ErrSessionOverflow) {
+		if h.SessionID == "" {
+			// The browser session carries target management; without it
+			// the connection is useless.
+			c.shutdown(fmt.Errorf("%w: browser session", ErrSessionOverflow))
+			return
 		}
+		// Fail the session's rpcc.Conn too and forget it.
+		c.detach(h.SessionID, ErrSessionOverflow)
 	}
 }
 

@@ -84,6 +84,13 @@ func (q *queue) closeLocked(err error, drop bool) {
 	q.cond.Broadcast()
 }
 
+// closedWith is the error the queue was closed with, or nil while open.
+func (q *queue) closedWith() error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.err
+}
+
 func (q *queue) len() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
