@@ -95,4 +95,3 @@ func TestTabLifecycleEvents(t *testing.T) {
 	_, err = s.Tab(tab.ID)
 	require.ErrorIs(t, err, session.ErrTabNotFound)
 }
-
