@@ -2,6 +2,7 @@ package actions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/agentbrowser/agentbrowser/bus"
@@ -19,10 +20,11 @@ func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, e
 			// transport detail it surfaced as.
 			return r, fmt.Errorf("%T: %w", e, serr)
 		}
-		if Code(err) == events.CodeTimeout {
-			if _, ok := err.(*events.Error); !ok {
-				return r, events.Errorf(events.CodeTimeout, "%s timed out: %w", eventName(e), err)
-			}
+		// A handler's own coded timeout keeps its message and details;
+		// only a bare deadline gets one that names the event.
+		var ce *events.Error
+		if Code(err) == events.CodeTimeout && !errors.As(err, &ce) {
+			return r, events.Errorf(events.CodeTimeout, "%s timed out: %w", eventName(e), err)
 		}
 	}
 	return r, err

@@ -1,5 +1,7 @@
 package events
 
+import "time"
+
 // MouseButton names a mouse button.
 type MouseButton string
 
@@ -36,4 +38,138 @@ type ActionResult struct {
 	// Details holds action-specific data (scroll position, options of a
 	// select, ...).
 	Details map[string]any `json:"details,omitempty"`
+}
+
+// ClickElementEvent clicks the element Ref names in a tab (TabID, or the
+// active tab): scrolled into view, clicked at the centre of its largest
+// visible box with real mouse events after a check that nothing covers it.
+// Force clicks through script (element.click()) instead, ignoring overlays.
+// Clicking a <select> does not open its native popup: the result lists its
+// options in Details["options"]. Handled by DefaultActionWatchdog; result
+// ActionResult. Errors: stale_ref, unknown_ref, element_covered (Details
+// "covering" names the element on top), invalid_argument.
+type ClickElementEvent struct {
+	TabID      TargetID
+	Ref        Ref
+	Button     MouseButton
+	ClickCount int
+	Modifiers  []string
+	Force      bool
+}
+
+// HoverEvent moves the mouse to the centre of the element Ref names.
+// Handled by DefaultActionWatchdog; result ActionResult.
+type HoverEvent struct {
+	TabID TargetID
+	Ref   Ref
+}
+
+// TypeTextEvent focuses the element Ref names (an input, a textarea or a
+// contenteditable), optionally clears it, inserts Text as one edit that
+// fires input events, and optionally presses Enter. With an empty Ref it
+// types into whatever has focus. Handled by DefaultActionWatchdog; result
+// ActionResult with Details["value"], the element's value afterwards.
+type TypeTextEvent struct {
+	TabID  TargetID
+	Ref    Ref
+	Text   string
+	Clear  bool
+	Submit bool
+}
+
+// PressKeyEvent presses a named key or chord in a tab: "Enter", "Tab",
+// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab". Handled by
+// DefaultActionWatchdog; result ActionResult.
+type PressKeyEvent struct {
+	TabID TargetID
+	Key   string
+}
+
+// ScrollEvent scrolls the page, or the element Ref names (or its nearest
+// scrollable ancestor), by DX, DY CSS pixels. With a Ref and no deltas it
+// scrolls the element into view; with neither it scrolls the page one
+// screen down. Handled by DefaultActionWatchdog; result ActionResult with
+// Details {"x", "y", "moved"}: the new scroll position.
+type ScrollEvent struct {
+	TabID  TargetID
+	Ref    Ref
+	DX, DY float64
+}
+
+// SelectOptionEvent selects options of the <select> Ref names, each given
+// by value or by visible label, and fires input and change events. Handled
+// by DefaultActionWatchdog; result ActionResult with Details["selected"].
+// A Ref that is not a <select> is invalid_argument.
+type SelectOptionEvent struct {
+	TabID  TargetID
+	Ref    Ref
+	Values []string
+}
+
+// SetCheckedEvent checks or unchecks the checkbox, radio button or switch
+// Ref names, clicking it only when needed, and verifies the final state.
+// Handled by DefaultActionWatchdog; result ActionResult with
+// Details["checked"].
+type SetCheckedEvent struct {
+	TabID   TargetID
+	Ref     Ref
+	Checked bool
+}
+
+// UploadFileEvent sets the files of the <input type=file> Ref names. Files
+// are paths on the machine running the browser's session; a missing file is
+// invalid_argument. Handled by DefaultActionWatchdog; result ActionResult
+// with Details["files"].
+type UploadFileEvent struct {
+	TabID TargetID
+	Ref   Ref
+	Files []string
+}
+
+// WaitEvent waits, within Timeout (zero: the whole dispatch budget), for
+// one condition in a tab: Text to appear in the page, Ref's element to be
+// visible, Gone's element to be removed or hidden, the URL to match URL (a
+// substring, or a pattern where * matches anything), or the document to
+// finish loading (Load). Handled by DefaultActionWatchdog; result
+// ActionResult with Details {"waited_for", "elapsed_ms"}; a timeout error
+// names what it waited for.
+type WaitEvent struct {
+	TabID   TargetID
+	Text    string
+	Ref     Ref
+	Gone    Ref
+	URL     string
+	Load    bool
+	Timeout time.Duration
+}
+
+// ScreenshotEvent captures a tab as PNG or JPEG (Format "png", the
+// default, or "jpeg" with Quality 1-100): the viewport, the full page
+// (Full), or one element (Ref). Labels draws every interactive element's
+// ref over its box (set-of-marks) for vision models. With Path the image is
+// written there (an absolute path on the daemon's machine); without it the
+// result carries the image base64-encoded in Data. Handled by
+// DefaultActionWatchdog; result ScreenshotResult.
+type ScreenshotEvent struct {
+	TabID   TargetID
+	Path    string
+	Full    bool
+	Ref     Ref
+	Labels  bool
+	Format  string
+	Quality int
+}
+
+// ScreenshotResult describes a captured image.
+type ScreenshotResult struct {
+	TabID  TargetID `json:"tab_id"`
+	Path   string   `json:"path,omitempty"`
+	Format string   `json:"format"`
+	Width  int      `json:"width"`
+	Height int      `json:"height"`
+	Bytes  int      `json:"bytes"`
+	// Data is the base64 image when no Path was given.
+	Data string `json:"data,omitempty"`
+	// Labels is how many ref labels were drawn.
+	Labels int `json:"labels,omitempty"`
 }

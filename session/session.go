@@ -640,12 +640,20 @@ func (s *BrowserSession) attach(a attachment) {
 	s.mu.Unlock()
 
 	log := s.log.With().Str("target", string(t.ID)).Str("type", t.Type).Logger()
-	if err := s.prepare(ctx, t); err != nil {
-		log.Debug().Err(err).Msg("preparing target failed")
-	}
-	if a.reply.WaitingForDebugger {
-		if err := client.Runtime.RunIfWaitingForDebugger(ctx); err != nil {
-			log.Debug().Err(err).Msg("resuming target failed")
+	if t.IsPage() && t.OpenerID != "" && a.reply.WaitingForDebugger {
+		// A popup answers Page.enable only once it runs: send the setup
+		// and the resume in order without waiting, then run the hooks.
+		if err := s.preparePopup(ctx, t); err != nil {
+			log.Debug().Err(err).Msg("preparing popup failed")
+		}
+	} else {
+		if err := s.prepare(ctx, t); err != nil {
+			log.Debug().Err(err).Msg("preparing target failed")
+		}
+		if a.reply.WaitingForDebugger {
+			if err := client.Runtime.RunIfWaitingForDebugger(ctx); err != nil {
+				log.Debug().Err(err).Msg("resuming target failed")
+			}
 		}
 	}
 
@@ -709,6 +717,38 @@ func (s *BrowserSession) release(ctx context.Context, c *cdp.Client, sid events.
 	_ = s.browser.Target.DetachFromTarget(ctx, &target.DetachFromTargetArgs{SessionID: &id})
 }
 
+// preparePopup pipelines the enables and the resume of a paused popup,
+// then runs the attach hooks on the running page.
+func (s *BrowserSession) preparePopup(ctx context.Context, t *Target) error {
+	type cmd struct {
+		method string
+		params any
+	}
+	cmds := []cmd{
+		{"Page.enable", nil},
+		{"Page.setLifecycleEventsEnabled", map[string]any{"enabled": true}},
+		{"Runtime.enable", nil},
+		{"Target.setAutoAttach", target.NewSetAutoAttachArgs(true, true).SetFlatten(true).SetFilter(target.Filter{{Type: ptr("iframe")}})},
+		{"Runtime.runIfWaitingForDebugger", nil},
+	}
+	var waits []func(context.Context) (json.RawMessage, error)
+	var errs []error
+	for _, c := range cmds {
+		w, err := s.conn.Post(string(t.SessionID), c.method, c.params)
+		if err != nil {
+			return fmt.Errorf("sending %s: %w", c.method, err)
+		}
+		waits = append(waits, w)
+	}
+	for i, w := range waits {
+		if _, err := w(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", cmds[i].method, err))
+		}
+	}
+	errs = append(errs, s.runHooks(ctx, t))
+	return errors.Join(errs...)
+}
+
 // prepare enables what every target needs, auto-attaches its out-of-process
 // children (paused, flat), and runs the attach hooks.
 func (s *BrowserSession) prepare(ctx context.Context, t *Target) error {
@@ -727,15 +767,26 @@ func (s *BrowserSession) prepare(ctx context.Context, t *Target) error {
 	if err := c.Target.SetAutoAttach(ctx, aa); err != nil {
 		errs = append(errs, fmt.Errorf("auto-attaching to frames: %w", err))
 	}
+	errs = append(errs, s.runHooks(ctx, t))
+	return errors.Join(errs...)
+}
+
+// runHooks runs the attach hooks on t, in registration order.
+func (s *BrowserSession) runHooks(ctx context.Context, t *Target) error {
+	var errs []error
 	s.mu.Lock()
 	hooks := make([]AttachHook, 0, len(s.attachFns))
 	for _, h := range s.attachFns {
 		hooks = append(hooks, h.fn)
 	}
 	s.mu.Unlock()
-	for _, h := range hooks {
+	for i, h := range hooks {
+		start := time.Now()
 		if err := h(ctx, t); err != nil {
 			errs = append(errs, err)
+		}
+		if d := time.Since(start); d > time.Second {
+			s.log.Warn().Str("target", string(t.ID)).Int("hook", i).Dur("dur", d).Msg("slow target attach hook")
 		}
 	}
 	return errors.Join(errs...)
@@ -811,7 +862,14 @@ func (s *BrowserSession) watchTargetInfo() {
 				return
 			}
 			info := ev.TargetInfo
-			if t, ok := s.TargetByID(events.TargetID(info.TargetID)); ok && t.setInfo(info.URL, info.Title) && t.IsPage() {
+			t, ok := s.TargetByID(events.TargetID(info.TargetID))
+			if !ok || !t.setInfo(info.URL, info.Title) {
+				continue
+			}
+			s.mu.Lock()
+			s.notifyLocked()
+			s.mu.Unlock()
+			if t.IsPage() {
 				tab, err := s.TabInfo(t.ID)
 				if err == nil {
 					Emit(ctx, s, events.TabNavigatedEvent{Tab: tab})

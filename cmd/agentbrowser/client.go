@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/budget"
 )
 
 // startAllowance covers starting a daemon and its browser, which is not part
@@ -45,15 +46,18 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 		}
 	}
 	defer conn.Close()
-	budget := time.Duration(g.TimeoutMS) * time.Millisecond
-	conn.SetDeadline(time.Now().Add(budget + startAllowance))
+	// The request carries the budget (timeout_ms); the daemon answers
+	// within it, so the read deadline past it is only a safety net.
+	b := budget.FromMS(context.Background(), g.TimeoutMS)
+	defer b.Cancel()
+	conn.SetDeadline(b.Deadline().Add(startAllowance))
 	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS}); err != nil {
 		return reply{}, notice, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return reply{}, notice, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", budget+startAllowance)
+			return reply{}, notice, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+startAllowance)
 		}
 		// The daemon died under us: most likely its browser took it down.
 		return reply{}, notice, events.Errorf(events.CodeBrowserCrashed, "daemon for session %s went away: %v", g.Session, err)

@@ -4,25 +4,71 @@ import (
 	"context"
 	"io"
 	"os"
+	"strconv"
+
+	"go.uber.org/fx"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 )
 
+// evalFlags are the eval command's flags; cmd_core.go registers the command
+// with them.
 var evalFlags = []Flag{
 	{Name: "stdin", Kind: Bool, Usage: "read EXPR from standard input"},
+	{Name: "ref", Kind: String, Usage: "call EXPR, a function such as 'el => el.value', with the element REF names"},
+	{Name: "frame", Kind: String, Usage: "run EXPR in the frame FRAME_ID (see 'frames')"},
 }
 
+func init() {
+	settingFlags = append(settingFlags,
+		Flag{Name: "evaluate-enabled", Kind: Bool, Usage: "allow eval (default true); --evaluate-enabled=false makes every eval fail with evaluate_disabled"},
+	)
+	settingOptions = append(settingOptions, evaluateOptions)
+}
+
+// evaluateOptions turns --evaluate-enabled into the EvaluateWatchdog's
+// config.
+func evaluateOptions(settings map[string]string) (fx.Option, error) {
+	v, ok := settings["evaluate-enabled"]
+	if !ok {
+		return nil, nil
+	}
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return nil, usageErrorf("--evaluate-enabled %q: want true or false", v)
+	}
+	cfg := evaluate.DefaultConfig()
+	cfg.Enabled = on
+	return fx.Supply(&cfg), nil
+}
+
+// runEval evaluates EXPR through the evaluate engine within the command's
+// budget (--timeout-ms): the script is terminated when the budget runs out.
+// The result carries value, type and engine (isolated or fallback).
 func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 	expr := ""
 	if len(in.Args) > 0 {
 		expr = in.Args[0]
 	}
 	if expr == "" {
-		return nil, usageErrorf("usage: agentbrowser eval EXPR (or --stdin)")
+		return nil, usageErrorf("usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)")
 	}
-	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, env.Session,
-		events.EvaluateEvent{Expression: expr, AwaitPromise: true, ReturnByValue: true})
+	e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
+	switch {
+	case in.Has("ref") && in.Has("frame"):
+		return nil, usageErrorf("eval takes --ref or --frame, not both: a ref knows its frame")
+	case in.Has("ref"):
+		ref, err := parseRef(in.String("ref"))
+		if err != nil {
+			return nil, err
+		}
+		e.Ref, e.Function = ref, expr
+	default:
+		e.Expression, e.FrameID = expr, events.FrameID(in.String("frame"))
+	}
+	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, env.Session, e)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -255,9 +256,12 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 		env.Session = s
 	}
 	// The budget starts once the browser is ready: launching is not the
-	// command's work, and its own timeout bounds it.
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(req.TimeoutMS)*time.Millisecond)
-	defer cancel()
+	// command's work, and its own timeout bounds it. The command runs to
+	// the caller's deadline; the layer that does the work keeps the
+	// budget's reserve for answering (see internal/budget).
+	bud := budget.FromMS(ctx, req.TimeoutMS)
+	defer bud.Cancel()
+	ctx = bud.Context()
 	start := time.Now()
 	res, err := cmd.Run(ctx, env, req.Input)
 	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")

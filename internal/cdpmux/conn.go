@@ -73,10 +73,12 @@ type session struct {
 	mux *Conn
 	q   *queue
 
-	mu   sync.Mutex
-	ids  map[uint64]uint64 // global request id -> id chosen by the rpcc.Conn
-	rpc  *rpcc.Conn
-	gone error // set once the session is detached or failed
+	mu  sync.Mutex
+	ids map[uint64]uint64 // global request id -> id chosen by the rpcc.Conn
+	// posted holds the replies awaited by Post, by global request id.
+	posted map[uint64]chan wireResponse
+	rpc    *rpcc.Conn
+	gone   error // set once the session is detached or failed
 }
 
 // Dial opens the websocket at url (a ws:// browser or page endpoint) and
@@ -136,7 +138,7 @@ func (c *Conn) SetHooks(h Hooks) {
 }
 
 func (c *Conn) newSession(id string) *session {
-	return &session{id: id, mux: c, q: newQueue(c.opts.QueueBytes), ids: map[uint64]uint64{}}
+	return &session{id: id, mux: c, q: newQueue(c.opts.QueueBytes), ids: map[uint64]uint64{}, posted: map[uint64]chan wireResponse{}}
 }
 
 // Done is closed when the websocket is gone.
@@ -198,6 +200,63 @@ func (c *Conn) Session(sessionID string) (*rpcc.Conn, error) {
 	}
 	s.rpc = rc
 	return rc, nil
+}
+
+// Post writes a command on sessionID at once and returns a function that
+// waits for its reply. A call through the session's rpcc.Conn is written on
+// its own goroutine and answered before the caller can send the next one;
+// after Post returns, the command is on the wire, so a series of Posts
+// reaches the browser in order without waiting for replies. A target paused
+// at start needs that: some commands are answered only after the resume
+// that follows them. The session's rpcc.Conn must exist (see Session): its
+// reader delivers the reply.
+func (c *Conn) Post(sessionID, method string, params any) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
+	c.mu.Lock()
+	s, ok := c.sessions[sessionID]
+	c.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrUnknownSession, sessionID)
+	}
+	gid := c.nextID.Add(1)
+	b, err := json.Marshal(wireRequest{ID: gid, Method: method, Params: params, SessionID: sessionID})
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", method, err)
+	}
+	ch := make(chan wireResponse, 1)
+	s.mu.Lock()
+	if s.gone != nil {
+		err := s.gone
+		s.mu.Unlock()
+		return nil, err
+	}
+	s.posted[gid] = ch
+	s.mu.Unlock()
+	if err := c.write(b); err != nil {
+		s.mu.Lock()
+		delete(s.posted, gid)
+		s.mu.Unlock()
+		return nil, err
+	}
+	return func(ctx context.Context) (json.RawMessage, error) {
+		select {
+		case w, ok := <-ch:
+			if !ok {
+				s.mu.Lock()
+				err := s.gone
+				s.mu.Unlock()
+				return nil, err
+			}
+			if w.Error != nil {
+				return nil, w.Error
+			}
+			return w.Result, nil
+		case <-ctx.Done():
+			s.mu.Lock()
+			delete(s.posted, gid)
+			s.mu.Unlock()
+			return nil, fmt.Errorf("waiting for %s: %w", method, ctx.Err())
+		}
+	}, nil
 }
 
 // Detach forgets sessionID: its pending calls fail with ErrSessionDetached
@@ -365,6 +424,10 @@ func (s *session) fail(err error, drop bool) {
 	if s.gone == nil {
 		s.gone = err
 	}
+	for id, ch := range s.posted {
+		delete(s.posted, id)
+		close(ch)
+	}
 	s.mu.Unlock()
 	s.q.close(err, drop)
 }
@@ -441,6 +504,10 @@ func (sc sessionCodec) ReadResponse(r *rpcc.Response) error {
 		s.mu.Lock()
 		local, ok := s.ids[w.ID]
 		delete(s.ids, w.ID)
+		if ch, posted := s.posted[w.ID]; posted {
+			delete(s.posted, w.ID)
+			ch <- w
+		}
 		s.mu.Unlock()
 		if !ok {
 			// A reply to a request this session did not send: ignore it

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mafredri/cdp/protocol/page"
 
+	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -37,6 +38,19 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 			}
 		}()
 	}
+	// The dialog watchdog's bridge mode opens no native dialog; it says so
+	// on the bus instead.
+	sub := bus.On(a.s.Bus(), Name+".race", func(_ context.Context, e events.DialogOpenedEvent) (struct{}, error) {
+		if e.Dialog.TabID == tab.ID {
+			d := e.Dialog
+			select {
+			case opened <- &d:
+			default:
+			}
+		}
+		return struct{}{}, nil
+	})
+	defer sub.Unsubscribe()
 	done := make(chan error, 1)
 	go func() { done <- op(ctx) }()
 	select {
@@ -44,15 +58,35 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 		// A dialog may have opened just as op finished; prefer reporting it.
 		select {
 		case d := <-opened:
-			return d, nil
+			return a.withDialogID(ctx, d), nil
 		default:
 		}
 		return nil, err
 	case d := <-opened:
-		return d, nil
+		return a.withDialogID(ctx, d), nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// withDialogID fills in the id the dialog watchdog gave the dialog, so the
+// agent can answer it by id; without that watchdog the raw details stand.
+func (a *attachment) withDialogID(ctx context.Context, d *events.DialogInfo) *events.DialogInfo {
+	if d.ID != "" {
+		return d
+	}
+	ctx, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
+	defer cancel()
+	r, err := bus.DispatchFirst[events.DialogsEvent, events.DialogsResult](ctx, a.s.Bus(), events.DialogsEvent{TabID: d.TabID})
+	if err != nil {
+		return d
+	}
+	for _, p := range r.Pending {
+		if p.Message == d.Message && p.Type == d.Type {
+			return &p
+		}
+	}
+	return d
 }
 
 func (a *attachment) tabTargets(tab *session.Target) []*session.Target {

@@ -8,6 +8,8 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
@@ -44,9 +46,23 @@ func New(p Params) (*Watchdog, error) {
 // Name implements watchdogs.Watchdog.
 func (w *Watchdog) Name() string { return Name }
 
-// Attach subscribes the session's action handlers.
+// Attach subscribes the session's action handlers and starts following
+// every target's JS dialogs, so that a snapshot of a blocked page answers at
+// once instead of waiting on it.
 func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
-	a := &attachment{s: s, log: s.Logger().With().Str("watchdog", Name).Logger()}
+	a := &attachment{
+		s:        s,
+		log:      s.Logger().With().Str("watchdog", Name).Logger(),
+		engines:  map[events.TargetID]*snapshot.Engine{},
+		issuedBy: map[events.Ref]map[events.TargetID]bool{},
+		closed:   map[events.TargetID]bool{},
+		pending:  map[events.TargetID][]*events.DialogInfo{},
+		stop:     make(chan struct{}),
+	}
+	a.hooks = append(a.hooks,
+		s.OnTargetAttached(a.targetAttached),
+		s.OnTargetDetached(a.targetDetached),
+	)
 	b := s.Bus()
 	a.subs = append(a.subs,
 		bus.On(b, Name, a.navigate),
@@ -64,18 +80,45 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 
 // attachment is the watchdog's per-session part.
 type attachment struct {
-	s    *session.BrowserSession
-	log  zerolog.Logger
-	subs []bus.Subscription
+	s     *session.BrowserSession
+	log   zerolog.Logger
+	subs  []bus.Subscription
+	hooks []func()
+
+	stop     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
 
 	mu sync.Mutex
+	// engines holds one snapshot engine per tab.
+	engines map[events.TargetID]*snapshot.Engine
+	// issuedBy maps each ref to the tabs whose snapshots issued it, so that
+	// a ref is never used on another tab than one it names an element of
+	// (each tab's engine numbers its refs from e1).
+	issuedBy map[events.Ref]map[events.TargetID]bool
+	// closed remembers tabs that went away, for clear errors about their
+	// refs.
+	closed map[events.TargetID]bool
+	// pending holds the JS dialogs open in each tab, newest last.
+	pending map[events.TargetID][]*events.DialogInfo
 }
 
-// Detach unsubscribes every handler.
+// Detach unsubscribes every handler and stops the dialog followers.
 func (a *attachment) Detach(ctx context.Context) error {
 	for _, s := range a.subs {
 		s.Unsubscribe()
 	}
+	for _, h := range a.hooks {
+		h()
+	}
+	a.stopOnce.Do(func() { close(a.stop) })
+	a.wg.Wait()
+	a.mu.Lock()
+	for _, e := range a.engines {
+		e.Reset()
+	}
+	a.engines = map[events.TargetID]*snapshot.Engine{}
+	a.mu.Unlock()
 	return nil
 }
 

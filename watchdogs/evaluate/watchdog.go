@@ -2,14 +2,12 @@ package evaluate
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"time"
 
-	"github.com/mafredri/cdp/protocol/runtime"
 	"go.uber.org/fx"
 
-	"github.com/agentbrowser/agentbrowser/bus"
-	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
@@ -17,73 +15,92 @@ import (
 // Name is the watchdog's name.
 const Name = "evaluate"
 
+// Config tunes the watchdog. Start from DefaultConfig: the zero value has
+// evaluation switched off.
+type Config struct {
+	// Enabled turns evaluation on. Off, every EvaluateEvent fails with
+	// evaluate_disabled (the evaluate_enabled session setting).
+	Enabled bool
+	// DialTimeout bounds opening the engine's own connection, within the
+	// caller's budget. Default 2 s.
+	DialTimeout time.Duration
+	// RedialAfter is how long evaluations stay on the fallback after the
+	// engine failed to open its own connection, before it tries again.
+	// Default 10 s.
+	RedialAfter time.Duration
+	// CleanupTimeout bounds stopping a script and detaching its session
+	// after a timeout or cancellation. The cleanup normally takes a few
+	// milliseconds, well inside the budget's reserve. Default 2 s.
+	CleanupTimeout time.Duration
+}
+
+// DefaultConfig is the configuration used when none is supplied.
+func DefaultConfig() Config {
+	return Config{Enabled: true, DialTimeout: 2 * time.Second, RedialAfter: 10 * time.Second, CleanupTimeout: 2 * time.Second}
+}
+
+// Validate reports what is wrong with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.DialTimeout < 0 {
+		errs = append(errs, errors.New("dial timeout must not be negative"))
+	}
+	if c.RedialAfter < 0 {
+		errs = append(errs, errors.New("redial interval must not be negative"))
+	}
+	if c.CleanupTimeout < 0 {
+		errs = append(errs, errors.New("cleanup timeout must not be negative"))
+	}
+	return errors.Join(errs...)
+}
+
+func (c *Config) defaults() {
+	d := DefaultConfig()
+	if c.DialTimeout == 0 {
+		c.DialTimeout = d.DialTimeout
+	}
+	if c.RedialAfter == 0 {
+		c.RedialAfter = d.RedialAfter
+	}
+	if c.CleanupTimeout == 0 {
+		c.CleanupTimeout = d.CleanupTimeout
+	}
+}
+
 // Params are the watchdog's fx inputs.
 type Params struct {
 	fx.In
+	Config *Config `optional:"true"`
 }
 
-// Watchdog is the process-level EvaluateWatchdog.
-type Watchdog struct{}
+// Watchdog is the process-level EvaluateWatchdog; each session it attaches
+// to gets its own engine (connection, sessions, counters).
+type Watchdog struct {
+	cfg Config
+}
 
-// New builds the watchdog.
-func New(Params) (*Watchdog, error) { return &Watchdog{}, nil }
+// New builds the watchdog with p.Config, or DefaultConfig when none is
+// given.
+func New(p Params) (*Watchdog, error) {
+	cfg := DefaultConfig()
+	if p.Config != nil {
+		cfg = *p.Config
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid evaluate config: %w", err)
+	}
+	cfg.defaults()
+	return &Watchdog{cfg: cfg}, nil
+}
 
 // Name implements watchdogs.Watchdog.
 func (w *Watchdog) Name() string { return Name }
 
-// Attach subscribes the evaluate handler for s.
+// Attach starts the session's engine: it subscribes the evaluate and stats
+// handlers and follows every target's dialogs. The engine's own connection
+// is opened on first use.
 func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
-	sub := bus.On(s.Bus(), Name, func(ctx context.Context, e events.EvaluateEvent) (events.EvaluateResult, error) {
-		return evaluate(ctx, s, e)
-	})
-	return watchdogs.DetachFunc(func(context.Context) error {
-		sub.Unsubscribe()
-		return nil
-	}), nil
-}
-
-func evaluate(ctx context.Context, s *session.BrowserSession, e events.EvaluateEvent) (events.EvaluateResult, error) {
-	if e.Expression == "" {
-		return events.EvaluateResult{}, events.Errorf(events.CodeInvalidArgument, "expression is empty")
-	}
-	tab, err := s.Tab(e.TabID)
-	if err != nil {
-		return events.EvaluateResult{}, err
-	}
-	args := runtime.NewEvaluateArgs(e.Expression).SetReturnByValue(true).SetAwaitPromise(true)
-	r, err := tab.Client.Runtime.Evaluate(ctx, args)
-	if err != nil {
-		return events.EvaluateResult{}, fmt.Errorf("evaluating: %w", err)
-	}
-	if r.ExceptionDetails != nil {
-		return events.EvaluateResult{}, events.Errorf(events.CodeJSException, "%s", exceptionText(r.ExceptionDetails))
-	}
-	return valueOf(r.Result), nil
-}
-
-func exceptionText(d *runtime.ExceptionDetails) string {
-	if d.Exception != nil && d.Exception.Description != nil {
-		return *d.Exception.Description
-	}
-	return d.Text
-}
-
-func valueOf(o runtime.RemoteObject) events.EvaluateResult {
-	res := events.EvaluateResult{Type: o.Type, Engine: "main"}
-	switch {
-	case o.UnserializableValue != nil:
-		res.Value = string(*o.UnserializableValue)
-	case o.Type == "undefined":
-	case len(o.Value) > 0:
-		var v any
-		if json.Unmarshal(o.Value, &v) == nil {
-			res.Value = v
-		}
-	}
-	if o.Description != nil && res.Value == nil {
-		res.Description = *o.Description
-	}
-	return res
+	return attach(w.cfg, s), nil
 }
 
 var _ watchdogs.Watchdog = (*Watchdog)(nil)

@@ -10,15 +10,21 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/console"
 	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
+	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
+	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
 )
 
 // Module provides the watchdog Manager and the standard watchdogs.
 var Module = fx.Options(
 	watchdogs.Module,
 	defaultaction.Module,
+	dialog.Module,
 	evaluate.Module,
+	frame.Module,
+	console.Module,
 )
 
 // NewManager builds the Manager of the standard watchdogs plus extra ones

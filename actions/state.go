@@ -1,0 +1,76 @@
+package actions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// State asks every watchdog for its part of a tab's state and merges the
+// sections into one object: url, title, snapshot and refs from the
+// DefaultActionWatchdog, pending_dialogs from the DialogWatchdog, and so
+// on. A section that fails is left out and its error listed under
+// "state_errors", unless it is an error about the request itself (a bad
+// option, a stale scope ref), which is returned.
+func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserStateRequestEvent) (events.StateSection, error) {
+	res, err := bus.Dispatch(ctx, s.Bus(), opts)
+	if res == nil || (err != nil && len(res.Handlers) == 0) {
+		if err == nil {
+			err = fmt.Errorf("dispatching %T: no result", opts)
+		}
+		return nil, normalise(s, opts, err)
+	}
+	out := events.StateSection{}
+	var failed []map[string]any
+	for _, h := range res.Handlers {
+		if h.Err != nil {
+			var ce *events.Error
+			if errors.As(h.Err, &ce) {
+				switch ce.Code {
+				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound:
+					return nil, h.Err
+				}
+			}
+			if Code(h.Err) == events.CodeTabNotFound {
+				return nil, h.Err
+			}
+			failed = append(failed, map[string]any{"handler": h.Handler, "error": Describe(h.Err)})
+			continue
+		}
+		switch sec := h.Value.(type) {
+		case events.StateSection:
+			for k, v := range sec {
+				out[k] = v
+			}
+		case map[string]any:
+			for k, v := range sec {
+				out[k] = v
+			}
+		}
+	}
+	if len(out) == 0 && err != nil {
+		return nil, normalise(s, opts, err)
+	}
+	if len(failed) > 0 {
+		out["state_errors"] = failed
+	}
+	return out, nil
+}
+
+// normalise applies Do's error rules to a dispatch error.
+func normalise(s *session.BrowserSession, e any, err error) error {
+	if serr := s.Err(); serr != nil {
+		return fmt.Errorf("%T: %w", e, serr)
+	}
+	if Code(err) == events.CodeTimeout {
+		var ce *events.Error
+		if !errors.As(err, &ce) {
+			return events.Errorf(events.CodeTimeout, "%s timed out: %w", eventName(e), err)
+		}
+	}
+	return err
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
+)
+
+func init() {
+	register(&Command{
+		Name:    "dialog",
+		Usage:   "dialog accept|dismiss [--prompt-text TEXT] [--id d-N] | dialog policy [must_respond|auto_dismiss|auto_accept]",
+		Summary: "answer a pending JS dialog, or show or set the session's dialog policy",
+		MinArgs: 1, MaxArgs: 2,
+		Flags: []Flag{
+			{Name: "prompt-text", Kind: String, Usage: "text a prompt receives when accepted (default: its default text)"},
+			{Name: "id", Kind: String, Usage: "the dialog to answer (d-N) when several are pending"},
+			{Name: "hold-ms", Kind: Int, Usage: "with 'policy': how long must_respond holds a dialog before dismissing it"},
+		},
+		Run: runDialog,
+	})
+	register(&Command{
+		Name: "dialogs", Usage: "dialogs", Summary: "list pending and recently closed JS dialogs",
+		MaxArgs: 0,
+		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
+			r, err := actions.Dialogs(ctx, env.Session)
+			if err != nil {
+				return nil, err
+			}
+			return structResult(r), nil
+		},
+	})
+	settingFlags = append(settingFlags,
+		Flag{Name: "dialog-policy", Kind: String, Usage: "must_respond (default), auto_dismiss or auto_accept"},
+		Flag{Name: "dialog-timeout-ms", Kind: Int, Usage: "must_respond dismisses a dialog after this long (default 300000)"},
+		Flag{Name: "dialog-bridge", Kind: Bool, Usage: "route alert/confirm/prompt through a script bridge, for CDP proxies that close native dialogs"},
+	)
+	settingOptions = append(settingOptions, dialogOptions)
+}
+
+func runDialog(ctx context.Context, env *Env, in Input) (Result, error) {
+	switch verb := in.Args[0]; verb {
+	case "accept", "dismiss":
+		if len(in.Args) > 1 {
+			return nil, usageErrorf("usage: agentbrowser dialog %s [--prompt-text TEXT] [--id d-N]", verb)
+		}
+		if in.Has("hold-ms") {
+			return nil, usageErrorf("--hold-ms goes with 'dialog policy'")
+		}
+		var text *string
+		if in.Has("prompt-text") {
+			if verb == "dismiss" {
+				return nil, usageErrorf("--prompt-text goes with 'dialog accept'")
+			}
+			t := in.String("prompt-text")
+			text = &t
+		}
+		d, err := actions.RespondDialog(ctx, env.Session, verb == "accept", text, in.String("id"))
+		if err != nil {
+			return nil, err
+		}
+		return Result{"dialog": d}, nil
+	case "policy":
+		if in.Has("prompt-text") || in.Has("id") {
+			return nil, usageErrorf("usage: agentbrowser dialog policy [must_respond|auto_dismiss|auto_accept] [--hold-ms N]")
+		}
+		var p events.DialogPolicy
+		if len(in.Args) > 1 {
+			var err error
+			if p, err = events.ParseDialogPolicy(in.Args[1]); err != nil {
+				return nil, usageErrorf("%s", err.Error())
+			}
+		}
+		ms, err := in.Int("hold-ms", 0)
+		if err != nil {
+			return nil, err
+		}
+		if ms < 0 {
+			return nil, usageErrorf("--hold-ms must not be negative")
+		}
+		r, err := actions.SetDialogPolicy(ctx, env.Session, p, time.Duration(ms)*time.Millisecond)
+		if err != nil {
+			return nil, err
+		}
+		return structResult(r), nil
+	default:
+		return nil, usageErrorf("usage: agentbrowser %s", commands["dialog"].Usage)
+	}
+}
+
+// dialogOptions turns the dialog settings into the watchdog's Config.
+func dialogOptions(settings map[string]string) (fx.Option, error) {
+	p, hasPolicy := settings["dialog-policy"]
+	ms, hasTimeout := settings["dialog-timeout-ms"]
+	bridge := settings["dialog-bridge"] == "true"
+	if !hasPolicy && !hasTimeout && !bridge {
+		return nil, nil
+	}
+	cfg := &dialog.Config{Bridge: bridge}
+	if hasPolicy {
+		policy, err := events.ParseDialogPolicy(p)
+		if err != nil {
+			return nil, usageErrorf("--dialog-policy: %s", err.Error())
+		}
+		cfg.Policy = policy
+	}
+	if hasTimeout {
+		n, err := strconv.Atoi(ms)
+		if err != nil || n <= 0 {
+			return nil, usageErrorf("--dialog-timeout-ms %q: want a positive number of milliseconds", ms)
+		}
+		cfg.Timeout = time.Duration(n) * time.Millisecond
+	}
+	return fx.Supply(cfg), nil
+}

@@ -1,0 +1,232 @@
+package snapshot_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/accessibility"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+)
+
+// rowsPage is the benchmark page: a table of n rows, each
+//
+//	<tr><td><input type=checkbox aria-label="Select row N"></td>
+//	    <td><a href="#item-N">Item N</a></td><td><button>Delete</button></td></tr>
+//
+// so every row has three interactive elements and three named cells.
+func rowsPage(n int) string {
+	var b strings.Builder
+	b.WriteString("<!doctype html><html><head><title>Rows</title></head><body><h1>Rows</h1><table><thead><tr><th>Select</th><th>Item</th><th>Action</th></tr></thead><tbody>\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, `<tr><td><input type=checkbox aria-label="Select row %d"></td><td><a href="#item-%d">Item %d</a></td><td><button>Delete</button></td></tr>`+"\n", i, i, i)
+	}
+	b.WriteString("</tbody></table></body></html>")
+	return b.String()
+}
+
+var benchSizes = []int{5000, 20000}
+
+func benchPage(b *testing.B, n int) *testPage {
+	b.Helper()
+	s := newServers(b)
+	s.add("/rows", rowsPage(n))
+	p := newPage(b)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	p.navigate(ctx, s.url("/rows"))
+	return p
+}
+
+func rawAXTree(ctx context.Context, p *testPage) (int, error) {
+	reply, err := p.client.Accessibility.GetFullAXTree(ctx, accessibility.NewGetFullAXTreeArgs())
+	if err != nil {
+		return 0, err
+	}
+	return len(reply.Nodes), nil
+}
+
+// BenchmarkSnapshot measures a warm capture (the document's world exists,
+// its refs are issued) in full and Interactive mode.
+func BenchmarkSnapshot(b *testing.B) {
+	for _, n := range benchSizes {
+		for _, mode := range []string{"full", "interactive"} {
+			b.Run(fmt.Sprintf("rows=%d/%s", n, mode), func(b *testing.B) {
+				p := benchPage(b, n)
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				defer cancel()
+				e := snapshot.New(p.client, nil)
+				opts := snapshot.Options{Interactive: mode == "interactive"}
+				res, err := e.Capture(ctx, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
+				for b.Loop() {
+					if res, err = e.Capture(ctx, opts); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(res.Text)), "bytes")
+				b.ReportMetric(float64(len(res.Refs)), "refs")
+			})
+		}
+	}
+}
+
+// BenchmarkSnapshotCold measures the first capture of a document: world
+// creation, script install and ref issue included.
+func BenchmarkSnapshotCold(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			p := benchPage(b, n)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			for b.Loop() {
+				e := snapshot.New(p.client, nil)
+				if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRawGetFullAXTree is the baseline: Accessibility.getFullAXTree,
+// warm, decoded by mafredri/cdp.
+func BenchmarkRawGetFullAXTree(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			p := benchPage(b, n)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			nodes, err := rawAXTree(ctx, p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				if nodes, err = rawAXTree(ctx, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(nodes), "axnodes")
+		})
+	}
+}
+
+// BenchmarkRatio times a warm full capture and a warm getFullAXTree on the
+// same page, alternately, and reports ours/raw.
+func BenchmarkRatio(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			p := benchPage(b, n)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			e := snapshot.New(p.client, nil)
+			if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := rawAXTree(ctx, p); err != nil {
+				b.Fatal(err)
+			}
+			var ours, raw time.Duration
+			var full, inter int
+			for b.Loop() {
+				t0 := time.Now()
+				res, err := e.Capture(ctx, snapshot.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				if _, err := rawAXTree(ctx, p); err != nil {
+					b.Fatal(err)
+				}
+				t2 := time.Now()
+				ours += t1.Sub(t0)
+				raw += t2.Sub(t1)
+				full = len(res.Text)
+			}
+			t0 := time.Now()
+			res, err := e.Capture(ctx, snapshot.Options{Interactive: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			interTime := time.Since(t0)
+			inter = len(res.Text)
+			b.StopTimer()
+			// Every ref resolves to a backend node id; check a spread of them.
+			for i := 1; i <= len(res.Refs); i += len(res.Refs)/50 + 1 {
+				r, err := e.Resolve(ctx, events.Ref(fmt.Sprintf("e%d", i)))
+				if err != nil || r.Info.BackendNodeID == 0 {
+					b.Fatalf("resolving e%d: %v", i, err)
+				}
+				_ = r.Release(ctx)
+			}
+			b.ReportMetric(float64(interTime.Milliseconds()), "ms-interactive")
+			b.ReportMetric(float64(ours.Milliseconds())/float64(b.N), "ms-ours")
+			b.ReportMetric(float64(raw.Milliseconds())/float64(b.N), "ms-raw")
+			b.ReportMetric(float64(ours)/float64(raw), "ratio")
+			b.ReportMetric(float64(full), "bytes-full")
+			b.ReportMetric(float64(inter), "bytes-interactive")
+		})
+	}
+}
+
+// buttonsPage is n buttons with distinct names, among filler plain
+// paragraphs (filler per button).
+func buttonsPage(n, filler int) string {
+	var b strings.Builder
+	b.WriteString("<!doctype html><title>Buttons</title>")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "<button>Button %d</button>\n", i)
+		for j := 0; j < filler; j++ {
+			b.WriteString("<div><span>filler</span></div>\n")
+		}
+	}
+	return b.String()
+}
+
+// BenchmarkEagerBackendIDs measures the first capture of pages with n refs
+// without eager backend node ids ("off"), with one pipelined
+// DOM.describeNode per ref ("nodes"), and with one DOM.describeNode of the
+// whole document ("tree"), on dense pages (only the refs) and sparse ones
+// (20 other elements per ref). It is how EagerBackendLimit and
+// treeNodeFactor were picked.
+func BenchmarkEagerBackendIDs(b *testing.B) {
+	for _, filler := range []int{0, 10} {
+		for _, n := range []int{100, 500, 2000} {
+			for _, method := range []string{"off", "nodes", "tree"} {
+				b.Run(fmt.Sprintf("filler=%d/refs=%d/%s", filler, n, method), func(b *testing.B) {
+					s := newServers(b)
+					s.add("/buttons", buttonsPage(n, filler))
+					p := newPage(b)
+					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+					defer cancel()
+					p.navigate(ctx, s.url("/buttons"))
+					limit := n
+					if method == "off" {
+						limit = 0
+					} else {
+						defer snapshot.SetEagerMethodForTest(method)()
+					}
+					defer snapshot.SetEagerLimitForTest(limit)()
+					for b.Loop() {
+						e := snapshot.New(p.client, nil)
+						res, err := e.Capture(ctx, snapshot.Options{})
+						if err != nil {
+							b.Fatal(err)
+						}
+						if method != "off" && res.Refs["e1"].BackendNodeID == 0 {
+							b.Fatal("no backend node id")
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,72 @@
+// Package snapshot builds the accessibility snapshot an agent reads, and
+// resolves the refs it hands out back to elements.
+//
+// # Format
+//
+// One node a line, indented two spaces per depth:
+//
+//	Result.Text:
+//	- heading "Checkout" [level=2] [ref=e1]
+//	- textbox "Email" [ref=e4] value="a@b.c"
+//	- button "Remove" [ref=e7] [nth=1]
+//	- iframe "Payment" [ref=e6]:
+//	  - button "Confirm" [ref=e8]
+//	- paragraph: Thanks for shopping
+//	- text: Total 12 EUR
+//
+// A line is `- role "name"`, then states ([level=N], [checked],
+// [checked=mixed], [selected], [expanded], [pressed], [disabled],
+// [required]), then [ref=eN], then [nth=N] when an earlier ref'd element
+// of the same frame has the same role and name, then value="..." for
+// fields (passwords are masked). Names are quoted with \" and \\ escaped.
+// A line ends in ':' when children follow; a node whose only child is
+// text shows it after ': '. Text lines hold text not already in their
+// parent's name; a label's text is left out when it labels a control,
+// which carries it as its name.
+//
+// # Roles and refs
+//
+// Roles are ARIA roles, implicit ones per HTML-AAM for common elements.
+// Where Chrome's accessibility tree uses internal names the snapshot uses
+// the ARIA ones: img (Chrome "image"), iframe ("Iframe"), button for a
+// details summary ("DisclosureTriangle"). Names follow accname: labelledby,
+// aria-label, host-language labels (label, alt, legend, caption, value of
+// input buttons), content for the roles named from content, title, then
+// placeholder. CSS generated content (::before) is not part of names.
+//
+// Refs go to interactive roles (button, link, textbox, searchbox,
+// checkbox, radio, combobox, listbox, option, menuitem*, slider,
+// spinbutton, switch, tab, treeitem), to named content roles (heading,
+// cell, listitem, region, img, dialog, ...), to iframes, and to elements
+// only script makes clickable: an onclick attribute or property, a
+// non-negative tabindex, or a computed cursor:pointer that is not
+// inherited from a ref'd ancestor. Such an element with no role prints as
+// "clickable" (its RefInfo.Role too) and, with no accessible name, is
+// named by its text, cut to 100 characters. A contenteditable root with no
+// role is a "textbox". Generic nodes with neither name nor ref are
+// dropped and their children hoisted; hidden nodes (display:none,
+// visibility:hidden, aria-hidden, hidden, closed details) are left out.
+// Open shadow roots are walked in the composed tree, slotted content in
+// place; closed shadow roots are not.
+//
+// # How it works
+//
+// One script, embedded from js/snapshot.js, runs in an isolated world
+// ("agentbrowser") of the tab's document, which page scripts cannot see.
+// It walks the document once (same-origin and same-process iframes
+// included), computes roles, names and states, and returns the lines in
+// one string. The world keeps a WeakMap from element to a local id, so an
+// element keeps its id, hence its ref, for the life of the document; Go
+// maps (world, local id) to page-wide refs e1, e2, ... A new document
+// means a new world: its elements get new refs and the old refs are stale
+// (ErrStaleRef). A ref is never reused and never rebound.
+//
+// Out-of-process iframes are walked the same way through their own CDP
+// session, which FrameSessions provides, and inlined under their iframe
+// line; their refs carry their frame id and resolve on their session.
+//
+// Resolve turns a ref into an isolated-world handle and, through
+// DOM.describeNode, a backend node id. Captures with few new refs look up
+// backend node ids eagerly (EagerBackendLimit); larger ones leave it to
+// Resolve.
+package snapshot

@@ -1,0 +1,799 @@
+// snapshot.js is evaluated in agentbrowser's isolated world as
+// `(<this file>)(token)`. It installs globalThis.__ab, which walks the
+// composed tree of the world's document (open shadow roots, slotted content
+// in place, same-origin and same-process iframes) in one pass and returns
+// the snapshot's records as a single string, and which maps the world-local
+// ids it hands out back to elements.
+//
+// Page scripts cannot see this world: its globals and its DOM wrappers are
+// its own, so a page that patches prototypes cannot disturb the walk.
+//
+// Output of snap(): one string of fields separated by DEL (\x7f), which
+// JSON carries unescaped and which no field holds. Records, by their
+// first field:
+//   H  url  title  scopeFound(0|1)  elements
+//   E  depth  role  name  id
+//   X  depth  role  name  id  nth  attrs  value  frame  oop(0|1)
+//   T  depth  text
+//   F  frame  iframeId
+// Names, texts and values are whitespace-normalised.
+(function (token) {
+  'use strict';
+
+  // ids maps an element to its world-local id; byId maps the id back
+  // through a WeakRef, so removed elements can be collected. Ids are never
+  // reused, so an id never names a different element.
+  const ids = new WeakMap();
+  const byId = new Map();
+  let nextId = 1;
+  // clickProps holds elements the Go side found, just before a walk, to
+  // have an onclick property set by page script (invisible from this
+  // world). The walk clears it.
+  let clickProps = new WeakSet();
+  // sweepAt is the size of byId at which entries of collected elements
+  // are next swept out, so churning pages do not grow it without bound.
+  let sweepAt = 10000;
+
+  function idOf(e) {
+    let id = ids.get(e);
+    if (id === undefined) {
+      id = nextId++;
+      ids.set(e, id);
+      byId.set(id, new WeakRef(e));
+    }
+    return id;
+  }
+
+  function sweep() {
+    if (byId.size < sweepAt) return;
+    for (const [id, r] of byId) if (!r.deref()) byId.delete(id);
+    sweepAt = Math.max(10000, byId.size * 2);
+  }
+
+  // live reports whether e is still part of a live document.
+  function live(e) {
+    return !!e && e.isConnected && !!e.ownerDocument && !!e.ownerDocument.defaultView;
+  }
+
+  function el(id) {
+    const r = byId.get(id);
+    const e = r && r.deref();
+    return live(e) ? e : null;
+  }
+
+  const SKIP = new Set(['script', 'style', 'template', 'head', 'meta', 'link', 'noscript',
+    'title', 'base', 'param', 'source', 'track', 'datalist', 'area', 'map']);
+  // LEAF elements are not descended into: their content is their value or
+  // replaced content.
+  const LEAF = new Set(['input', 'textarea', 'img', 'svg', 'canvas', 'video', 'audio',
+    'object', 'embed', 'br', 'hr', 'meter', 'progress', 'math', 'iframe', 'frame']);
+
+  const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio',
+    'combobox', 'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'slider',
+    'spinbutton', 'switch', 'tab', 'treeitem']);
+  // CONTENT roles get a ref when they have a name.
+  const CONTENT = new Set(['heading', 'cell', 'gridcell', 'columnheader', 'rowheader',
+    'listitem', 'article', 'region', 'main', 'navigation', 'img', 'figure', 'dialog',
+    'alertdialog', 'form', 'search', 'banner', 'complementary', 'contentinfo', 'tabpanel',
+    'table', 'grid', 'treegrid', 'tree', 'list', 'menu', 'menubar', 'tablist', 'toolbar',
+    'group', 'radiogroup', 'alert', 'status', 'progressbar', 'meter', 'tooltip', 'note',
+    'math', 'log', 'timer', 'marquee', 'feed', 'application', 'document', 'row']);
+  // FROM_CONTENT roles take their name from their content (accname 2F).
+  const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell',
+    'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio',
+    'rowheader', 'switch', 'tab', 'tooltip', 'treeitem']);
+  // STRUCTURAL roles are dropped, their children hoisted, unless named or
+  // ref'd.
+  const STRUCTURAL = new Set(['', 'generic', 'none', 'presentation', 'rowgroup']);
+  const ARIA_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner',
+    'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox',
+    'complementary', 'contentinfo', 'definition', 'deletion', 'dialog', 'directory',
+    'document', 'emphasis', 'feed', 'figure', 'form', 'generic', 'grid', 'gridcell', 'group',
+    'heading', 'img', 'image', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main',
+    'mark', 'marquee', 'math', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option', 'paragraph',
+    'presentation', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup',
+    'rowheader', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton',
+    'status', 'strong', 'subscript', 'superscript', 'switch', 'tab', 'table', 'tablist',
+    'tabpanel', 'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid',
+    'treeitem']);
+  // Inline text-level roles are shown as plain text.
+  const INLINE_ROLES = new Set(['emphasis', 'strong', 'code', 'deletion', 'insertion',
+    'subscript', 'superscript', 'mark', 'time']);
+  // INLINE_TAGS lay out inline by default; their text joins its
+  // neighbours' without a space (a cheap stand-in for computed display).
+  const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'button', 'cite', 'code', 'data',
+    'dfn', 'em', 'font', 'i', 'img', 'input', 'kbd', 'label', 'mark', 'q', 's', 'samp', 'select',
+    'small', 'span', 'strong', 'sub', 'sup', 'textarea', 'time', 'u', 'var', 'wbr', 'slot', 'svg',
+    'del', 'ins', 'output', 'meter', 'progress', 'picture', 'canvas', 'video', 'audio', 'tt', 'big',
+    'strike', 'nobr', 'acronym', 'ruby', 'rt', 'rp']);
+  const LANDMARK_SCOPE = new Set(['article', 'aside', 'main', 'nav', 'section']);
+
+  const WS = /[\s\x7f]+/g;
+  // NEEDS_WS finds what trim leaves for WS to fix: a run of whitespace,
+  // a whitespace character other than space, or DEL.
+  const NEEDS_WS = /\s\s|[^\S ]|\x7f/;
+  function norm(s) {
+    if (!s) return '';
+    const t = s.trim();
+    return NEEDS_WS.test(t) ? t.replace(WS, ' ').trim() : t;
+  }
+  function cap(s, n) {
+    return s.length > n ? s.slice(0, n - 1) + '\u2026' : s;
+  }
+  function attr(e, a) {
+    const v = e.getAttribute(a);
+    return v ? norm(v) : '';
+  }
+
+  // Per-snapshot state.
+  let recs, frames, labelsOf, labelHasCtl, runs, scopeEl, scopeStart, scopeEnd, stop;
+  let walked = 0;
+  let landmarkDepth = 0, gridDepth = 0;
+
+  function indexLabels(root) {
+    for (const l of root.querySelectorAll('label')) {
+      const c = l.control;
+      if (!c) continue;
+      labelHasCtl.add(l);
+      const a = labelsOf.get(c);
+      if (a) a.push(l); else labelsOf.set(c, [l]);
+    }
+  }
+
+  function explicitRole(r) {
+    for (const t of r.trim().toLowerCase().split(WS)) {
+      if (ARIA_ROLES.has(t)) return t === 'image' ? 'img' : t;
+    }
+    return null;
+  }
+
+  function inputRole(e) {
+    switch (e.type) {
+      case 'button': case 'image': case 'reset': case 'submit': case 'file': case 'color':
+        return 'button';
+      case 'checkbox': return e.hasAttribute('switch') ? 'switch' : 'checkbox';
+      case 'radio': return 'radio';
+      case 'range': return 'slider';
+      case 'number': return 'spinbutton';
+      case 'hidden': return '';
+      case 'search': return e.hasAttribute('list') ? 'combobox' : 'searchbox';
+      default: return e.hasAttribute('list') ? 'combobox' : 'textbox';
+    }
+  }
+
+  function thRole(e) {
+    const s = (e.getAttribute('scope') || '').toLowerCase();
+    if (s === 'row' || s === 'rowgroup') return 'rowheader';
+    if (s === 'col' || s === 'colgroup') return 'columnheader';
+    const row = e.parentElement;
+    if (row && row.parentElement && row.parentElement.localName === 'thead') return 'columnheader';
+    if (row) {
+      for (let c = row.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName === 'td') return 'rowheader';
+      }
+    }
+    return 'columnheader';
+  }
+
+  function implicitRole(e, tag) {
+    switch (tag) {
+      case 'a': return e.hasAttribute('href') ? 'link' : '';
+      case 'article': return 'article';
+      case 'aside': return 'complementary';
+      case 'blockquote': return 'blockquote';
+      case 'button': return 'button';
+      case 'caption': return 'caption';
+      case 'code': return 'code';
+      case 'dd': return 'definition';
+      case 'del': case 's': return 'deletion';
+      case 'details': return 'group';
+      case 'dfn': case 'dt': return 'term';
+      case 'dialog': return 'dialog';
+      case 'em': return 'emphasis';
+      case 'fieldset': case 'optgroup': case 'address': case 'hgroup': return 'group';
+      case 'figure': return 'figure';
+      case 'footer': return landmarkDepth ? '' : 'contentinfo';
+      case 'header': return landmarkDepth ? '' : 'banner';
+      case 'form': return 'form';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'hr': return 'separator';
+      case 'iframe': case 'frame': return 'iframe';
+      case 'img':
+        if (e.getAttribute('alt') === '' && !e.hasAttribute('aria-label') &&
+            !e.hasAttribute('aria-labelledby') && !e.hasAttribute('title')) return '';
+        return 'img';
+      case 'input': return inputRole(e);
+      case 'ins': return 'insertion';
+      case 'li': return 'listitem';
+      case 'main': return 'main';
+      case 'mark': return 'mark';
+      case 'math': return 'math';
+      case 'menu': case 'ol': case 'ul': return 'list';
+      case 'meter': return 'meter';
+      case 'nav': return 'navigation';
+      case 'option': return 'option';
+      case 'output': return 'status';
+      case 'p': return 'paragraph';
+      case 'progress': return 'progressbar';
+      case 'search': return 'search';
+      case 'section':
+        return (e.hasAttribute('aria-label') || e.hasAttribute('aria-labelledby') ||
+          e.hasAttribute('title')) ? 'region' : '';
+      case 'select': return (e.multiple || e.size > 1) ? 'listbox' : 'combobox';
+      case 'strong': return 'strong';
+      case 'sub': return 'subscript';
+      case 'sup': return 'superscript';
+      case 'summary': {
+        const p = e.parentElement;
+        return p && p.localName === 'details' && p.querySelector(':scope > summary') === e ? 'button' : '';
+      }
+      case 'svg':
+        return (e.hasAttribute('aria-label') || e.hasAttribute('aria-labelledby') ||
+          (e.firstElementChild && e.firstElementChild.localName === 'title')) ? 'img' : '';
+      case 'table': return 'table';
+      case 'tbody': case 'thead': case 'tfoot': return 'rowgroup';
+      case 'td': return gridDepth ? 'gridcell' : 'cell';
+      case 'textarea': return 'textbox';
+      case 'th': return thRole(e);
+      case 'time': return 'time';
+      case 'tr': return 'row';
+      default: return '';
+    }
+  }
+
+  // textOf computes the text alternative of n for labels and
+  // aria-labelledby, independently of the main walk. exclude is the
+  // control being named, which must not name itself.
+  function textOf(n, exclude, top) {
+    if (n.nodeType === 3) return n.data;
+    if (n.nodeType !== 1 || n === exclude) return '';
+    const tag = n.localName;
+    if (SKIP.has(tag)) return '';
+    if (!top) {
+      if (n.getAttribute('aria-hidden') === 'true') return '';
+      if (getComputedStyle(n).display === 'none') return '';
+    }
+    const lby = n.getAttribute('aria-labelledby');
+    if (!top && lby) return ' ' + labelledBy(n, lby) + ' ';
+    const al = attr(n, 'aria-label');
+    const emb = embeddedValue(n, tag);
+    if (emb !== null) return ' ' + emb + ' ';
+    if (al) return ' ' + al + ' ';
+    if (tag === 'img') return ' ' + (n.getAttribute('alt') || '') + ' ';
+    let s = '';
+    const root = n.shadowRoot;
+    for (let c = (root || n).firstChild; c; c = c.nextSibling) s += textOf(c, exclude, false);
+    return ' ' + s + ' ';
+  }
+
+  // embeddedValue is the value an embedded control contributes to the
+  // name of what contains it (accname 2E), or null if n is none.
+  function embeddedValue(n, tag) {
+    if (tag === 'input') {
+      switch (n.type) {
+        case 'checkbox': case 'radio': case 'hidden': case 'file': case 'image': return null;
+        case 'button': case 'submit': case 'reset':
+          return n.value || (n.type === 'submit' ? 'Submit' : n.type === 'reset' ? 'Reset' : '');
+        default: return n.value;
+      }
+    }
+    if (tag === 'textarea') return n.value;
+    if (tag === 'select') {
+      const o = n.selectedOptions;
+      return o && o.length ? norm(o[0].label || o[0].textContent) : '';
+    }
+    return null;
+  }
+
+  let lbyDepth = 0;
+  function labelledBy(e, v) {
+    if (lbyDepth > 1) return '';
+    lbyDepth++;
+    const root = e.getRootNode();
+    let s = '';
+    for (const id of v.trim().split(WS)) {
+      const t = root.getElementById ? root.getElementById(id) : null;
+      if (t) s += ' ' + textOf(t, null, true);
+    }
+    lbyDepth--;
+    return norm(s);
+  }
+
+  // nativeName is the name from host-language features (HTML-AAM).
+  function nativeName(e, tag) {
+    switch (tag) {
+      case 'input': {
+        const t = e.type;
+        if (t === 'button' || t === 'submit' || t === 'reset') {
+          return norm(e.value) || (t === 'submit' ? 'Submit' : t === 'reset' ? 'Reset' : '');
+        }
+        if (t === 'image') return attr(e, 'alt') || norm(e.value) || attr(e, 'title') || 'Submit';
+        return labelsName(e);
+      }
+      case 'textarea': case 'select': case 'meter': case 'progress': case 'output': case 'button':
+        return labelsName(e);
+      case 'img': return attr(e, 'alt');
+      case 'fieldset': {
+        const l = e.querySelector(':scope > legend');
+        return l ? norm(textOf(l, null, true)) : '';
+      }
+      case 'table': {
+        const c = e.querySelector(':scope > caption');
+        return c ? norm(textOf(c, null, true)) : '';
+      }
+      case 'svg': {
+        const c = e.firstElementChild;
+        return c && c.localName === 'title' ? norm(c.textContent) : '';
+      }
+      case 'optgroup': return attr(e, 'label');
+      case 'option': return attr(e, 'label');
+      default: return '';
+    }
+  }
+
+  function labelsName(e) {
+    const ls = labelsOf.get(e);
+    if (!ls) return '';
+    let s = '';
+    for (const l of ls) s += ' ' + textOf(l, e, true);
+    return norm(s);
+  }
+
+  function placeholderOf(e, tag) {
+    if (tag === 'input' || tag === 'textarea') return attr(e, 'placeholder');
+    return attr(e, 'aria-placeholder');
+  }
+
+  function boolAttr(e, a) {
+    const v = e.getAttribute(a);
+    return v === null ? null : v.toLowerCase();
+  }
+
+  // attrsOf renders the states worth showing an agent.
+  function attrsOf(e, tag, role, flags) {
+    let s = '';
+    if (role === 'heading') {
+      let lv = (flags & F_ARIA) ? parseInt(e.getAttribute('aria-level'), 10) : 0;
+      if (!(lv > 0)) lv = tag.length === 2 && tag[0] === 'h' ? +tag[1] : 2;
+      s += ' [level=' + lv + ']';
+    }
+    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' ||
+        role === 'menuitemradio') {
+      let c = (flags & F_ARIA) ? boolAttr(e, 'aria-checked') : null;
+      if (tag === 'input') c = e.indeterminate ? 'mixed' : e.checked ? 'true' : 'false';
+      if (c === 'true') s += ' [checked]';
+      else if (c === 'mixed') s += ' [checked=mixed]';
+    }
+    if (tag === 'option') {
+      if (e.selected) s += ' [selected]';
+    } else if ((flags & F_ARIA) && boolAttr(e, 'aria-selected') === 'true') {
+      s += ' [selected]';
+    }
+    const FORM = tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea' ||
+      tag === 'option' || tag === 'optgroup' || tag === 'fieldset';
+    if (!(flags & F_ARIA)) {
+      if (tag === 'summary' && role === 'button' && e.parentElement.open) s += ' [expanded]';
+      if (FORM && e.matches(':disabled')) s += ' [disabled]';
+      if (e.required === true) s += ' [required]';
+      return s;
+    }
+    let x = boolAttr(e, 'aria-expanded');
+    if (tag === 'summary' && role === 'button') x = e.parentElement.open ? 'true' : 'false';
+    if (x === 'true') s += ' [expanded]';
+    const p = boolAttr(e, 'aria-pressed');
+    if (p === 'true') s += ' [pressed]';
+    else if (p === 'mixed') s += ' [pressed=mixed]';
+    if (boolAttr(e, 'aria-disabled') === 'true' || (FORM && e.matches(':disabled'))) {
+      s += ' [disabled]';
+    }
+    if (boolAttr(e, 'aria-required') === 'true' || e.required === true) s += ' [required]';
+    return s;
+  }
+
+  function valueOf(e, tag, role, flags) {
+    if (tag === 'input') {
+      const t = e.type;
+      if (t === 'checkbox' || t === 'radio' || t === 'button' || t === 'submit' || t === 'reset' ||
+          t === 'image' || t === 'hidden' || t === 'file') return '';
+      if (t === 'password') return e.value ? '\u2022'.repeat(Math.min(e.value.length, 8)) : '';
+      return norm(e.value);
+    }
+    if (tag === 'textarea') return norm(e.value);
+    if (tag === 'select' && !(e.multiple || e.size > 1)) {
+      const o = e.selectedOptions;
+      return o && o.length ? norm(o[0].label || o[0].textContent) : '';
+    }
+    if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter' ||
+        role === 'scrollbar') {
+      if (!(flags & F_ARIA)) return '';
+      return attr(e, 'aria-valuetext') || attr(e, 'aria-valuenow');
+    }
+    return '';
+  }
+
+  function flush(ctx) {
+    if (!ctx.run) return;
+    const t = norm(ctx.run);
+    ctx.run = '';
+    if (!t) return;
+    const r = { k: 'T', d: ctx.depth, t, drop: false };
+    recs.push(r);
+    if (ctx.texts) ctx.texts.push(r); else ctx.texts = [r];
+  }
+
+  // walkKids walks the composed-tree children of e and returns their
+  // contribution to a name from content (when need is set).
+  function walkKids(e, tag, ctx, need, fr, ptr, supp, vis) {
+    let s = '';
+    const root = e.shadowRoot;
+    let first;
+    if (root) {
+      indexLabels(root);
+      first = root.firstChild;
+    } else if (tag === 'slot') {
+      const a = e.assignedNodes();
+      if (a.length) {
+        for (const c of a) {
+          if (stop) break;
+          const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
+          if (need) s += v;
+        }
+        return s;
+      }
+      first = e.firstChild;
+    } else if (tag === 'details' && !e.open) {
+      for (let c = e.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName === 'summary') {
+          const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
+          return need ? v : '';
+        }
+      }
+      return '';
+    } else {
+      first = e.firstChild;
+    }
+    for (let c = first; c; c = c.nextSibling) {
+      if (stop) break;
+      const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
+      if (need) s += v;
+    }
+    return s;
+  }
+
+  function walkNode(n, ctx, need, fr, ptr, supp, vis) {
+    const t = n.nodeType;
+    if (t === 3) {
+      if (!vis) return '';
+      if (runs && !supp) ctx.run += n.data;
+      return n.data;
+    }
+    if (t !== 1) return '';
+    return walkEl(n, ctx, need, fr, ptr, supp);
+  }
+
+  // Attribute flags gathered in one pass over getAttributeNames.
+  const F_ARIA = 1, F_ONCLICK = 2, F_TABINDEX = 4, F_EDIT = 8;
+  const CV = { visibilityProperty: true };
+
+  function walkEl(e, ctx, need, fr, ptr, supp) {
+    const tag = e.localName;
+    if (SKIP.has(tag)) return '';
+    walked++;
+    let aRole = '', aLabel = '', aLby = '', aTitle = '', flags = 0;
+    if (e.hasAttributes()) {
+      const names = e.getAttributeNames();
+      for (let i = 0; i < names.length; i++) {
+        const a = names[i];
+        if (a.startsWith('aria-')) {
+          switch (a) {
+            case 'aria-hidden':
+              if (e.getAttribute(a).trim().toLowerCase() === 'true') return '';
+              break;
+            case 'aria-label': aLabel = norm(e.getAttribute(a)); break;
+            case 'aria-labelledby': aLby = e.getAttribute(a); break;
+            default: flags |= F_ARIA;
+          }
+        } else {
+          switch (a) {
+            case 'role': aRole = e.getAttribute(a); break;
+            case 'title': aTitle = e.getAttribute(a); break;
+            case 'onclick': flags |= F_ONCLICK; break;
+            case 'tabindex': flags |= F_TABINDEX; break;
+            case 'contenteditable': flags |= F_EDIT; break;
+          }
+        }
+      }
+    }
+
+    // checkVisibility answers the common case (rendered, visible) without
+    // building a computed style; the style says why when it is false.
+    let vis = true;
+    if (tag === 'option' || tag === 'optgroup') {
+      // Options of a drop-down select have no box but are in the tree.
+      const st = getComputedStyle(e);
+      if (st.display === 'none') return '';
+      vis = st.visibility === 'visible';
+    } else if (!e.checkVisibility(CV)) {
+      const st = getComputedStyle(e);
+      const d = st.display;
+      if (d === 'none') return '';
+      vis = st.visibility === 'visible';
+      // Rendered and visible yet not visible: skipped content
+      // (content-visibility: hidden, a closed details).
+      if (vis && d !== 'contents') return '';
+    }
+    const block = !INLINE_TAGS.has(tag);
+    const isScope = e === scopeEl;
+
+    let role = '';
+    let click = false;
+    const ctlLabel = tag === 'label' && labelHasCtl.has(e);
+    if (vis) {
+      const er = aRole ? explicitRole(aRole) : null;
+      role = er !== null ? er : implicitRole(e, tag);
+      if ((role === 'none' || role === 'presentation') && (flags & F_TABINDEX) && e.tabIndex >= 0) {
+        role = implicitRole(e, tag);
+      }
+      if (INLINE_ROLES.has(role)) role = '';
+      if (!INTERACTIVE.has(role) && role !== 'iframe' && !ctlLabel) {
+        if ((flags & F_ONCLICK) || ((flags & F_TABINDEX) && e.tabIndex >= 0) || clickProps.has(e) ||
+            (!ptr && getComputedStyle(e).cursor === 'pointer')) {
+          click = true;
+        }
+        if ((flags & F_EDIT) && e.isContentEditable &&
+            !(e.parentElement && e.parentElement.isContentEditable)) {
+          if (role === '' || role === 'generic') role = 'textbox';
+          else click = true;
+        }
+      }
+      if (role === '' && (click || aLabel || aLby)) role = click ? 'clickable' : 'generic';
+    }
+    const interactive = INTERACTIVE.has(role) || role === 'iframe';
+    const emitted = vis && (!STRUCTURAL.has(role) || click || role === 'generic');
+
+    let savedGrid = -1;
+    if (tag === 'table' || role === 'grid' || role === 'treegrid') {
+      savedGrid = gridDepth;
+      gridDepth = role === 'grid' || role === 'treegrid' ? 1 : 0;
+    }
+    const landmark = LANDMARK_SCOPE.has(tag);
+    if (landmark) landmarkDepth++;
+
+    let rec = null;
+    let cctx = ctx;
+    if (emitted) {
+      if (runs) flush(ctx);
+      if (isScope) scopeStart = recs.length;
+      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false };
+      recs.push(rec);
+      cctx = { depth: ctx.depth + 1, run: '', texts: null };
+    } else if (runs && block) {
+      ctx.run += ' ';
+    }
+
+    const fromContent = FROM_CONTENT.has(role);
+    const kidNeed = need || fromContent || click;
+    // Below a ref'd element, cursor:pointer is taken as inherited from it.
+    const kidPtr = ptr || click || interactive || ctlLabel;
+    const kidSupp = supp || ctlLabel;
+    let inner = '';
+    if (tag === 'iframe' || tag === 'frame') {
+      if (rec) walkFrame(e, rec, cctx);
+    } else if (!LEAF.has(tag) && role !== 'img') {
+      inner = walkKids(e, tag, cctx, kidNeed, fr, kidPtr, kidSupp, vis);
+    }
+
+    if (landmark) landmarkDepth--;
+    if (savedGrid >= 0) gridDepth = savedGrid;
+
+    let aria = '';
+    if (rec || need) aria = (aLby && labelledBy(e, aLby)) || aLabel;
+
+    if (rec) {
+      if (runs) flush(cctx);
+      let name = aria || nativeName(e, tag);
+      if (!name && fromContent) name = norm(inner);
+      if (!name && aTitle) name = norm(aTitle);
+      if (!name && (role === 'textbox' || role === 'searchbox' || role === 'combobox')) {
+        name = placeholderOf(e, tag);
+      }
+      if (!name && click) name = cap(norm(inner), 100);
+      if (runs && name && cctx.texts) {
+        for (const r of cctx.texts) if (name.includes(r.t)) r.drop = true;
+      }
+      rec.name = cap(name, 200);
+      if (interactive || click || (name && CONTENT.has(role))) rec.id = idOf(e);
+      rec.attrs = attrsOf(e, tag, role, flags);
+      rec.value = valueOf(e, tag, role, flags);
+      if (isScope) {
+        scopeEnd = recs.length;
+        stop = true;
+      }
+    } else if (runs && block) {
+      ctx.run += ' ';
+    }
+
+    if (!need) return '';
+    let c;
+    const emb = embeddedValue(e, tag);
+    if (emb !== null) c = emb;
+    else if (aria) c = aria;
+    else if (tag === 'img') c = e.getAttribute('alt') || '';
+    else if (tag === 'br') c = '\n';
+    else c = inner || (vis ? aTitle : '');
+    return block ? ' ' + c + ' ' : c;
+  }
+
+  function walkFrame(e, rec, cctx) {
+    let doc = null;
+    try {
+      doc = e.contentDocument;
+    } catch (err) {
+      doc = null;
+    }
+    const body = doc && (doc.body || doc.documentElement);
+    if (!body) {
+      rec.oop = !doc;
+      return;
+    }
+    const fr = frames.length;
+    frames.push(idOf(e));
+    indexLabels(doc);
+    const saveL = landmarkDepth, saveG = gridDepth;
+    landmarkDepth = 0;
+    gridDepth = 0;
+    walkKids(body, body.localName, cctx, false, fr, false, false, true);
+    landmarkDepth = saveL;
+    gridDepth = saveG;
+  }
+
+  function clean(s) {
+    return s.replace(/[\t\n\r\x7f]/g, ' ');
+  }
+
+  // snap walks the document and returns the records. opts: scope (id or
+  // 0), interactive, maxDepth (0 = unlimited).
+  function snap(opts) {
+    recs = [];
+    frames = [0];
+    labelsOf = new Map();
+    labelHasCtl = new Set();
+    runs = !opts.interactive;
+    scopeEl = null;
+    scopeStart = -1;
+    scopeEnd = -1;
+    stop = false;
+    landmarkDepth = 0;
+    gridDepth = 0;
+    walked = 0;
+    if (opts.scope) {
+      scopeEl = el(opts.scope);
+      if (!scopeEl) return '\u0000gone';
+    }
+    const doc = document;
+    indexLabels(doc);
+    const body = doc.body || doc.documentElement;
+    const root = { depth: 0, run: '', texts: null };
+    if (body) {
+      walkKids(body, body.localName, root, false, 0, false, false, true);
+      if (runs) flush(root);
+    }
+
+    let from = 0, to = recs.length, base = 0;
+    if (scopeEl) {
+      if (scopeStart < 0) {
+        from = to = 0;
+      } else {
+        from = scopeStart;
+        to = scopeEnd;
+        base = recs[scopeStart].d;
+      }
+    }
+    // nth counts repeats of (role, name) among ref'd elements of a frame,
+    // in document order.
+    const counts = [];
+    for (let i = 0; i < to; i++) {
+      const r = recs[i];
+      if (r.k !== 'E' || !r.id) continue;
+      const byRole = counts[r.fr] || (counts[r.fr] = new Map());
+      let byName = byRole.get(r.role);
+      if (!byName) byRole.set(r.role, byName = new Map());
+      const n = byName.get(r.name) || 0;
+      r.nth = n;
+      byName.set(r.name, n + 1);
+    }
+    // One flat array joined once: far cheaper than a string per record.
+    const out = ['H', clean(location.href), clean(norm(doc.title)),
+      scopeEl && scopeStart < 0 ? '0' : '1', walked];
+    const maxDepth = opts.maxDepth > 0 ? opts.maxDepth : Infinity;
+    const usedFrames = new Set();
+    for (let i = from; i < to; i++) {
+      const r = recs[i];
+      const d = r.d - base;
+      if (d >= maxDepth) continue;
+      if (r.k === 'T') {
+        if (!r.drop) out.push('T', d, r.t);
+        continue;
+      }
+      if (opts.interactive && !r.id) continue;
+      if (r.fr) usedFrames.add(r.fr);
+      if (r.nth || r.attrs || r.value || r.fr || r.oop) {
+        out.push('X', d, r.role, r.name, r.id || '', r.nth, r.attrs, r.value, r.fr, r.oop ? 1 : 0);
+      } else {
+        out.push('E', d, r.role, r.name, r.id || '');
+      }
+    }
+    for (const f of usedFrames) out.push('F', f, frames[f]);
+    const result = out.join('\x7f');
+    recs = null;
+    labelsOf = null;
+    labelHasCtl = null;
+    scopeEl = null;
+    clickProps = new WeakSet();
+    sweep();
+    return result;
+  }
+
+  // els returns the live elements for ids (null where gone), for batched
+  // backend node id lookups.
+  function els(list) {
+    return list.map(el);
+  }
+
+  // indexIn is n's index among its parent's element children, numbering
+  // all siblings at once so that many paths stay linear.
+  function indexIn(n, cache) {
+    let i = cache.get(n);
+    if (i === undefined) {
+      let k = 0;
+      for (let c = n.parentNode.firstElementChild; c; c = c.nextElementSibling) cache.set(c, k++);
+      i = cache.get(n);
+    }
+    return i;
+  }
+
+  // pathOf locates e from the world's document for DOM.describeNode's
+  // tree: element-child indexes, "s" into an open shadow root, "d" into
+  // an iframe's document; then e's local name, to check the landing.
+  function pathOf(e, cache) {
+    const steps = [];
+    let n = e;
+    for (;;) {
+      const p = n.parentNode;
+      if (!p) return null;
+      steps.push(indexIn(n, cache));
+      if (p.nodeType === 11) {
+        if (!p.host) return null;
+        steps.push('s');
+        n = p.host;
+      } else if (p.nodeType === 9) {
+        if (p === document) break;
+        const fe = p.defaultView && p.defaultView.frameElement;
+        if (!fe) return null;
+        steps.push('d');
+        n = fe;
+      } else {
+        n = p;
+      }
+    }
+    return steps.reverse().join('.') + ' ' + e.localName;
+  }
+
+  // paths returns pathOf each live element of ids, or null.
+  function paths(list) {
+    const cache = new Map();
+    return list.map((id) => {
+      const e = el(id);
+      return e ? pathOf(e, cache) : null;
+    });
+  }
+
+  // mark records elements whose onclick property page script set.
+  function mark(list) {
+    clickProps = new WeakSet(list.filter(Boolean));
+  }
+
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf };
+  return token;
+})

@@ -1,0 +1,90 @@
+package snapshot
+
+import (
+	"context"
+	_ "embed"
+	"strconv"
+	"sync"
+
+	"github.com/mafredri/cdp/protocol/dom"
+	"github.com/mafredri/cdp/protocol/runtime"
+)
+
+// probeJS finds elements whose onclick property page script set; see
+// js/probe.js.
+//
+//go:embed js/probe.js
+var probeJS string
+
+const probeGroup = "agentbrowser-probe"
+
+// markScriptClicks tells w's script which elements have an onclick
+// property set by page script, so the walk counts them as clickable. The
+// property lives in the page's main world, so it is read there and the
+// elements are carried over by backend node id. It is best effort: only
+// the caller's context ending is an error.
+func (w *world) markScriptClicks(ctx context.Context) error {
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+		defer cancel()
+		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(probeGroup))
+	}()
+	// No context id: the main world of the session's main frame.
+	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(probeJS).
+		SetObjectGroup(probeGroup).SetSilent(true))
+	if err != nil || reply.ExceptionDetails != nil || reply.Result.ObjectID == nil {
+		return ctx.Err()
+	}
+	props, err := w.client.Runtime.GetProperties(ctx, runtime.NewGetPropertiesArgs(*reply.Result.ObjectID).
+		SetOwnProperties(true))
+	if err != nil {
+		return ctx.Err()
+	}
+	var mainObjs []runtime.RemoteObjectID
+	for _, p := range props.Result {
+		if _, err := strconv.Atoi(p.Name); err != nil || p.Value == nil || p.Value.ObjectID == nil {
+			continue
+		}
+		mainObjs = append(mainObjs, *p.Value.ObjectID)
+	}
+	isolated := make([]runtime.RemoteObjectID, len(mainObjs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, maxInFlight)
+	for i, obj := range mainObjs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			d, err := describeObject(ctx, w.client, obj)
+			if err != nil {
+				return
+			}
+			r, err := w.client.DOM.ResolveNode(ctx, dom.NewResolveNodeArgs().
+				SetBackendNodeID(dom.BackendNodeID(d.backend)).
+				SetExecutionContextID(w.ctxID).
+				SetObjectGroup(probeGroup))
+			if err != nil || r.Object.ObjectID == nil {
+				return
+			}
+			isolated[i] = *r.Object.ObjectID
+		}()
+	}
+	wg.Wait()
+	args := make([]runtime.CallArgument, 0, len(isolated))
+	for _, obj := range isolated {
+		if obj != "" {
+			args = append(args, runtime.CallArgument{ObjectID: &obj})
+		}
+	}
+	if len(args) == 0 {
+		return ctx.Err()
+	}
+	fn := `function (...els) { const a = globalThis.__ab; if (a && a.token === "` + w.token + `") a.mark(els); }`
+	_, err = w.client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(fn).
+		SetExecutionContextID(w.ctxID).SetArguments(args).SetSilent(true))
+	if err != nil {
+		return ctx.Err()
+	}
+	return nil
+}

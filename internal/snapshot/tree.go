@@ -1,0 +1,133 @@
+package snapshot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mafredri/cdp/protocol/dom"
+	"github.com/mafredri/cdp/protocol/runtime"
+)
+
+// treeNodeFactor is how many of a document's elements describing the
+// whole document costs about as much as one pipelined DOM.describeNode:
+// measured, a node of the tree costs about a twentieth of a describeNode
+// call and there are about two nodes (elements and text) per element (see
+// BenchmarkEagerBackendIDs). describeTree is used when the document has
+// fewer than treeNodeFactor elements per element wanted.
+const treeNodeFactor = 8
+
+// eagerMethod forces how eager lookups are made, for benchmarks: "" picks
+// by size, "tree" or "nodes" force one.
+var eagerMethod = ""
+
+// describeTree finds the backend node ids of ids by describing w's whole
+// document once (pierce: shadow roots and same-process frames included)
+// and following each element's path in it. Elements it cannot place come
+// back with ok false; the caller may look them up one by one.
+func (w *world) describeTree(ctx context.Context, ids []int64) ([]described, error) {
+	out := make([]described, len(ids))
+	idsJSON, _ := json.Marshal(ids)
+	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(w.guarded("paths("+string(idsJSON)+")")).
+		SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true))
+	if err != nil {
+		if isWorldGone(err) {
+			return nil, errWorldGone
+		}
+		return nil, fmt.Errorf("locating elements: %w", err)
+	}
+	if reply.ExceptionDetails != nil {
+		return nil, fmt.Errorf("locating elements: %s", exceptionText(reply.ExceptionDetails))
+	}
+	var paths []*string
+	if err := json.Unmarshal(reply.Result.Value, &paths); err != nil || len(paths) != len(ids) {
+		return nil, errWorldGone // the guard's stale mark
+	}
+
+	const group = "agentbrowser-tree"
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+		defer cancel()
+		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(group))
+	}()
+	doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
+		SetContextID(w.ctxID).SetObjectGroup(group).SetSilent(true))
+	if err != nil {
+		if isWorldGone(err) {
+			return nil, errWorldGone
+		}
+		return nil, fmt.Errorf("describing document: %w", err)
+	}
+	if doc.Result.ObjectID == nil {
+		return nil, fmt.Errorf("describing document: no document")
+	}
+	tree, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
+		SetObjectID(*doc.Result.ObjectID).SetDepth(-1).SetPierce(true))
+	if err != nil {
+		return nil, fmt.Errorf("describing document: %w", err)
+	}
+	kids := map[*dom.Node][]*dom.Node{}
+	for i, p := range paths {
+		if p == nil {
+			continue
+		}
+		if n := followPath(&tree.Node, *p, kids); n != nil {
+			out[i] = described{backend: int64(n.BackendNodeID), ok: true}
+		}
+	}
+	return out, nil
+}
+
+// followPath walks a path made by the script's pathOf ("1.0.s.2 button")
+// down a described document, and returns the node it lands on if that
+// node has the expected local name. kids caches element children.
+func followPath(n *dom.Node, path string, kids map[*dom.Node][]*dom.Node) *dom.Node {
+	steps, name, ok := strings.Cut(path, " ")
+	if !ok {
+		return nil
+	}
+	for step := range strings.SplitSeq(steps, ".") {
+		switch step {
+		case "s":
+			var root *dom.Node
+			for i := range n.ShadowRoots {
+				if n.ShadowRoots[i].ShadowRootType == dom.ShadowRootTypeOpen {
+					root = &n.ShadowRoots[i]
+				}
+			}
+			if root == nil {
+				return nil
+			}
+			n = root
+		case "d":
+			if n.ContentDocument == nil {
+				return nil
+			}
+			n = n.ContentDocument
+		default:
+			idx, err := strconv.Atoi(step)
+			if err != nil {
+				return nil
+			}
+			elems, ok := kids[n]
+			if !ok {
+				for i := range n.Children {
+					if n.Children[i].NodeType == 1 {
+						elems = append(elems, &n.Children[i])
+					}
+				}
+				kids[n] = elems
+			}
+			if idx < 0 || idx >= len(elems) {
+				return nil
+			}
+			n = elems[idx]
+		}
+	}
+	if n.LocalName != name {
+		return nil
+	}
+	return n
+}

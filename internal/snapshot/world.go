@@ -1,0 +1,279 @@
+package snapshot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/dom"
+	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
+	"github.com/mafredri/cdp/rpcc"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// world is agentbrowser's isolated world in one document: the top frame's
+// or an out-of-process frame's. Same-origin (and same-process) child
+// frames are walked from their parent's world, so their elements belong to
+// it too. A world lives as long as its document; a new document gets a new
+// world, and every ref of the old one is stale.
+//
+// client to token never change; the fields from dead on are guarded by
+// Engine.mu.
+type world struct {
+	client  *cdp.Client
+	frameID events.FrameID
+	ctxID   runtime.ExecutionContextID
+	// token tells our world apart from any other context that might reuse
+	// ctxID after a cross-process navigation.
+	token string
+
+	dead bool
+	// entries maps the world's element ids to their page-wide refs.
+	entries map[int64]*refEntry
+	// frameOf caches the content frame of iframe elements, by element id.
+	frameOf map[int64]events.FrameID
+	// elements is how many elements the last walk visited.
+	elements int
+}
+
+func newToken() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// createWorld makes an isolated world in frameID on client.
+func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID) (*world, error) {
+	args := page.NewCreateIsolatedWorldArgs(page.FrameID(frameID)).
+		SetWorldName(worldName).
+		SetGrantUniveralAccess(true)
+	reply, err := client.Page.CreateIsolatedWorld(ctx, args)
+	if err != nil {
+		return nil, fmt.Errorf("creating isolated world in frame %s: %w", frameID, err)
+	}
+	w := &world{
+		client:  client,
+		frameID: frameID,
+		ctxID:   reply.ExecutionContextID,
+		token:   newToken(),
+		entries: map[int64]*refEntry{},
+		frameOf: map[int64]events.FrameID{},
+	}
+	expr := "(" + snapshotJS + ")(\"" + w.token + "\")"
+	ev, err := client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
+	if err != nil {
+		return nil, fmt.Errorf("installing snapshot script in frame %s: %w", frameID, err)
+	}
+	if ev.ExceptionDetails != nil {
+		return nil, fmt.Errorf("installing snapshot script in frame %s: %s", frameID, exceptionText(ev.ExceptionDetails))
+	}
+	return w, nil
+}
+
+// isWorldGone reports whether err means the world's context no longer
+// exists: its document was replaced or its session closed.
+func isWorldGone(err error) bool {
+	if errors.Is(err, errWorldGone) || errors.Is(err, rpcc.ErrConnClosing) {
+		return true
+	}
+	var re *rpcc.ResponseError
+	if !errors.As(err, &re) {
+		return false
+	}
+	m := re.Message
+	return strings.Contains(m, "Cannot find context") ||
+		strings.Contains(m, "context was destroyed") ||
+		strings.Contains(m, "Cannot find default execution context") ||
+		strings.Contains(m, "Inspected target navigated or closed")
+}
+
+// guarded wraps a call on __ab so that it only runs in our world with our
+// token; anywhere else it yields the string "\x00stale".
+func (w *world) guarded(call string) string {
+	return `(() => { const a = globalThis.__ab; if (!a || a.token !== "` + w.token +
+		`") return "\u0000stale"; return a.` + call + `; })()`
+}
+
+const staleMark = "\x00stale"
+
+// walkReserve is the part of a caller's deadline kept for carrying the
+// walk's result back.
+const walkReserve = 50 * time.Millisecond
+
+// snap runs the walk and returns its records.
+func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
+	expr := w.guarded("snap(" + optsJSON + ")")
+	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true)
+	if dl, ok := ctx.Deadline(); ok {
+		// Stop the walk in the page when the caller stops waiting, so a
+		// huge page does not keep the renderer busy for nothing.
+		budget := time.Until(dl) - walkReserve
+		if budget <= 0 {
+			return "", fmt.Errorf("evaluating snapshot script: %w", context.DeadlineExceeded)
+		}
+		args.SetTimeout(runtime.TimeDelta(budget.Milliseconds()))
+	}
+	reply, err := w.client.Runtime.Evaluate(ctx, args)
+	if err != nil {
+		if isWorldGone(err) {
+			return "", errWorldGone
+		}
+		return "", fmt.Errorf("evaluating snapshot script: %w", err)
+	}
+	if reply.ExceptionDetails != nil {
+		return "", fmt.Errorf("evaluating snapshot script: %s", exceptionText(reply.ExceptionDetails))
+	}
+	var s string
+	if err := json.Unmarshal(reply.Result.Value, &s); err != nil {
+		return "", fmt.Errorf("decoding snapshot records: %w", err)
+	}
+	if s == staleMark {
+		return "", errWorldGone
+	}
+	return s, nil
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != nil {
+		return *d.Exception.Description
+	}
+	return d.Text
+}
+
+// element returns a handle to the element with id in the world, or
+// ("", nil) when the element is gone.
+func (w *world) element(ctx context.Context, id int64, group string) (runtime.RemoteObjectID, error) {
+	expr := w.guarded("el(" + strconv.FormatInt(id, 10) + ")")
+	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetObjectGroup(group).SetSilent(true)
+	reply, err := w.client.Runtime.Evaluate(ctx, args)
+	if err != nil {
+		if isWorldGone(err) {
+			return "", errWorldGone
+		}
+		return "", fmt.Errorf("looking up element: %w", err)
+	}
+	if reply.ExceptionDetails != nil {
+		return "", fmt.Errorf("looking up element: %s", exceptionText(reply.ExceptionDetails))
+	}
+	r := reply.Result
+	if r.Type == "string" {
+		return "", errWorldGone
+	}
+	if r.ObjectID == nil || r.Subtype == nil || *r.Subtype != "node" {
+		return "", nil
+	}
+	return *r.ObjectID, nil
+}
+
+// described is what DOM.describeNode tells about one element.
+type described struct {
+	backend int64
+	frame   events.FrameID // content frame of an iframe element
+	ok      bool
+}
+
+// maxInFlight bounds the describeNode calls pipelined on one session.
+const maxInFlight = 32
+
+// describe looks up the backend node id (and, for iframes, the content
+// frame) of the elements with ids, in one evaluate, one getProperties and
+// pipelined describeNode calls. Gone elements come back with ok false.
+func (w *world) describe(ctx context.Context, ids []int64) ([]described, error) {
+	out := make([]described, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	const group = "agentbrowser-describe"
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+		defer cancel()
+		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(group))
+	}()
+	idsJSON, _ := json.Marshal(ids)
+	expr := w.guarded("els(" + string(idsJSON) + ")")
+	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).
+		SetContextID(w.ctxID).SetObjectGroup(group).SetSilent(true))
+	if err != nil {
+		if isWorldGone(err) {
+			return nil, errWorldGone
+		}
+		return nil, fmt.Errorf("looking up elements: %w", err)
+	}
+	if reply.ExceptionDetails != nil {
+		return nil, fmt.Errorf("looking up elements: %s", exceptionText(reply.ExceptionDetails))
+	}
+	if reply.Result.Type == "string" || reply.Result.ObjectID == nil {
+		return nil, errWorldGone
+	}
+	props, err := w.client.Runtime.GetProperties(ctx, runtime.NewGetPropertiesArgs(*reply.Result.ObjectID).
+		SetOwnProperties(true))
+	if err != nil {
+		return nil, fmt.Errorf("listing elements: %w", err)
+	}
+	objs := make([]runtime.RemoteObjectID, len(ids))
+	for _, p := range props.Result {
+		i, err := strconv.Atoi(p.Name)
+		if err != nil || i < 0 || i >= len(ids) || p.Value == nil || p.Value.ObjectID == nil {
+			continue
+		}
+		if p.Value.Subtype == nil || *p.Value.Subtype != "node" {
+			continue
+		}
+		objs[i] = *p.Value.ObjectID
+	}
+
+	var (
+		wg       sync.WaitGroup
+		sem      = make(chan struct{}, maxInFlight)
+		errMu    sync.Mutex
+		firstErr error
+	)
+	for i, obj := range objs {
+		if obj == "" {
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			n, err := describeObject(ctx, w.client, obj)
+			if err != nil {
+				errMu.Lock()
+				if firstErr == nil {
+					firstErr = err
+				}
+				errMu.Unlock()
+				return
+			}
+			out[i] = n
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return out, nil
+}
+
+func describeObject(ctx context.Context, client *cdp.Client, obj runtime.RemoteObjectID) (described, error) {
+	reply, err := client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(obj))
+	if err != nil {
+		return described{}, fmt.Errorf("describing node: %w", err)
+	}
+	d := described{backend: int64(reply.Node.BackendNodeID), ok: true}
+	if reply.Node.FrameID != nil {
+		d.frame = events.FrameID(*reply.Node.FrameID)
+	}
+	return d, nil
+}

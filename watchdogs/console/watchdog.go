@@ -1,0 +1,196 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/rs/zerolog"
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+)
+
+// Name is the watchdog's name.
+const Name = "console"
+
+// Config bounds what the watchdog keeps per tab. Zero fields take their
+// defaults.
+type Config struct {
+	// Capacity is the number of errors and warnings kept. Default 50.
+	Capacity int
+	// AllCapacity is the number of messages of any level kept for
+	// ConsoleEvent.All. Default 50.
+	AllCapacity int
+	// MaxText cuts a message's text to this many characters. Default 2000.
+	MaxText int
+}
+
+// Validate reports what is wrong with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Capacity < 0 {
+		errs = append(errs, errors.New("capacity must not be negative"))
+	}
+	if c.AllCapacity < 0 {
+		errs = append(errs, errors.New("all-levels capacity must not be negative"))
+	}
+	if c.MaxText < 0 {
+		errs = append(errs, errors.New("max text must not be negative"))
+	}
+	return errors.Join(errs...)
+}
+
+func (c Config) withDefaults() Config {
+	if c.Capacity == 0 {
+		c.Capacity = 50
+	}
+	if c.AllCapacity == 0 {
+		c.AllCapacity = 50
+	}
+	if c.MaxText == 0 {
+		c.MaxText = 2000
+	}
+	return c
+}
+
+// Params are the watchdog's fx inputs; all optional.
+type Params struct {
+	fx.In
+	Config *Config `optional:"true"`
+}
+
+// Watchdog is the process-level ConsoleWatchdog. Its per-session state
+// lives in the attachment Attach returns.
+type Watchdog struct {
+	cfg Config
+}
+
+// New builds the watchdog.
+func New(p Params) (*Watchdog, error) {
+	var cfg Config
+	if p.Config != nil {
+		cfg = *p.Config
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid console watchdog config: %w", err)
+	}
+	return &Watchdog{cfg: cfg.withDefaults()}, nil
+}
+
+// Name implements watchdogs.Watchdog.
+func (w *Watchdog) Name() string { return Name }
+
+// Attach starts collecting the console of every target s attaches from now
+// on and subscribes the watchdog's handlers.
+func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+	a := &attachment{
+		s:     s,
+		log:   s.Logger().With().Str("watchdog", Name).Logger(),
+		store: newStore(w.cfg),
+		stop:  make(chan struct{}),
+	}
+	a.removeAttach = s.OnTargetAttached(a.targetAttached)
+	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
+	b := s.Bus()
+	a.subs = []bus.Subscription{
+		bus.On(b, Name, a.state),
+		bus.On(b, Name, a.console),
+	}
+	return a, nil
+}
+
+// attachment is the watchdog's per-session part.
+type attachment struct {
+	s     *session.BrowserSession
+	log   zerolog.Logger
+	store *store
+
+	subs         []bus.Subscription
+	removeAttach func()
+	removeDetach func()
+
+	mu      sync.Mutex
+	closed  bool
+	wg      sync.WaitGroup
+	stop    chan struct{}
+	detOnce sync.Once
+}
+
+// Detach unsubscribes the handlers, stops every target's reader and waits
+// for them.
+func (a *attachment) Detach(ctx context.Context) error {
+	a.detOnce.Do(func() {
+		a.removeAttach()
+		a.removeDetach()
+		for _, sub := range a.subs {
+			sub.Unsubscribe()
+		}
+		a.mu.Lock()
+		a.closed = true
+		close(a.stop)
+		a.mu.Unlock()
+		a.wg.Wait()
+	})
+	return nil
+}
+
+// targetAttached runs before the target is resumed, so its streams are
+// open before its first script can log.
+func (a *attachment) targetAttached(ctx context.Context, t *session.Target) error {
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return nil
+	}
+	a.wg.Add(1)
+	a.mu.Unlock()
+
+	sctx, cancel := context.WithCancel(context.Background())
+	st, err := openStreams(sctx, t)
+	if err != nil {
+		cancel()
+		a.wg.Done()
+		return fmt.Errorf("console watchdog: opening event streams on %s: %w", t.ID, err)
+	}
+	a.store.addTarget(t)
+	go func() {
+		defer a.wg.Done()
+		defer cancel()
+		defer st.close()
+		a.read(t, st)
+	}()
+	return nil
+}
+
+// state answers the console section of the page state and starts the
+// next count.
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return nil, err
+	}
+	return events.StateSection{"console": a.store.takeCounts(tab.ID)}, nil
+}
+
+// console returns a tab's recent messages.
+func (a *attachment) console(ctx context.Context, e events.ConsoleEvent) (events.ConsoleResult, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.ConsoleResult{}, err
+	}
+	msgs, dropped := a.store.messages(tab.ID, e.All, e.Clear)
+	return events.ConsoleResult{TabID: tab.ID, Messages: msgs, Dropped: dropped}, nil
+}
+
+var (
+	_ watchdogs.Watchdog   = (*Watchdog)(nil)
+	_ watchdogs.Attachment = (*attachment)(nil)
+)
+
+// Module provides the watchdog in the watchdogs group.
+var Module = fx.Module(Name, fx.Provide(watchdogs.As(New)))

@@ -1,0 +1,140 @@
+package defaultaction
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/input"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// coverRetry bounds how long a click waits for an element to stop being
+// covered (an animation, a toast fading out) before it reports
+// element_covered.
+const (
+	coverRetry      = 1500 * time.Millisecond
+	coverRetryFirst = 25 * time.Millisecond
+	coverRetryMax   = 250 * time.Millisecond
+)
+
+func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEvent) (events.ActionResult, error) {
+	if _, _, err := buttonOf(e.Button); err != nil {
+		return events.ActionResult{}, err
+	}
+	if _, err := modifierBits(e.Modifiers); err != nil {
+		return events.ActionResult{}, err
+	}
+	if e.ClickCount < 0 || e.ClickCount > 3 {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "click count %d: want 1 to 3", e.ClickCount)
+	}
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	in, err := el.info(ctx)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	if in.Tag == "select" {
+		// The native popup of a <select> is drawn outside the page, where
+		// no snapshot or click can reach it: list the options instead.
+		return events.ActionResult{TabID: el.tab.ID, Details: map[string]any{
+			"options":  in.Options,
+			"multiple": in.Multiple,
+			"hint":     "a <select> is not opened by clicking; use select " + string(el.ref) + " VALUE...",
+		}}, nil
+	}
+	if e.Force {
+		res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+			return el.callOn(ctx, jsClick, nil)
+		})
+		res.Details = map[string]any{"forced": true}
+		return res, err
+	}
+	var p point
+	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		var err error
+		if p, err = a.aim(ctx, el); err != nil {
+			return err
+		}
+		return mouseClick(ctx, el.tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers)
+	})
+	if err != nil {
+		return res, err
+	}
+	if res.Dialog == nil {
+		res.Details = map[string]any{"x": p.x, "y": p.y}
+		if in.Disabled {
+			res.Details["disabled"] = true
+		}
+	}
+	return res, nil
+}
+
+func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.ActionResult, error) {
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	var p point
+	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		var err error
+		if p, err = a.aim(ctx, el); err != nil {
+			return err
+		}
+		return el.tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y))
+	})
+	if err != nil {
+		return res, err
+	}
+	if res.Dialog == nil {
+		res.Details = map[string]any{"x": p.x, "y": p.y}
+	}
+	return res, nil
+}
+
+// aim scrolls the element into view and finds a point where a click
+// reaches it. While something covers it, aim retries for a short, bounded
+// time (within the budget), then fails with element_covered naming what is
+// on top.
+func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
+	if err := a.scrollIntoView(ctx, el); err != nil {
+		return point{}, err
+	}
+	limit := time.Now().Add(coverRetry)
+	if dl, ok := ctx.Deadline(); ok {
+		if half := time.Now().Add(time.Until(dl) / 2); half.Before(limit) {
+			limit = half
+		}
+	}
+	wait := coverRetryFirst
+	for {
+		p, err := a.clickPoint(ctx, el)
+		if err == nil {
+			var cover string
+			if cover, err = a.hit(ctx, el, p); err != nil {
+				return point{}, err
+			}
+			if cover == "" {
+				return p, nil
+			}
+			err = events.Errorf(events.CodeElementCovered, "element %s is covered by %s at (%.0f, %.0f); close or scroll away what covers it, or use force", el.describe(), cover, p.x, p.y).
+				WithDetail("ref", string(el.ref)).WithDetail("covering", cover)
+		}
+		if !errors.Is(err, events.ErrElementCovered) || time.Now().Add(wait).After(limit) {
+			return point{}, err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return point{}, err
+		}
+		wait = min(wait*2, coverRetryMax)
+	}
+}

@@ -1,0 +1,200 @@
+package defaultaction_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/page"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+func (e *env) click(ev events.ClickElementEvent) (events.ActionResult, error) {
+	ev.TabID = e.tab.ID
+	return do[events.ClickElementEvent, events.ActionResult](e, ev)
+}
+
+func TestClickPlainButton(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	r, err := e.click(events.ClickElementEvent{Ref: e.ref("button", "Plain")})
+	require.NoError(t, err)
+	require.Nil(t, r.Dialog)
+	require.False(t, r.Navigated)
+	require.Equal(t, "plain", e.evalString("window.clicks.join(',')"))
+}
+
+func TestClickButtonsModifiersAndDouble(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	_, err := e.click(events.ClickElementEvent{Ref: e.ref("button", "Plain"), Button: events.ButtonRight})
+	require.NoError(t, err)
+	_, err = e.click(events.ClickElementEvent{Ref: e.ref("button", "Plain"), Modifiers: []string{"Shift"}})
+	require.NoError(t, err)
+	_, err = e.click(events.ClickElementEvent{Ref: e.ref("button", "Twice"), ClickCount: 2})
+	require.NoError(t, err)
+	require.Equal(t, "context:2,plain:shift,dbl:x2", e.evalString("window.clicks.join(',')"))
+}
+
+func TestClickScrolledContainerBelowFold(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	r, err := e.click(events.ClickElementEvent{Ref: e.ref("button", "Deep")})
+	require.NoError(t, err)
+	require.Equal(t, "deep", e.evalString("window.clicks.join(',')"))
+	var y float64
+	e.eval("window.scrollY", &y)
+	require.Greater(t, y, 500.0, "the page scrolled to the button")
+	require.Contains(t, r.Details, "x")
+}
+
+func TestClickCoveredByOverlay(t *testing.T) {
+	e := newEnv(t, "/overlay.html")
+	ref := e.ref("button", "Under")
+	start := time.Now()
+	_, err := e.click(events.ClickElementEvent{Ref: ref})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Less(t, time.Since(start), 10*time.Second)
+	body := actions.Describe(err)
+	require.Equal(t, `div#consent "Accept cookies"`, body.Details["covering"])
+	require.Contains(t, body.Message, `div#consent "Accept cookies"`)
+	var n int
+	e.eval("window.underClicked || 0", &n)
+	require.Zero(t, n, "a covered element is not clicked")
+
+	r, err := e.click(events.ClickElementEvent{Ref: ref, Force: true})
+	require.NoError(t, err)
+	require.Equal(t, true, r.Details["forced"])
+	e.eval("window.underClicked || 0", &n)
+	require.Equal(t, 1, n)
+}
+
+func TestClickInsideSameOriginIframe(t *testing.T) {
+	e := newEnv(t, "/frames.html")
+	st := e.state(events.SnapshotOptions{})
+	ref, info := findRef(t, st, "button", "Inner button", func(fid events.FrameID) bool {
+		return !isOOPIF(e, fid)
+	})
+	require.NotEqual(t, events.FrameID(e.tab.ID), info, "the button is in the child frame")
+	_, err := e.click(events.ClickElementEvent{Ref: ref})
+	require.NoError(t, err)
+	var n int
+	e.eval("document.getElementById('same').contentWindow.innerClicks || 0", &n)
+	require.Equal(t, 1, n)
+}
+
+func TestClickInsideCrossOriginOOPIF(t *testing.T) {
+	e := newEnv(t, "/frames.html")
+	var oopif *session.Target
+	e.poll("the cross-origin frame to attach", func() bool {
+		for _, tg := range e.s.Targets() {
+			if tg.TabID == e.tab.ID && !tg.IsPage() {
+				oopif = tg
+				return true
+			}
+		}
+		return false
+	})
+	var st events.StateSection
+	var ref events.Ref
+	e.poll("the OOPIF's button in the snapshot", func() bool {
+		st = e.state(events.SnapshotOptions{})
+		ref, _ = findRefMaybe(st, "button", "Inner button", func(fid events.FrameID) bool { return fid == events.FrameID(oopif.ID) })
+		return ref != ""
+	})
+	r, err := e.click(events.ClickElementEvent{Ref: ref})
+	require.NoError(t, err)
+	var n int
+	evalOn(t, e.ctx(), oopif, "window.innerClicks || 0", &n)
+	require.Equal(t, 1, n, "clicked at %v", r.Details)
+
+	// The same-origin frame's button was not clicked by mistake.
+	e.eval("document.getElementById('same').contentWindow.innerClicks || 0", &n)
+	require.Zero(t, n)
+}
+
+func TestClickLinkTargetBlankReportsNewTab(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	r, err := e.click(events.ClickElementEvent{Ref: e.ref("link", "Open new tab")})
+	require.NoError(t, err)
+	require.NotNil(t, r.NewTab, "the new tab is reported")
+	require.Equal(t, e.tab.ID, r.NewTab.OpenerID)
+	t.Cleanup(func() { _ = e.s.CloseTab(e.ctx(), r.NewTab.ID) })
+	require.False(t, r.Navigated)
+}
+
+func TestClickLinkReportsNavigation(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	r, err := e.click(events.ClickElementEvent{Ref: e.ref("link", "Go to target")})
+	require.NoError(t, err)
+	require.True(t, r.Navigated)
+	require.True(t, strings.HasSuffix(r.URL, "/target.html"), r.URL)
+
+	e.open("/click.html")
+	r, err = e.click(events.ClickElementEvent{Ref: e.ref("link", "Jump")})
+	require.NoError(t, err)
+	require.True(t, r.Navigated)
+	require.True(t, strings.HasSuffix(r.URL, "#section2"), r.URL)
+}
+
+func TestClickAlertReturnsPromptlyWithDialog(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	ref := e.ref("button", "Alert me")
+	start := time.Now()
+	r, err := e.click(events.ClickElementEvent{Ref: ref})
+	require.NoError(t, err)
+	require.Less(t, time.Since(start), 5*time.Second)
+	require.NotNil(t, r.Dialog)
+	require.Equal(t, "alert", r.Dialog.Type)
+	require.Equal(t, "hello from alert", r.Dialog.Message)
+
+	// The state answers while the dialog blocks the page.
+	st, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
+	require.NoError(t, err)
+	require.Contains(t, st["snapshot"], "blocked by a JavaScript alert dialog")
+
+	require.NoError(t, e.tab.Client.Page.HandleJavaScriptDialog(e.ctx(), page.NewHandleJavaScriptDialogArgs(true)))
+	e.poll("the page to answer again", func() bool {
+		st := e.state(events.SnapshotOptions{})
+		return strings.Contains(st["snapshot"].(string), "Alert me")
+	})
+}
+
+func TestClickSelectListsOptions(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	st := e.state(events.SnapshotOptions{})
+	ref, _ := findRef(t, st, "combobox", "", nil)
+	r, err := e.click(events.ClickElementEvent{Ref: ref})
+	require.NoError(t, err)
+	b, err := json.Marshal(r.Details["options"])
+	require.NoError(t, err)
+	require.JSONEq(t, `[{"value":"a","label":"Apple"},{"value":"b","label":"Banana","selected":true},{"value":"c","label":"Cherry"}]`, string(b))
+}
+
+func TestHover(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	e.eval("(() => { window.hovered = ''; document.getElementById('plain').addEventListener('mouseover', () => window.hovered = 'plain'); return true })()", nil)
+	_, err := do[events.HoverEvent, events.ActionResult](e, events.HoverEvent{TabID: e.tab.ID, Ref: e.ref("button", "Plain")})
+	require.NoError(t, err)
+	require.Equal(t, "plain", e.evalString("window.hovered"))
+}
+
+func TestClickCoordinateStillWorks(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	var xy []float64
+	e.eval("(() => { const r = document.getElementById('plain').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2] })()", &xy)
+	_, err := do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: xy[0], Y: xy[1]})
+	require.NoError(t, err)
+	require.Equal(t, "plain", e.evalString("window.clicks.join(',')"))
+}
+
+func TestClickHiddenElement(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	ref := e.ref("button", "Plain")
+	e.eval("(document.getElementById('plain').style.display = 'none', true)", nil)
+	_, err := e.click(events.ClickElementEvent{Ref: ref})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Contains(t, err.Error(), "not visible")
+}

@@ -1,0 +1,298 @@
+package defaultaction
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/dom"
+	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
+	"github.com/mafredri/cdp/rpcc"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// callOn calls fn on the element in its isolated world with args passed
+// by value, and decodes its JSON result into out (when out is not nil).
+func (el *element) callOn(ctx context.Context, fn string, out any, args ...any) error {
+	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetReturnByValue(true).SetSilent(true)
+	if len(args) > 0 {
+		cas := make([]runtime.CallArgument, len(args))
+		for i, a := range args {
+			b, err := json.Marshal(a)
+			if err != nil {
+				return fmt.Errorf("encoding argument: %w", err)
+			}
+			cas[i] = runtime.CallArgument{Value: b}
+		}
+		call.SetArguments(cas)
+	}
+	r, err := el.res.Client.Runtime.CallFunctionOn(ctx, call)
+	if err != nil {
+		return el.gone(fmt.Errorf("calling into ref %s: %w", el.ref, err))
+	}
+	if r.ExceptionDetails != nil {
+		return events.Errorf(events.CodeJSException, "script on ref %s failed: %s", el.ref, exceptionText(r.ExceptionDetails))
+	}
+	if out == nil || len(r.Result.Value) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(r.Result.Value, out); err != nil {
+		return fmt.Errorf("decoding result on ref %s: %w", el.ref, err)
+	}
+	return nil
+}
+
+// gone turns a CDP error that means the element's document went away into
+// a stale_ref error.
+func (el *element) gone(err error) error {
+	var ce *events.Error
+	if errors.As(err, &ce) {
+		return err
+	}
+	if isNodeGone(err) {
+		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetail("ref", string(el.ref))
+	}
+	return err
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != nil {
+		return *d.Exception.Description
+	}
+	return d.Text
+}
+
+// info describes the element's kind.
+type elemInfo struct {
+	Tag       string       `json:"tag"`
+	Type      string       `json:"type"`
+	Role      string       `json:"role"`
+	Editable  bool         `json:"editable"`
+	Multiple  bool         `json:"multiple"`
+	Disabled  bool         `json:"disabled"`
+	Checkable string       `json:"checkable"`
+	Checked   bool         `json:"checked"`
+	Connected bool         `json:"connected"`
+	Options   []optionInfo `json:"options,omitempty"`
+}
+
+type optionInfo struct {
+	Value    string `json:"value"`
+	Label    string `json:"label"`
+	Selected bool   `json:"selected,omitempty"`
+	Disabled bool   `json:"disabled,omitempty"`
+}
+
+func (el *element) info(ctx context.Context) (elemInfo, error) {
+	var in elemInfo
+	if err := el.callOn(ctx, jsInfo, &in); err != nil {
+		return in, err
+	}
+	if !in.Connected {
+		return in, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetail("ref", string(el.ref))
+	}
+	return in, nil
+}
+
+// describe names the element for messages: `button "Save"`.
+func (el *element) describe() string {
+	if el.res.Info.Name != "" {
+		return fmt.Sprintf("%s %s %q", el.ref, el.res.Info.Role, el.res.Info.Name)
+	}
+	return fmt.Sprintf("%s %s", el.ref, el.res.Info.Role)
+}
+
+// rect is an axis-aligned rectangle in CSS pixels.
+type rect struct{ x0, y0, x1, y1 float64 }
+
+func (r rect) empty() bool { return r.x1 <= r.x0 || r.y1 <= r.y0 }
+func (r rect) area() float64 {
+	if r.empty() {
+		return 0
+	}
+	return (r.x1 - r.x0) * (r.y1 - r.y0)
+}
+func (r rect) intersect(o rect) rect {
+	return rect{math.Max(r.x0, o.x0), math.Max(r.y0, o.y0), math.Min(r.x1, o.x1), math.Min(r.y1, o.y1)}
+}
+func (r rect) shift(dx, dy float64) rect { return rect{r.x0 + dx, r.y0 + dy, r.x1 + dx, r.y1 + dy} }
+
+func quadRect(q dom.Quad) rect {
+	r := rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for i := 0; i+1 < len(q); i += 2 {
+		r.x0, r.x1 = math.Min(r.x0, q[i]), math.Max(r.x1, q[i])
+		r.y0, r.y1 = math.Min(r.y0, q[i+1]), math.Max(r.y1, q[i+1])
+	}
+	return r
+}
+
+// frameBox is where an out-of-process frame's viewport sits in the tab's
+// viewport: its origin and its visible clip, in page coordinates.
+type frameBox struct {
+	dx, dy float64
+	clip   rect
+}
+
+// frameBox locates target t's viewport in the tab. A page target is the
+// tab itself. For an OOPIF, the content box of its <iframe> element in the
+// parent (found with DOM.getFrameOwner) gives the offset; nested OOPIFs add
+// up.
+func (a *attachment) frameBox(ctx context.Context, t *session.Target, vp rect) (frameBox, error) {
+	if t.IsPage() {
+		return frameBox{clip: vp}, nil
+	}
+	parent, ok := a.s.TargetBySession(t.ParentSessionID)
+	if !ok {
+		return frameBox{}, events.Errorf(events.CodeStaleRef, "the frame %s is gone; take a new snapshot", t.ID)
+	}
+	pb, err := a.frameBox(ctx, parent, vp)
+	if err != nil {
+		return frameBox{}, err
+	}
+	owner, err := parent.Client.DOM.GetFrameOwner(ctx, dom.NewGetFrameOwnerArgs(page.FrameID(t.ID)))
+	if err != nil {
+		return frameBox{}, fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
+	}
+	q, err := parent.Client.DOM.GetContentQuads(ctx, dom.NewGetContentQuadsArgs().SetBackendNodeID(owner.BackendNodeID))
+	if err != nil || len(q.Quads) == 0 {
+		return frameBox{}, events.Errorf(events.CodeElementCovered, "the iframe holding frame %s is not visible", t.ID)
+	}
+	r := quadRect(q.Quads[0]).shift(pb.dx, pb.dy)
+	return frameBox{dx: r.x0, dy: r.y0, clip: r.intersect(pb.clip)}, nil
+}
+
+// viewport is the tab's visible area in CSS pixels.
+func viewport(ctx context.Context, tab *session.Target) (rect, error) {
+	m, err := tab.Client.Page.GetLayoutMetrics(ctx)
+	if err != nil {
+		return rect{}, fmt.Errorf("reading layout metrics: %w", err)
+	}
+	v := m.CSSVisualViewport
+	return rect{0, 0, v.ClientWidth, v.ClientHeight}, nil
+}
+
+// scrollIntoView scrolls the element into view inside its frame and, for
+// an element of an out-of-process frame, each <iframe> element into view
+// in its parent.
+func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
+	err := el.res.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetObjectID(el.res.ObjectID))
+	if err != nil {
+		return el.gone(notVisible(el, err))
+	}
+	for t := el.target; !t.IsPage(); {
+		parent, ok := a.s.TargetBySession(t.ParentSessionID)
+		if !ok {
+			return nil
+		}
+		owner, err := parent.Client.DOM.GetFrameOwner(ctx, dom.NewGetFrameOwnerArgs(page.FrameID(t.ID)))
+		if err != nil {
+			return fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
+		}
+		if err := parent.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetBackendNodeID(owner.BackendNodeID)); err != nil {
+			return fmt.Errorf("scrolling the iframe of frame %s into view: %w", t.ID, err)
+		}
+		t = parent
+	}
+	return nil
+}
+
+// notVisible explains the CDP error for an element without a layout box.
+func notVisible(el *element, err error) error {
+	if containsAny(err.Error(), "Node does not have a layout object", "has no layout", "Could not compute content quads") {
+		return events.Errorf(events.CodeElementCovered, "element %s is not visible (it has no box on the page)", el.describe()).WithDetail("ref", string(el.ref)).WithDetail("covering", coverHidden)
+	}
+	return err
+}
+
+// What element_covered errors name when no element is on top: the target
+// itself has no box to click.
+const (
+	coverHidden = "nothing (the element is hidden)"
+	coverNoBox  = "nothing (the element has no visible box)"
+)
+
+// point is where to click the element: the centre of the largest visible
+// part of its content quads, in tab viewport coordinates, plus the offset
+// of the element's frame process root for hit-testing there.
+type point struct {
+	x, y   float64
+	fx, fy float64 // the element's world's viewport origin in the tab
+}
+
+// clickPoint computes the element's click point.
+func (a *attachment) clickPoint(ctx context.Context, el *element) (point, error) {
+	vp, err := viewport(ctx, el.tab)
+	if err != nil {
+		return point{}, err
+	}
+	fb, err := a.frameBox(ctx, el.target, vp)
+	if err != nil {
+		return point{}, err
+	}
+	q, err := el.res.Client.DOM.GetContentQuads(ctx, dom.NewGetContentQuadsArgs().SetObjectID(el.res.ObjectID))
+	if err != nil {
+		return point{}, el.gone(notVisible(el, err))
+	}
+	best := rect{}
+	for _, quad := range q.Quads {
+		r := quadRect(quad).shift(fb.dx, fb.dy).intersect(fb.clip)
+		if r.area() > best.area() {
+			best = r
+		}
+	}
+	if best.empty() {
+		return point{}, events.Errorf(events.CodeElementCovered, "element %s is not visible in the viewport (no visible box)", el.describe()).
+			WithDetail("ref", string(el.ref)).WithDetail("covering", coverNoBox)
+	}
+	return point{x: (best.x0 + best.x1) / 2, y: (best.y0 + best.y1) / 2, fx: fb.dx, fy: fb.dy}, nil
+}
+
+// hit reports what covers the element at p, or "" when a click there
+// reaches it.
+func (a *attachment) hit(ctx context.Context, el *element, p point) (string, error) {
+	var cover string
+	if err := el.callOn(ctx, jsHit, &cover, p.x-p.fx, p.y-p.fy); err != nil {
+		return "", err
+	}
+	return cover, nil
+}
+
+// isNodeGone reports whether a CDP error means the node or its document
+// no longer exists.
+func isNodeGone(err error) bool {
+	var re *rpcc.ResponseError
+	if errors.As(err, &re) {
+		return containsAny(re.Message, "Cannot find context", "No node with given id", "Could not find node",
+			"Node is detached", "context was destroyed", "Could not find object", "Inspected target navigated or closed")
+	}
+	return errors.Is(err, rpcc.ErrConnClosing)
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// releaseTimeout bounds clean-up calls made after a caller's context
+// ended.
+const releaseTimeout = 2 * time.Second
+
+// newID returns a random hex id for names page scripts cannot guess.
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,207 @@
+package defaultaction
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/mafredri/cdp/protocol/dom"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// scrollResult is what the scroll scripts return.
+type scrollResult struct {
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Moved    bool    `json:"moved"`
+	Scrolled string  `json:"scrolled"`
+}
+
+func (s scrollResult) details() map[string]any {
+	return map[string]any{"x": s.X, "y": s.Y, "moved": s.Moved, "scrolled": s.Scrolled}
+}
+
+func (a *attachment) scroll(ctx context.Context, e events.ScrollEvent) (events.ActionResult, error) {
+	if e.Ref == "" {
+		tab, err := a.s.Tab(e.TabID)
+		if err != nil {
+			return events.ActionResult{}, err
+		}
+		var sr scrollResult
+		res, err := a.observe(ctx, tab, func(ctx context.Context) error {
+			expr := jsScrollPage + "(" + num(e.DX) + "," + num(e.DY) + ")"
+			r, err := session.Evaluate(ctx, tab.Client, expr, false)
+			if err != nil {
+				return fmt.Errorf("scrolling the page: %w", err)
+			}
+			if r.ExceptionDetails != nil {
+				return events.Errorf(events.CodeJSException, "scrolling the page: %s", exceptionText(r.ExceptionDetails))
+			}
+			return json.Unmarshal(r.Result.Value, &sr)
+		})
+		if err == nil && res.Dialog == nil {
+			res.Details = sr.details()
+		}
+		return res, err
+	}
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	if e.DX == 0 && e.DY == 0 {
+		if err := a.scrollIntoView(ctx, el); err != nil {
+			return events.ActionResult{}, err
+		}
+		return events.ActionResult{TabID: el.tab.ID, Details: map[string]any{"scrolled": "into_view"}}, nil
+	}
+	var sr scrollResult
+	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		return el.callOn(ctx, jsScrollElement, &sr, e.DX, e.DY)
+	})
+	if err == nil && res.Dialog == nil {
+		res.Details = sr.details()
+	}
+	return res, err
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEvent) (events.ActionResult, error) {
+	if len(e.Values) == 0 {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "select needs at least one value or label")
+	}
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	var out struct {
+		Error    string       `json:"error"`
+		Options  []optionInfo `json:"options"`
+		Selected []optionInfo `json:"selected"`
+	}
+	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		return el.callOn(ctx, jsSelect, &out, e.Values)
+	})
+	if err != nil || res.Dialog != nil {
+		return res, err
+	}
+	if out.Error != "" {
+		ce := events.Errorf(events.CodeInvalidArgument, "select on %s: %s", el.describe(), out.Error).WithDetail("ref", string(el.ref))
+		if out.Options != nil {
+			ce = ce.WithDetail("options", out.Options)
+		}
+		return events.ActionResult{}, ce
+	}
+	res.Details = map[string]any{"selected": out.Selected}
+	return res, nil
+}
+
+func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (events.ActionResult, error) {
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	in, err := el.info(ctx)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	if in.Checkable == "" {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a checkbox, radio button or switch", el.describe()).WithDetail("ref", string(el.ref))
+	}
+	if !e.Checked && (in.Checkable == "radio" || in.Role == "radio" || in.Role == "menuitemradio") {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "radio button %s cannot be unchecked; check another one of its group", el.describe()).WithDetail("ref", string(el.ref))
+	}
+	if in.Disabled {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetail("ref", string(el.ref))
+	}
+	res := events.ActionResult{TabID: el.tab.ID}
+	if in.Checked != e.Checked {
+		res, err = a.observe(ctx, el.tab, func(ctx context.Context) error {
+			p, err := a.aim(ctx, el)
+			if err != nil {
+				// A native checkbox hidden behind a styled label has no
+				// box of its own: toggle it through script.
+				var ce *events.Error
+				if errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details["covering"] == coverNoBox || ce.Details["covering"] == coverHidden) {
+					return el.callOn(ctx, jsClick, nil)
+				}
+				return err
+			}
+			return mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
+		})
+		if err != nil || res.Dialog != nil {
+			return res, err
+		}
+		if in, err = el.info(ctx); err != nil {
+			return res, err
+		}
+		if in.Checked != e.Checked {
+			return res, events.Errorf(events.CodeInvalidArgument, "clicking %s did not change its state (the page keeps it %s)", el.describe(), checkedWord(in.Checked)).WithDetail("ref", string(el.ref))
+		}
+	}
+	res.Details = map[string]any{"checked": in.Checked}
+	return res, nil
+}
+
+func checkedWord(b bool) string {
+	if b {
+		return "checked"
+	}
+	return "unchecked"
+}
+
+func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (events.ActionResult, error) {
+	if len(e.Files) == 0 {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "upload needs at least one file")
+	}
+	files := make([]string, len(e.Files))
+	for i, f := range e.Files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %q: %v", f, err)
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s: %v", abs, errors.Unwrap(err)).WithDetail("file", abs)
+		}
+		if st.IsDir() {
+			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s is a directory", abs).WithDetail("file", abs)
+		}
+		files[i] = abs
+	}
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	in, err := el.info(ctx)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	if in.Tag != "input" || in.Type != "file" {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a file input (<input type=file>)", el.describe()).WithDetail("ref", string(el.ref))
+	}
+	if len(files) > 1 && !in.Multiple {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file input %s takes one file, got %d", el.describe(), len(files))
+	}
+	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		err := el.res.Client.DOM.SetFileInputFiles(ctx, dom.NewSetFileInputFilesArgs(files).SetObjectID(el.res.ObjectID))
+		if err != nil {
+			return el.gone(fmt.Errorf("setting files of %s: %w", el.ref, err))
+		}
+		return nil
+	})
+	if err == nil && res.Dialog == nil {
+		res.Details = map[string]any{"files": files}
+	}
+	return res, err
+}

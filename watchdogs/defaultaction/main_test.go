@@ -1,0 +1,207 @@
+package defaultaction_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
+)
+
+// shared is the one browser session of the package; each test opens its
+// own tab in it.
+var shared *session.BrowserSession
+
+func TestMain(m *testing.M) {
+	code := func() int {
+		if os.Getenv("CHROME_BIN") == "" {
+			if _, err := os.Stat("/usr/bin/chromium"); err != nil {
+				fmt.Fprintln(os.Stderr, "chromium not found: set CHROME_BIN")
+				return 1
+			}
+		}
+		s, err := startSession(context.Background())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "starting session:", err)
+			return 1
+		}
+		code := m.Run()
+		s.Close()
+		return code
+	}()
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// startSession starts a browser with only the DefaultActionWatchdog, so
+// these tests do not depend on the other watchdogs.
+func startSession(ctx context.Context) (*session.BrowserSession, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	w, err := defaultaction.New(defaultaction.Params{})
+	if err != nil {
+		return nil, err
+	}
+	m, err := watchdogs.NewManager(watchdogs.ManagerParams{Watchdogs: []watchdogs.Watchdog{w}})
+	if err != nil {
+		return nil, err
+	}
+	cfg := session.Config{TaskID: "defaultaction-test", Launch: session.LaunchConfig{SitePerProcess: true}, Extensions: []session.Extension{m}}
+	if p := os.Getenv("CHROME_BIN"); p != "" {
+		cfg.Launch.Path = p
+	}
+	s, err := session.Start(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	shared = s
+	return s, nil
+}
+
+// site serves testdata on the two test origins.
+func site(t *testing.T) *testutil.Servers {
+	t.Helper()
+	testutil.RequireChrome(t)
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata")))
+	mux.HandleFunc("/submitted", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, "testdata/submitted.html")
+	})
+	return testutil.Serve(t, mux)
+}
+
+// env is one test's tab.
+type env struct {
+	t   *testing.T
+	s   *session.BrowserSession
+	tab *session.Target
+	srv *testutil.Servers
+}
+
+// newEnv opens a fresh active tab at path and closes it after the test.
+func newEnv(t *testing.T, path string) *env {
+	t.Helper()
+	srv := site(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	r, err := actions.NewTab(ctx, shared, "")
+	require.NoError(t, err)
+	tab, err := shared.Tab(r.Tab.ID)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = shared.CloseTab(ctx, tab.ID)
+	})
+	e := &env{t: t, s: shared, tab: tab, srv: srv}
+	if path != "" {
+		e.open(path)
+	}
+	return e
+}
+
+func (e *env) ctx() context.Context {
+	ctx, cancel := context.WithTimeout(e.t.Context(), 15*time.Second)
+	e.t.Cleanup(cancel)
+	return ctx
+}
+
+func (e *env) open(path string) events.NavigationResult {
+	e.t.Helper()
+	r, err := actions.Do[events.NavigateToURLEvent, events.NavigationResult](e.ctx(), e.s,
+		events.NavigateToURLEvent{TabID: e.tab.ID, URL: e.srv.MainURL(path)})
+	require.NoError(e.t, err)
+	return r
+}
+
+// state takes the tab's state with a full snapshot.
+func (e *env) state(opts events.SnapshotOptions) events.StateSection {
+	e.t.Helper()
+	st, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID, Snapshot: opts})
+	require.NoError(e.t, err)
+	return st
+}
+
+// ref finds the ref of the element with role and name in a fresh snapshot.
+func (e *env) ref(role, name string) events.Ref {
+	e.t.Helper()
+	st := e.state(events.SnapshotOptions{})
+	refs, ok := st["refs"].(map[events.Ref]snapshot.RefInfo)
+	require.True(e.t, ok, "refs have type %T", st["refs"])
+	for r, info := range refs {
+		if info.Role == role && info.Name == name {
+			return r
+		}
+	}
+	e.t.Fatalf("no %s %q in snapshot:\n%s", role, name, st["snapshot"])
+	return ""
+}
+
+// eval evaluates expr in the tab's main world and decodes the value.
+func (e *env) eval(expr string, out any) {
+	e.t.Helper()
+	evalOn(e.t, e.ctx(), e.tab, expr, out)
+}
+
+func evalOn(t *testing.T, ctx context.Context, target *session.Target, expr string, out any) {
+	t.Helper()
+	r, err := session.Evaluate(ctx, target.Client, expr, true)
+	require.NoError(t, err)
+	require.Nil(t, r.ExceptionDetails, "evaluating %s", expr)
+	if out != nil {
+		require.NoError(t, json.Unmarshal(r.Result.Value, out), "decoding %s", r.Result.Value)
+	}
+}
+
+func (e *env) evalString(expr string) string {
+	var s string
+	e.eval(expr, &s)
+	return s
+}
+
+// poll waits until cond holds, failing the test after a generous ceiling.
+func (e *env) poll(what string, cond func() bool) {
+	e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			e.t.Fatalf("timed out waiting for %s", what)
+		}
+		tm := time.NewTimer(20 * time.Millisecond)
+		select {
+		case <-tm.C:
+		case <-e.t.Context().Done():
+			tm.Stop()
+			e.t.Fatal("test ended")
+		}
+	}
+}
+
+func do[E any, R any](e *env, ev E) (R, error) {
+	return actions.Do[E, R](e.ctx(), e.s, ev)
+}
+
+// requireCode asserts err is a coded error with code.
+func requireCode(t *testing.T, err error, code events.Code) {
+	t.Helper()
+	require.Error(t, err)
+	require.Equal(t, code, actions.Code(err), "error: %v", err)
+}

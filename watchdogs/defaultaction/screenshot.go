@@ -1,0 +1,277 @@
+package defaultaction
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	_ "image/jpeg" // DecodeConfig of JPEG screenshots.
+	_ "image/png"  // DecodeConfig of PNG screenshots.
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/mafredri/cdp/protocol/dom"
+	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// maxLabels bounds the refs drawn by a labelled screenshot.
+const maxLabels = 500
+
+func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (events.ScreenshotResult, error) {
+	format := strings.ToLower(e.Format)
+	switch format {
+	case "", "png":
+		format = "png"
+	case "jpeg", "jpg":
+		format = "jpeg"
+	default:
+		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "format %q: want png or jpeg", e.Format)
+	}
+	if e.Quality < 0 || e.Quality > 100 || (e.Quality != 0 && format != "jpeg") {
+		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "quality %d: want 1-100, with format jpeg only", e.Quality)
+	}
+	if e.Full && e.Ref != "" {
+		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "a screenshot is of the full page or of one ref, not both")
+	}
+	path := e.Path
+	if path != "" {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "path %q: %v", path, err)
+		}
+		if st, err := os.Stat(filepath.Dir(abs)); err != nil || !st.IsDir() {
+			return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "path %s: its directory does not exist", abs)
+		}
+		path = abs
+	}
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.ScreenshotResult{}, err
+	}
+	if d := a.pendingDialog(tab.ID); d != nil {
+		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page; answer it first", d.Type, d.Message)
+	}
+	args := page.NewCaptureScreenshotArgs().SetFormat(format)
+	if format == "jpeg" {
+		q := e.Quality
+		if q == 0 {
+			q = 80
+		}
+		args.SetQuality(q)
+	}
+	var data []byte
+	labels := 0
+	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
+		switch {
+		case e.Ref != "":
+			el, err := a.element(ctx, tab.ID, e.Ref)
+			if err != nil {
+				return err
+			}
+			defer el.release(ctx)
+			clip, err := a.elementClip(ctx, el)
+			if err != nil {
+				return err
+			}
+			args.SetClip(clip).SetCaptureBeyondViewport(true)
+		case e.Full:
+			m, err := tab.Client.Page.GetLayoutMetrics(ctx)
+			if err != nil {
+				return fmt.Errorf("reading layout metrics: %w", err)
+			}
+			cs := m.CSSContentSize
+			args.SetClip(page.Viewport{X: 0, Y: 0, Width: math.Ceil(cs.Width), Height: math.Ceil(cs.Height), Scale: 1}).SetCaptureBeyondViewport(true)
+		}
+		if e.Labels {
+			n, remove, err := a.drawLabels(ctx, tab)
+			if err != nil {
+				return err
+			}
+			defer remove()
+			labels = n
+		}
+		r, err := tab.Client.Page.CaptureScreenshot(ctx, args)
+		if err != nil {
+			return fmt.Errorf("capturing screenshot: %w", err)
+		}
+		data = r.Data
+		return nil
+	})
+	if d != nil {
+		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) opened while capturing; answer it first", d.Type, d.Message)
+	}
+	if err != nil {
+		return events.ScreenshotResult{}, err
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return events.ScreenshotResult{}, fmt.Errorf("decoding screenshot: %w", err)
+	}
+	res := events.ScreenshotResult{TabID: tab.ID, Format: format, Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Labels: labels}
+	if path == "" {
+		res.Data = base64.StdEncoding.EncodeToString(data)
+		return res, nil
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "writing %s: %v", path, err)
+	}
+	res.Path = path
+	return res, nil
+}
+
+// box returns the bounding box of the element's content quads in tab
+// viewport coordinates.
+func (a *attachment) box(ctx context.Context, el *element, vp rect) (rect, error) {
+	fb, err := a.frameBox(ctx, el.target, vp)
+	if err != nil {
+		return rect{}, err
+	}
+	q, err := el.res.Client.DOM.GetContentQuads(ctx, dom.NewGetContentQuadsArgs().SetObjectID(el.res.ObjectID))
+	if err != nil {
+		return rect{}, el.gone(notVisible(el, err))
+	}
+	r := rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, quad := range q.Quads {
+		b := quadRect(quad).shift(fb.dx, fb.dy)
+		r = rect{math.Min(r.x0, b.x0), math.Min(r.y0, b.y0), math.Max(r.x1, b.x1), math.Max(r.y1, b.y1)}
+	}
+	if r.empty() {
+		return rect{}, events.Errorf(events.CodeElementCovered, "element %s has no visible box", el.describe()).WithDetail("ref", string(el.ref)).WithDetail("covering", coverNoBox)
+	}
+	return r, nil
+}
+
+// elementClip scrolls the element into view and returns its box in
+// document coordinates, as Page.captureScreenshot's clip wants.
+func (a *attachment) elementClip(ctx context.Context, el *element) (page.Viewport, error) {
+	if err := a.scrollIntoView(ctx, el); err != nil {
+		return page.Viewport{}, err
+	}
+	m, err := el.tab.Client.Page.GetLayoutMetrics(ctx)
+	if err != nil {
+		return page.Viewport{}, fmt.Errorf("reading layout metrics: %w", err)
+	}
+	v := m.CSSVisualViewport
+	r, err := a.box(ctx, el, rect{0, 0, v.ClientWidth, v.ClientHeight})
+	if err != nil {
+		return page.Viewport{}, err
+	}
+	return page.Viewport{X: r.x0 + v.PageX, Y: r.y0 + v.PageY, Width: r.x1 - r.x0, Height: r.y1 - r.y0, Scale: 1}, nil
+}
+
+// labelBox is one label of a set-of-marks screenshot, in document
+// coordinates.
+type labelBox struct {
+	Ref string  `json:"ref"`
+	X   float64 `json:"x"`
+	Y   float64 `json:"y"`
+	W   float64 `json:"w"`
+	H   float64 `json:"h"`
+}
+
+// jsLabels draws labelled boxes in an overlay; it runs in an isolated world
+// of the top frame and returns the number drawn.
+const jsLabels = `(function (boxes, id) {
+  const colors = ['#e6194b','#3cb44b','#4363d8','#f58231','#911eb4','#008080','#9a6324','#800000'];
+  const root = document.createElement('div');
+  root.id = id;
+  root.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;overflow:visible;z-index:2147483647;pointer-events:none;';
+  boxes.forEach((b, i) => {
+    const c = colors[i % colors.length];
+    const f = document.createElement('div');
+    f.style.cssText = 'position:absolute;box-sizing:border-box;border:2px solid ' + c + ';left:' + b.x + 'px;top:' + b.y + 'px;width:' + b.w + 'px;height:' + b.h + 'px;';
+    const t = document.createElement('div');
+    t.textContent = b.ref;
+    t.style.cssText = 'position:absolute;left:-2px;top:-2px;transform:translateY(-100%);background:' + c + ';color:#fff;font:bold 11px/13px monospace;padding:0 3px;white-space:nowrap;';
+    if (b.y < 14) t.style.transform = 'none';
+    f.appendChild(t);
+    root.appendChild(f);
+  });
+  document.documentElement.appendChild(root);
+  return boxes.length;
+})`
+
+// drawLabels takes an interactive snapshot (refs of elements already
+// snapshotted stay the same), draws each ref over its element's box in an
+// overlay that page scripts cannot see, and returns a function that removes
+// it.
+func (a *attachment) drawLabels(ctx context.Context, tab *session.Target) (int, func(), error) {
+	res, err := a.engine(tab).Capture(ctx, snapshot.Options{Interactive: true})
+	if err != nil {
+		return 0, nil, refError(err)
+	}
+	a.noteRefs(tab.ID, res.Refs)
+	m, err := tab.Client.Page.GetLayoutMetrics(ctx)
+	if err != nil {
+		return 0, nil, fmt.Errorf("reading layout metrics: %w", err)
+	}
+	v := m.CSSVisualViewport
+	vp := rect{0, 0, v.ClientWidth, v.ClientHeight}
+	refs := make([]events.Ref, 0, len(res.Refs))
+	for r := range res.Refs {
+		refs = append(refs, r)
+	}
+	if len(refs) > maxLabels {
+		refs = refs[:maxLabels]
+	}
+	boxes := make([]*labelBox, len(refs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i, ref := range refs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			el, err := a.element(ctx, tab.ID, ref)
+			if err != nil {
+				return
+			}
+			defer el.release(ctx)
+			r, err := a.box(ctx, el, vp)
+			if err != nil {
+				return
+			}
+			boxes[i] = &labelBox{Ref: string(ref), X: r.x0 + v.PageX, Y: r.y0 + v.PageY, W: r.x1 - r.x0, H: r.y1 - r.y0}
+		}()
+	}
+	wg.Wait()
+	list := make([]labelBox, 0, len(boxes))
+	for _, b := range boxes {
+		if b != nil && b.W > 0 && b.H > 0 {
+			list = append(list, *b)
+		}
+	}
+	world, err := tab.Client.Page.CreateIsolatedWorld(ctx, page.NewCreateIsolatedWorldArgs(page.FrameID(tab.ID)).SetWorldName("agentbrowser-labels"))
+	if err != nil {
+		return 0, nil, fmt.Errorf("creating overlay world: %w", err)
+	}
+	id := "__agentbrowser_labels_" + newID()
+	b, _ := json.Marshal(list)
+	idJSON, _ := json.Marshal(id)
+	expr := jsLabels + "(" + string(b) + "," + string(idJSON) + ")"
+	r, err := tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(world.ExecutionContextID).SetReturnByValue(true).SetSilent(true))
+	if err != nil {
+		return 0, nil, fmt.Errorf("drawing labels: %w", err)
+	}
+	if r.ExceptionDetails != nil {
+		return 0, nil, fmt.Errorf("drawing labels: %s", exceptionText(r.ExceptionDetails))
+	}
+	remove := func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+		defer cancel()
+		expr := "(() => { const e = document.getElementById(" + string(idJSON) + "); if (e) e.remove(); })()"
+		_, _ = tab.Client.Runtime.Evaluate(rctx, runtime.NewEvaluateArgs(expr).SetContextID(world.ExecutionContextID).SetSilent(true))
+	}
+	return len(list), remove, nil
+}

@@ -1,0 +1,244 @@
+package defaultaction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// locationWait bounds reading the url and title from a page for a state
+// without a tree.
+const locationWait = 500 * time.Millisecond
+
+// stateReserve is the part of a state request's budget kept back for
+// answering: a capture still running then is abandoned, and the state says
+// the page did not answer instead of failing.
+const (
+	stateReserveMin = 300 * time.Millisecond
+	stateReserveMax = 2 * time.Second
+)
+
+// state answers BrowserStateRequestEvent with the tab's url, title,
+// snapshot text and refs. It always answers, even when a JS dialog blocks
+// the page: the tree is then replaced by a line saying so.
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return nil, err
+	}
+	sec := events.StateSection{"tab_id": tab.ID, "url": tab.URL(), "title": tab.Title()}
+	if e.SkipTree {
+		if a.pendingDialog(tab.ID) == nil {
+			// The target's title lags behind the page; ask the page, but
+			// briefly, as a busy page must not hold the state up.
+			lctx, cancel := context.WithTimeout(ctx, locationWait)
+			loc := make(chan [2]string, 1)
+			_, _ = a.raceDialog(lctx, tab, func(ctx context.Context) error {
+				u, t := a.location(ctx, tab)
+				if ctx.Err() == nil {
+					loc <- [2]string{u, t}
+				}
+				return nil
+			})
+			cancel()
+			select {
+			case l := <-loc:
+				sec["url"], sec["title"] = l[0], l[1]
+			default:
+			}
+		}
+		return sec, nil
+	}
+	opts, err := snapshotOptions(e.Snapshot)
+	if err != nil {
+		return nil, err
+	}
+	noTree := func(line string) events.StateSection {
+		sec["snapshot"] = line
+		sec["refs"] = map[events.Ref]snapshot.RefInfo{}
+		sec["truncated"] = false
+		return sec
+	}
+	if d := a.pendingDialog(tab.ID); d != nil {
+		return noTree(blockedLine(d)), nil
+	}
+	// Keep a reserve of the budget: a page that does not answer (a dialog
+	// that opened unseen, a busy script) must not turn the state into a
+	// timeout.
+	capCtx, cancel := withReserve(ctx)
+	defer cancel()
+	var res *snapshot.Result
+	eng := a.engine(tab)
+	d, err := a.raceDialog(capCtx, tab, func(ctx context.Context) error {
+		r, err := eng.Capture(ctx, opts)
+		if err == nil {
+			res = r
+		}
+		return err
+	})
+	switch {
+	case d != nil:
+		return noTree(blockedLine(d)), nil
+	case err != nil && ctx.Err() == nil && capCtx.Err() != nil:
+		if d := a.pendingDialog(tab.ID); d != nil {
+			return noTree(blockedLine(d)), nil
+		}
+		return noTree("- the page did not answer in time (a long-running script, or a dialog): no snapshot; try again or check pending_dialogs"), nil
+	case err != nil:
+		return nil, refError(err)
+	}
+	a.noteRefs(tab.ID, res.Refs)
+	sec["url"], sec["title"] = res.URL, res.Title
+	sec["snapshot"] = res.Text
+	sec["refs"] = res.Refs
+	sec["truncated"] = res.Truncated
+	return sec, nil
+}
+
+// withReserve returns ctx shortened by a reserve for answering.
+func withReserve(ctx context.Context) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	reserve := time.Until(dl) / 5
+	reserve = max(stateReserveMin, min(stateReserveMax, reserve))
+	return context.WithDeadline(ctx, dl.Add(-reserve))
+}
+
+func blockedLine(d *events.DialogInfo) string {
+	return fmt.Sprintf("- the page is blocked by a JavaScript %s dialog (%q): answer it (see pending_dialogs) before the page can be read or used", d.Type, d.Message)
+}
+
+// snapshotOptions validates the event's options.
+func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
+	opts := snapshot.Options{Interactive: o.Interactive, MaxDepth: o.MaxDepth, MaxChars: o.MaxChars}
+	if o.Scope != "" {
+		ref, ok := events.ParseRef(string(o.Scope))
+		if !ok {
+			return opts, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", o.Scope)
+		}
+		opts.Scope = ref
+	}
+	if err := opts.Validate(); err != nil {
+		return opts, events.Errorf(events.CodeInvalidArgument, "snapshot options: %s", strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	return opts, nil
+}
+
+// noteRefs records that tab issued refs.
+func (a *attachment) noteRefs(tab events.TargetID, refs map[events.Ref]snapshot.RefInfo) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for r := range refs {
+		if a.issuedBy[r] == nil {
+			a.issuedBy[r] = map[events.TargetID]bool{}
+		}
+		a.issuedBy[r][tab] = true
+	}
+}
+
+// refError turns the snapshot engine's ref errors into coded errors.
+func refError(err error) error {
+	var se *snapshot.StaleRefError
+	var ue *snapshot.UnknownRefError
+	var ie *snapshot.InvalidRefError
+	switch {
+	case errors.As(err, &se):
+		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", se.Ref).WithDetail("ref", string(se.Ref))
+	case errors.As(err, &ue):
+		return events.Errorf(events.CodeUnknownRef, "ref %s is unknown: no snapshot of this tab issued it; take a new snapshot", ue.Ref).WithDetail("ref", string(ue.Ref))
+	case errors.As(err, &ie):
+		return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", ie.Input)
+	}
+	return err
+}
+
+// resolveRef answers ResolveRefEvent.
+func (a *attachment) resolveRef(ctx context.Context, e events.ResolveRefEvent) (events.ResolvedRef, error) {
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ResolvedRef{}, err
+	}
+	defer el.release(ctx)
+	return events.ResolvedRef{
+		Ref:           el.ref,
+		Role:          el.res.Info.Role,
+		Name:          el.res.Info.Name,
+		BackendNodeID: el.res.Info.BackendNodeID,
+		FrameID:       el.res.Info.FrameID,
+		TargetID:      el.target.ID,
+	}, nil
+}
+
+// element is a resolved ref: the element's handle on the session it lives
+// in.
+type element struct {
+	ref    events.Ref
+	tab    *session.Target
+	target *session.Target
+	res    snapshot.Resolved
+}
+
+// release frees the element's handle, even after ctx ended.
+func (el *element) release(ctx context.Context) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	defer cancel()
+	_ = el.res.Release(rctx)
+}
+
+// element resolves ref on the tab tabID (or the active tab).
+func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw events.Ref) (*element, error) {
+	ref, ok := events.ParseRef(string(raw))
+	if !ok {
+		return nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", raw)
+	}
+	if tabID != "" {
+		a.mu.Lock()
+		gone := a.closed[tabID] && a.issuedBy[ref][tabID]
+		a.mu.Unlock()
+		if gone {
+			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed; take a new snapshot", ref, tabID).WithDetail("ref", string(ref))
+		}
+	}
+	tab, err := a.s.Tab(tabID)
+	if err != nil {
+		return nil, err
+	}
+	// Each tab numbers its refs on its own: make sure this tab issued the
+	// ref, so that a ref taken in another tab never acts here.
+	a.mu.Lock()
+	issuers := a.issuedBy[ref]
+	mine := issuers[tab.ID]
+	var open, closed []events.TargetID
+	for id := range issuers {
+		if a.closed[id] {
+			closed = append(closed, id)
+		} else {
+			open = append(open, id)
+		}
+	}
+	a.mu.Unlock()
+	if !mine && len(issuers) > 0 {
+		if len(open) == 0 {
+			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed; take a new snapshot", ref, closed[0]).WithDetail("ref", string(ref))
+		}
+		return nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s; switch tabs or take a new snapshot", ref, open[0], tab.ID).WithDetail("ref", string(ref))
+	}
+	res, err := a.engine(tab).Resolve(ctx, ref)
+	if err != nil {
+		return nil, refError(err)
+	}
+	el := &element{ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
+	if el.target == nil {
+		el.release(ctx)
+		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetail("ref", string(ref))
+	}
+	return el, nil
+}

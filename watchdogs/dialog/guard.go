@@ -1,0 +1,90 @@
+package dialog
+
+import (
+	"context"
+	"reflect"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// guardReg registers the dialog_blocking guard for one event type. The bus
+// routes guards by static type, so each guarded type needs its own
+// instantiation of guard.
+type guardReg struct {
+	name string
+	add  func(b *bus.Bus, check func(events.TargetID) error) bus.Subscription
+}
+
+func guard[E events.TabScoped]() guardReg {
+	return guardReg{
+		name: reflect.TypeFor[E]().Name(),
+		add: func(b *bus.Bus, check func(events.TargetID) error) bus.Subscription {
+			return bus.Guard(b, Name, GuardOrder, func(ctx context.Context, e E) error {
+				return check(e.TargetTab())
+			})
+		},
+	}
+}
+
+// guarded lists every tab-scoped action event. A test checks it against the
+// TargetTab methods in package events.
+var guarded = []guardReg{
+	guard[events.NavigateToURLEvent](),
+	guard[events.GoBackEvent](),
+	guard[events.GoForwardEvent](),
+	guard[events.ReloadEvent](),
+	guard[events.ClickCoordinateEvent](),
+	guard[events.ClickElementEvent](),
+	guard[events.HoverEvent](),
+	guard[events.TypeTextEvent](),
+	guard[events.PressKeyEvent](),
+	guard[events.ScrollEvent](),
+	guard[events.SelectOptionEvent](),
+	guard[events.SetCheckedEvent](),
+	guard[events.UploadFileEvent](),
+	guard[events.WaitEvent](),
+	guard[events.ScreenshotEvent](),
+	guard[events.EvaluateEvent](),
+}
+
+// GuardedEvents names the event types the watchdog vetoes while a dialog
+// blocks their tab.
+func GuardedEvents() []string {
+	out := make([]string, len(guarded))
+	for i, g := range guarded {
+		out[i] = g.name
+	}
+	return out
+}
+
+// check vetoes an action on tab (the active tab when empty) while a dialog
+// is held there. It costs one atomic load while no dialog is held.
+func (a *attachment) check(tab events.TargetID) error {
+	if a.blocking.Load() == 0 {
+		return nil
+	}
+	if tab == "" {
+		t, err := a.s.Tab("")
+		if err != nil {
+			// The action will fail on its own with a clearer error.
+			return nil
+		}
+		tab = t.ID
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, d := range a.pending {
+		if d.answering || d.info.TabID != tab {
+			continue
+		}
+		return events.Errorf(events.CodeDialogBlocking,
+			"a %s dialog (%s) is open on this tab and blocks it: %q; answer it first with 'dialog accept' or 'dialog dismiss' (DialogRespondEvent)",
+			d.info.Type, d.info.ID, d.info.Message).
+			WithDetail("dialog_id", d.info.ID).
+			WithDetail("type", d.info.Type).
+			WithDetail("message", d.info.Message).
+			WithDetail("tab_id", string(d.info.TabID))
+	}
+	return nil
+}

@@ -1,0 +1,241 @@
+package dialog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+)
+
+// Name is the watchdog's name.
+const Name = "dialog"
+
+// DefaultTimeout is how long must_respond holds a dialog before the
+// watchdog dismisses it.
+const DefaultTimeout = 300 * time.Second
+
+// GuardOrder is the order of the dialog_blocking guard among an event's
+// guards. It is cheap, so it runs early.
+const GuardOrder = 50
+
+// RecentSize is how many closed dialogs a session remembers.
+const RecentSize = 20
+
+// answerTimeout bounds answering a dialog on the policy's or the timer's
+// behalf, when no caller's deadline applies.
+const answerTimeout = 10 * time.Second
+
+// Config sets a session's dialog handling when it starts. The zero value is
+// must_respond with DefaultTimeout and no bridge.
+type Config struct {
+	// Policy is the initial policy; empty means must_respond. It can be
+	// changed on a live session with events.SetDialogPolicyEvent.
+	Policy events.DialogPolicy
+	// Timeout is how long must_respond holds a dialog before dismissing it
+	// (closed_by watchdog); zero means DefaultTimeout.
+	Timeout time.Duration
+	// Bridge routes alert, confirm and prompt through a script bridge, for
+	// CDP endpoints that close native dialogs themselves.
+	Bridge bool
+}
+
+// Validate reports every invalid field.
+func (c Config) Validate() error {
+	var errs []error
+	if _, err := events.ParseDialogPolicy(string(c.Policy)); err != nil {
+		errs = append(errs, err)
+	}
+	if c.Timeout < 0 {
+		errs = append(errs, fmt.Errorf("dialog timeout %s is negative", c.Timeout))
+	}
+	return errors.Join(errs...)
+}
+
+func (c Config) withDefaults() Config {
+	if c.Policy == "" {
+		c.Policy = events.PolicyMustRespond
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultTimeout
+	}
+	return c
+}
+
+// Params are the watchdog's fx inputs; all optional.
+type Params struct {
+	fx.In
+	Config *Config `optional:"true"`
+}
+
+// Watchdog is the process-level DialogWatchdog. Its state is per session,
+// in the Attachment.
+type Watchdog struct {
+	cfg Config
+}
+
+// New builds the watchdog; an invalid Config is an error.
+func New(p Params) (*Watchdog, error) {
+	var cfg Config
+	if p.Config != nil {
+		cfg = *p.Config
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid dialog config: %w", err)
+	}
+	return &Watchdog{cfg: cfg.withDefaults()}, nil
+}
+
+// Name implements watchdogs.Watchdog.
+func (w *Watchdog) Name() string { return Name }
+
+// Attach starts following s's dialogs: a stream reader per attached target,
+// the dialog handlers on the bus, and the dialog_blocking guards.
+func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	a := &attachment{
+		s:        s,
+		log:      s.Logger().With().Str("watchdog", Name).Logger(),
+		ctx:      runCtx,
+		cancel:   cancel,
+		policy:   w.cfg.Policy,
+		timeout:  w.cfg.Timeout,
+		bridge:   w.cfg.Bridge,
+		watchers: map[*session.Target]*watcher{},
+		notified: make(chan struct{}, 1),
+	}
+	a.wg.Add(1)
+	go a.emitter()
+	a.removeHook = s.OnTargetAttached(a.targetAttached)
+	b := s.Bus()
+	a.subs = append(a.subs,
+		bus.On(b, Name, a.respond),
+		bus.On(b, Name, a.dialogs),
+		bus.On(b, Name, a.setPolicy),
+		bus.On(b, Name, a.state),
+	)
+	for _, g := range guarded {
+		a.subs = append(a.subs, g.add(b, a.check))
+	}
+	return a, nil
+}
+
+// attachment is the watchdog's per-session part.
+type attachment struct {
+	s          *session.BrowserSession
+	log        zerolog.Logger
+	ctx        context.Context // ends at Detach
+	cancel     context.CancelFunc
+	subs       []bus.Subscription
+	removeHook func()
+	bridge     bool
+
+	// blocking counts held dialogs (pending and not being answered), so
+	// that the guards cost one atomic load while no dialog is open.
+	blocking atomic.Int32
+
+	wg sync.WaitGroup
+
+	mu       sync.Mutex
+	closed   bool
+	policy   events.DialogPolicy
+	timeout  time.Duration
+	next     int       // the last dialog number issued
+	pending  []*dialog // in the order they opened
+	recent   []events.DialogInfo
+	watchers map[*session.Target]*watcher
+	queue    []any // notifications waiting for the emitter
+
+	notified chan struct{}
+}
+
+// Detach unsubscribes, stops the timers and waits for every goroutine the
+// watchdog started for the session. Dialogs still open stay open.
+func (a *attachment) Detach(ctx context.Context) error {
+	for _, s := range a.subs {
+		s.Unsubscribe()
+	}
+	a.removeHook()
+	a.mu.Lock()
+	a.closed = true
+	for _, d := range a.pending {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+	}
+	a.mu.Unlock()
+	a.cancel()
+	a.wg.Wait()
+	return nil
+}
+
+// spawn runs f on a goroutine that Detach waits for, unless Detach has
+// begun. The caller must not hold a.mu.
+func (a *attachment) spawn(f func()) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.spawnLocked(f)
+}
+
+func (a *attachment) spawnLocked(f func()) bool {
+	if a.closed {
+		return false
+	}
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		f()
+	}()
+	return true
+}
+
+// notifyLocked queues a notification for the emitter, which dispatches them
+// one at a time in order, so a slow handler never holds up a stream reader
+// and an opened dialog is never announced after its closing.
+func (a *attachment) notifyLocked(e any) {
+	a.queue = append(a.queue, e)
+	select {
+	case a.notified <- struct{}{}:
+	default:
+	}
+}
+
+func (a *attachment) emitter() {
+	defer a.wg.Done()
+	for {
+		select {
+		case <-a.ctx.Done():
+			return
+		case <-a.notified:
+		}
+		a.mu.Lock()
+		q := a.queue
+		a.queue = nil
+		a.mu.Unlock()
+		for _, e := range q {
+			switch e := e.(type) {
+			case events.DialogOpenedEvent:
+				session.Emit(a.ctx, a.s, e)
+			case events.DialogClosedEvent:
+				session.Emit(a.ctx, a.s, e)
+			}
+		}
+	}
+}
+
+var (
+	_ watchdogs.Watchdog   = (*Watchdog)(nil)
+	_ watchdogs.Attachment = (*attachment)(nil)
+)
+
+// Module provides the watchdog in the watchdogs group.
+var Module = fx.Module(Name, fx.Provide(watchdogs.As(New)))

@@ -1,0 +1,104 @@
+package evaluate_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/budget"
+)
+
+// The benchmarks compare an evaluation through the bus and the engine with
+// a raw Runtime.evaluate on the tab's main session, in the same browser and
+// run, and measure how fast a tab recovers from a script that ran out of
+// budget. Run them with
+//
+//	go test -run '^$' -bench . -benchtime 2000x ./watchdogs/evaluate/
+//	go test -run '^$' -bench Recovery -benchtime 20x ./watchdogs/evaluate/
+
+func BenchmarkEvaluateEngine(b *testing.B) {
+	s := start(b)
+	ctx := b.Context()
+	e := events.EvaluateEvent{Expression: "1", AwaitPromise: true}
+	for b.Loop() {
+		r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
+		if err != nil || r.Value != float64(1) {
+			b.Fatalf("evaluate: %v %v", r.Value, err)
+		}
+	}
+}
+
+func BenchmarkEvaluateEngineObject(b *testing.B) {
+	s := start(b)
+	ctx := b.Context()
+	e := events.EvaluateEvent{Expression: "({a: [1, 2, NaN], b: 'x'})", AwaitPromise: true}
+	for b.Loop() {
+		if _, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEvaluateRaw(b *testing.B) {
+	s := start(b)
+	tab, err := s.ActiveTab()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := b.Context()
+	args := runtime.NewEvaluateArgs("1").SetReturnByValue(true).SetAwaitPromise(true)
+	for b.Loop() {
+		r, err := tab.Client.Runtime.Evaluate(ctx, args)
+		if err != nil || string(r.Result.Value) != "1" {
+			b.Fatalf("evaluate: %s %v", r.Result.Value, err)
+		}
+	}
+}
+
+// BenchmarkTimeoutRecovery runs while(true){} with a 300 ms budget, then
+// clicks the page, and reports the median time from the budget's expiry
+// (the caller's deadline) to the click's success, and from the work
+// deadline (when the engine stops the script) to it.
+func BenchmarkTimeoutRecovery(b *testing.B) {
+	st := serve(b)
+	s := start(b)
+	tab := activeTab(b, s)
+	open(b, s, tab, st.MainURL("/counter"))
+	const total = 300 * time.Millisecond
+	var fromDeadline, fromWork []float64
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(b.Context(), total)
+		deadline, _ := ctx.Deadline()
+		_, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, events.EvaluateEvent{TabID: tab, Expression: "while (true) {}"})
+		cancel()
+		if actions.Code(err) != events.CodeTimeout {
+			b.Fatalf("want timeout, got %v", err)
+		}
+		cctx, ccancel := context.WithTimeout(b.Context(), ceiling)
+		_, err = actions.Do[events.ClickCoordinateEvent, events.ActionResult](cctx, s, events.ClickCoordinateEvent{TabID: tab, X: 50, Y: 30})
+		ccancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		done := time.Now()
+		fromDeadline = append(fromDeadline, float64(done.Sub(deadline))/float64(time.Millisecond))
+		fromWork = append(fromWork, float64(done.Sub(deadline.Add(-budget.Reserve)))/float64(time.Millisecond))
+	}
+	b.ReportMetric(median(fromDeadline), "ms-from-deadline")
+	b.ReportMetric(median(fromWork), "ms-from-work-deadline")
+	b.ReportMetric(0, "ns/op")
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}

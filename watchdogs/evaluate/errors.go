@@ -1,0 +1,68 @@
+package evaluate
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/mafredri/cdp/rpcc"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+)
+
+var (
+	// errEngineClosed is returned once the session's engine was detached.
+	errEngineClosed = errors.New("evaluate engine closed")
+	// errDialogOpened is the cause that ends an evaluation's context when a
+	// dialog opens in its tab.
+	errDialogOpened = errors.New("a dialog opened")
+)
+
+// responseMessage returns the message of a CDP error reply, or "".
+func responseMessage(err error) string {
+	var re *rpcc.ResponseError
+	if errors.As(err, &re) {
+		return re.Message
+	}
+	return ""
+}
+
+// classify gives a failed CDP call its code. Element evaluations (node) and
+// frame evaluations (frame) lose their context when the page moves on,
+// which is a stale ref or a missing frame rather than a protocol error. A
+// lost connection is the engine's own when it ran isolated.
+func classify(err error, node bool, frame events.FrameID, isolated bool) error {
+	msg := responseMessage(err)
+	switch {
+	case errors.Is(err, cdpmux.ErrSessionDetached), errors.Is(err, cdpmux.ErrUnknownSession):
+		// Chrome detached the engine's session: its target went away.
+		switch {
+		case node:
+			return events.Errorf(events.CodeStaleRef, "the element's frame went away during the evaluation: take a new snapshot: %w", err)
+		case frame != "":
+			return events.Errorf(events.CodeFrameNotFound, "frame %s went away during the evaluation: %w", frame, err)
+		}
+		return events.Errorf(events.CodeTabNotFound, "the tab went away during the evaluation: %w", err)
+	case isolated && (errors.Is(err, cdpmux.ErrDisconnected) || errors.Is(err, cdpmux.ErrClosed)):
+		// The engine's own connection, not necessarily the browser's:
+		// the next evaluation dials again.
+		return events.Errorf(events.CodeCDPError, "the evaluate connection was lost: %w", err)
+	case msg == "":
+		return err
+	case strings.Contains(msg, "Execution was terminated"):
+		return events.Errorf(events.CodeTimeout, "the script was terminated (another evaluation on this tab ran out of budget): %w", err)
+	case strings.Contains(msg, "No node with given id"), strings.Contains(msg, "Could not find node"),
+		strings.Contains(msg, "No node found"):
+		return events.Errorf(events.CodeStaleRef, "the element is gone: take a new snapshot: %w", err)
+	case strings.Contains(msg, "Cannot find context with specified id"), strings.Contains(msg, "Execution context was destroyed"),
+		strings.Contains(msg, "Inspected target navigated or closed"):
+		switch {
+		case node:
+			return events.Errorf(events.CodeStaleRef, "the element's document went away during the evaluation: take a new snapshot: %w", err)
+		case frame != "":
+			return events.Errorf(events.CodeFrameNotFound, "frame %s navigated or went away during the evaluation: %w", frame, err)
+		}
+		return events.Errorf(events.CodeCDPError, "the page navigated during the evaluation: %w", err)
+	}
+	return events.Errorf(events.CodeCDPError, "evaluating: %w", err)
+}

@@ -1,0 +1,271 @@
+package evaluate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/target"
+	"github.com/mafredri/cdp/rpcc"
+	"github.com/rs/zerolog"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+)
+
+// isolated is the engine's own connection to the browser and the flat
+// sessions it attached to targets, reused across evaluations while they
+// are healthy. It is safe for concurrent use.
+type isolated struct {
+	endpoint    string
+	dialTimeout time.Duration
+	redialAfter time.Duration
+	log         zerolog.Logger
+
+	dialing chan struct{} // a one-slot semaphore: one dial at a time
+
+	mu       sync.Mutex
+	conn     *cdpmux.Conn
+	browser  *cdp.Client
+	sessions map[events.TargetID]*evalSession
+	failErr  error // why the last dial failed
+	failedAt time.Time
+	closed   bool
+}
+
+// evalSession is the engine's flat session on one target.
+type evalSession struct {
+	id     string
+	target events.TargetID
+	client *cdp.Client
+	// ctx lives as long as the session; its streams use it.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu     sync.Mutex // guards frames
+	frames *frameContexts
+}
+
+func newIsolated(endpoint string, cfg Config, log zerolog.Logger) *isolated {
+	return &isolated{
+		endpoint:    endpoint,
+		dialTimeout: cfg.DialTimeout,
+		redialAfter: cfg.RedialAfter,
+		log:         log,
+		dialing:     make(chan struct{}, 1),
+		sessions:    map[events.TargetID]*evalSession{},
+	}
+}
+
+// dialError is a failure to open the engine's own connection: the caller
+// falls back to the main session.
+type dialError struct{ err error }
+
+func (e *dialError) Error() string { return "opening the evaluate connection: " + e.err.Error() }
+func (e *dialError) Unwrap() error { return e.err }
+
+// attachError is a failure to attach the engine's session to a target.
+type attachError struct{ err error }
+
+func (e *attachError) Error() string { return "attaching the evaluate session: " + e.err.Error() }
+func (e *attachError) Unwrap() error { return e.err }
+
+// connection returns the engine's connection, dialling it when there is
+// none. After a failed dial it fails at once, with the same error, for
+// redialAfter, so that an endpoint that admits one client costs one failed
+// handshake per interval rather than one per evaluation.
+func (iso *isolated) connection(ctx context.Context) (*cdpmux.Conn, *cdp.Client, error) {
+	if c, b, known, err := iso.current(); known {
+		return c, b, err
+	}
+	select {
+	case iso.dialing <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	defer func() { <-iso.dialing }()
+	// Another caller may have dialled while this one waited.
+	if c, b, known, err := iso.current(); known {
+		return c, b, err
+	}
+	dctx, cancel := context.WithTimeout(ctx, iso.dialTimeout)
+	defer cancel()
+	conn, err := cdpmux.Dial(dctx, iso.endpoint, cdpmux.Options{Logger: iso.log})
+	iso.mu.Lock()
+	defer iso.mu.Unlock()
+	if err != nil {
+		if ctx.Err() != nil {
+			// The caller's budget ran out; that says nothing about the
+			// endpoint.
+			return nil, nil, ctx.Err()
+		}
+		iso.failErr, iso.failedAt = err, time.Now()
+		iso.log.Debug().Err(err).Msg("evaluate connection failed; using the main session")
+		return nil, nil, &dialError{err}
+	}
+	if iso.closed {
+		conn.Close()
+		return nil, nil, errEngineClosed
+	}
+	iso.conn, iso.browser, iso.failErr = conn, cdp.NewClient(conn.Browser()), nil
+	return iso.conn, iso.browser, nil
+}
+
+// current returns the live connection, or the recent dial failure; known
+// is false when a dial is due.
+func (iso *isolated) current() (conn *cdpmux.Conn, browser *cdp.Client, known bool, err error) {
+	iso.mu.Lock()
+	defer iso.mu.Unlock()
+	if iso.closed {
+		return nil, nil, true, errEngineClosed
+	}
+	if iso.conn != nil {
+		if iso.conn.Err() == nil {
+			return iso.conn, iso.browser, true, nil
+		}
+		// The websocket died: forget it and everything on it.
+		iso.dropAllLocked()
+	}
+	if iso.failErr != nil && time.Since(iso.failedAt) < iso.redialAfter {
+		return nil, nil, true, &dialError{iso.failErr}
+	}
+	return nil, nil, false, nil
+}
+
+func (iso *isolated) dropAllLocked() {
+	for id, s := range iso.sessions {
+		s.cancel()
+		delete(iso.sessions, id)
+	}
+	if iso.conn != nil {
+		// The reader has already ended, so Close returns at once.
+		iso.conn.Close()
+	}
+	iso.conn, iso.browser = nil, nil
+}
+
+// session returns the engine's session on target id, attaching one when
+// there is none or the cached one is gone.
+func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSession, error) {
+	conn, bc, err := iso.connection(ctx)
+	if err != nil {
+		return nil, err
+	}
+	iso.mu.Lock()
+	if s, ok := iso.sessions[id]; ok {
+		if _, err := conn.Session(s.id); err == nil {
+			iso.mu.Unlock()
+			return s, nil
+		}
+		// Chrome detached it (the target went away or swapped process).
+		s.cancel()
+		delete(iso.sessions, id)
+	}
+	iso.mu.Unlock()
+
+	reply, err := bc.Target.AttachToTarget(ctx, target.NewAttachToTargetArgs(target.ID(id)).SetFlatten(true))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var re *rpcc.ResponseError
+		if errors.As(err, &re) {
+			// The browser refused: the target is gone.
+			return nil, events.Errorf(events.CodeTabNotFound, "attaching to target %s: %w", id, err)
+		}
+		return nil, &attachError{err}
+	}
+	sid := string(reply.SessionID)
+	conn.Register(sid)
+	rc, err := conn.Session(sid)
+	if err != nil {
+		return nil, &attachError{err}
+	}
+	sctx, cancel := context.WithCancel(context.Background())
+	s := &evalSession{id: sid, target: id, client: cdp.NewClient(rc), ctx: sctx, cancel: cancel}
+
+	iso.mu.Lock()
+	if iso.closed || iso.conn != conn {
+		iso.mu.Unlock()
+		cancel()
+		return nil, errEngineClosed
+	}
+	old, raced := iso.sessions[id]
+	if !raced {
+		iso.sessions[id] = s
+	}
+	iso.mu.Unlock()
+	if raced {
+		// A concurrent caller attached first; use its session and let
+		// ours go.
+		iso.detach(ctx, s)
+		return old, nil
+	}
+	return s, nil
+}
+
+// drop removes s from the cache so that no new evaluation picks it; the
+// caller detaches it.
+func (iso *isolated) drop(s *evalSession) {
+	iso.mu.Lock()
+	defer iso.mu.Unlock()
+	if cur, ok := iso.sessions[s.target]; ok && cur == s {
+		delete(iso.sessions, s.target)
+	}
+}
+
+// detach ends s in the browser and in the multiplexer.
+func (iso *isolated) detach(ctx context.Context, s *evalSession) error {
+	iso.drop(s)
+	s.cancel()
+	iso.mu.Lock()
+	conn, bc := iso.conn, iso.browser
+	iso.mu.Unlock()
+	if conn == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	sid := target.SessionID(s.id)
+	err := bc.Target.DetachFromTarget(ctx, &target.DetachFromTargetArgs{SessionID: &sid})
+	conn.Detach(s.id)
+	if err != nil {
+		return fmt.Errorf("detaching evaluate session %s: %w", s.id, err)
+	}
+	return nil
+}
+
+// forget drops the session of a target that went away; Chrome detached it
+// already.
+func (iso *isolated) forget(id events.TargetID) {
+	iso.mu.Lock()
+	s, ok := iso.sessions[id]
+	delete(iso.sessions, id)
+	conn := iso.conn
+	iso.mu.Unlock()
+	if ok {
+		s.cancel()
+		if conn != nil {
+			conn.Detach(s.id)
+		}
+	}
+}
+
+// close ends the connection and every session. It is idempotent.
+func (iso *isolated) close() {
+	iso.mu.Lock()
+	iso.closed = true
+	conn := iso.conn
+	for id, s := range iso.sessions {
+		s.cancel()
+		delete(iso.sessions, id)
+	}
+	iso.conn, iso.browser = nil, nil
+	iso.mu.Unlock()
+	if conn != nil {
+		conn.Close()
+	}
+}

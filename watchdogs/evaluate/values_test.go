@@ -1,0 +1,111 @@
+package evaluate_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+func TestValueRoundTrips(t *testing.T) {
+	st := serve(t)
+	s := start(t)
+	open(t, s, "", st.MainURL("/frames"))
+
+	tests := []struct {
+		name     string
+		expr     string
+		want     any
+		wantType string
+		// wantJSON is the value as the CLI prints it, when it differs
+		// from json.Marshal(want) in a way worth showing.
+		wantJSON string
+	}{
+		{name: "integer", expr: "6*7", want: float64(42), wantType: "number"},
+		{name: "fraction", expr: "1/4", want: 0.25, wantType: "number"},
+		{name: "string", expr: "'héllo'", want: "héllo", wantType: "string"},
+		{name: "boolean", expr: "!0", want: true, wantType: "boolean"},
+		{name: "null", expr: "null", want: nil, wantType: "null", wantJSON: "null"},
+		{name: "undefined", expr: "undefined", want: events.Undefined, wantType: "undefined", wantJSON: `"undefined"`},
+		{name: "NaN", expr: "0/0", want: events.NaN, wantType: "number", wantJSON: `"NaN"`},
+		{name: "Infinity", expr: "1/0", want: events.Infinity, wantType: "number"},
+		{name: "-Infinity", expr: "-1/0", want: events.NegInfinity, wantType: "number"},
+		{name: "-0", expr: "-0", want: events.NegZero, wantType: "number", wantJSON: `"-0"`},
+		{name: "object", expr: "({a: 1, b: 'x', c: [true, null]})",
+			want: map[string]any{"a": float64(1), "b": "x", "c": []any{true, nil}}, wantType: "object"},
+		{name: "array", expr: "[1, 'two', [3]]", want: []any{float64(1), "two", []any{float64(3)}}, wantType: "array"},
+		{name: "specials nested in an array", expr: "[NaN, Infinity, -Infinity, -0, undefined, null]",
+			want:     []any{events.NaN, events.Infinity, events.NegInfinity, events.NegZero, events.Undefined, nil},
+			wantType: "array", wantJSON: `["NaN","Infinity","-Infinity","-0","undefined",null]`},
+		{name: "specials nested in an object", expr: "({u: undefined, n: {x: NaN, z: -0}})",
+			want:     map[string]any{"u": events.Undefined, "n": map[string]any{"x": events.NaN, "z": events.NegZero}},
+			wantType: "object", wantJSON: `{"n":{"x":"NaN","z":"-0"},"u":"undefined"}`},
+		{name: "a DOM node is its description", expr: "document.getElementById('top')", want: "p#top.lead.big", wantType: "node"},
+		{name: "nested DOM nodes", expr: "[document.body, document.getElementById('box'), document]",
+			want: []any{events.Special("body"), events.Special("div#box.a.b"), events.Special("#document")}, wantType: "array"},
+		{name: "a cyclic object", expr: "(() => { const o = {a: 1}; o.self = o; o.list = [o]; return o })()",
+			want: map[string]any{"a": float64(1), "self": events.Circular, "list": []any{events.Circular}}, wantType: "object"},
+		{name: "a shared object is not a cycle", expr: "(() => { const o = {k: 1}; return [o, o] })()",
+			want: []any{map[string]any{"k": float64(1)}, map[string]any{"k": float64(1)}}, wantType: "array"},
+		{name: "bigint", expr: "10n ** 20n", want: events.Special("100000000000000000000n"), wantType: "bigint"},
+		{name: "awaited promise", expr: "new Promise(r => setTimeout(() => r({v: NaN}), 5))", want: map[string]any{"v": events.NaN}, wantType: "object"},
+		{name: "date", expr: "new Date(0)", want: "1970-01-01T00:00:00.000Z", wantType: "date"},
+		{name: "regexp", expr: "/a+b/gi", want: events.Special("/a+b/gi"), wantType: "regexp"},
+		{name: "map and set", expr: "[new Map([['a', 1], [2, 'b']]), new Set([1, 1, 2])]",
+			want: []any{map[string]any{"a": float64(1), "2": "b"}, []any{float64(1), float64(2)}}, wantType: "array"},
+		{name: "function", expr: "(x) => x + 1", want: "(x) => x + 1", wantType: "function"},
+		{name: "nested function and window", expr: "[() => 1, window]", want: []any{events.Special("function"), events.Special("Window")}, wantType: "array"},
+		{name: "an error value (not thrown)", expr: "new TypeError('nope').message", want: "nope", wantType: "string"},
+	}
+	tab := activeTab(t, s)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: tt.expr})
+			assert.Equal(t, tt.want, r.Value)
+			assert.Equal(t, tt.wantType, r.Type)
+			assert.Equal(t, events.EngineIsolated, r.Engine)
+			if tt.wantJSON != "" {
+				b, err := json.Marshal(r.Value)
+				require.NoError(t, err)
+				assert.JSONEq(t, tt.wantJSON, string(b))
+			}
+		})
+	}
+
+	t.Run("a function without a ref is called", func(t *testing.T) {
+		r := eval(t, s, events.EvaluateEvent{Function: "() => document.title // trailing comment"})
+		assert.Equal(t, "frames", r.Value)
+	})
+}
+
+func TestExceptions(t *testing.T) {
+	s := start(t)
+	tests := []struct {
+		name, expr string
+		message    string
+		line, col  int
+	}{
+		{name: "thrown error", expr: "1;\n  throw new Error('boom')", message: "Error: boom", line: 2, col: 9},
+		{name: "thrown string", expr: "throw 'plain'", message: "plain", line: 1, col: 1},
+		{name: "rejected promise", expr: "Promise.reject(new RangeError('late'))", message: "RangeError: late"},
+		{name: "syntax error", expr: "1 +", message: "SyntaxError: Unexpected end of input", line: 1, col: 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err, _ := evalWithin(t.Context(), s, ceiling, events.EvaluateEvent{Expression: tt.expr})
+			e := errorOf(t, err)
+			require.Equal(t, events.CodeJSException, e.Code, e.Message)
+			assert.Contains(t, e.Message, tt.message)
+			assert.Equal(t, tt.message, e.Details["message"])
+			if tt.line > 0 {
+				assert.EqualValues(t, tt.line, e.Details["line"])
+				assert.EqualValues(t, tt.col, e.Details["column"])
+			}
+		})
+	}
+	// The tab is fine afterwards.
+	assert.Equal(t, float64(2), evalIn(t, s, "", "1+1"))
+}

@@ -1,0 +1,190 @@
+package frame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/rs/zerolog"
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+)
+
+// Name is the watchdog's name.
+const Name = "frame"
+
+// Config tunes the frame_tree section of the page state. Zero fields take
+// their defaults.
+type Config struct {
+	// MaxChildren caps the frames listed below the top frame. Default 30.
+	MaxChildren int
+	// MaxOOPIFDepth cuts out-of-process iframes nested deeper than this
+	// (an OOPIF in an OOPIF is depth 2). Default 2.
+	MaxOOPIFDepth int
+}
+
+// Validate reports what is wrong with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.MaxChildren < 0 {
+		errs = append(errs, errors.New("max children must not be negative"))
+	}
+	if c.MaxOOPIFDepth < 0 {
+		errs = append(errs, errors.New("max OOPIF depth must not be negative"))
+	}
+	return errors.Join(errs...)
+}
+
+func (c Config) withDefaults() Config {
+	if c.MaxChildren == 0 {
+		c.MaxChildren = 30
+	}
+	if c.MaxOOPIFDepth == 0 {
+		c.MaxOOPIFDepth = 2
+	}
+	return c
+}
+
+// Params are the watchdog's fx inputs; all optional.
+type Params struct {
+	fx.In
+	Config *Config `optional:"true"`
+}
+
+// Watchdog is the process-level FrameWatchdog. Its per-session state lives
+// in the attachment Attach returns.
+type Watchdog struct {
+	cfg Config
+}
+
+// New builds the watchdog.
+func New(p Params) (*Watchdog, error) {
+	var cfg Config
+	if p.Config != nil {
+		cfg = *p.Config
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid frame watchdog config: %w", err)
+	}
+	return &Watchdog{cfg: cfg.withDefaults()}, nil
+}
+
+// Name implements watchdogs.Watchdog.
+func (w *Watchdog) Name() string { return Name }
+
+// Attach starts following the frames of every target s attaches from now
+// on and subscribes the watchdog's handlers.
+func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+	a := &attachment{
+		cfg:   w.cfg,
+		s:     s,
+		log:   s.Logger().With().Str("watchdog", Name).Logger(),
+		store: newStore(),
+		stop:  make(chan struct{}),
+	}
+	a.removeAttach = s.OnTargetAttached(a.targetAttached)
+	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
+	b := s.Bus()
+	a.subs = []bus.Subscription{
+		bus.On(b, Name, a.state),
+		bus.On(b, Name, a.frames),
+		bus.On(b, Name, a.lookup),
+		bus.On(b, Name, a.cdpCall),
+	}
+	return a, nil
+}
+
+// attachment is the watchdog's per-session part: the frame map of the
+// session's tabs and one event-reading goroutine per attached target.
+type attachment struct {
+	cfg   Config
+	s     *session.BrowserSession
+	log   zerolog.Logger
+	store *store
+
+	subs         []bus.Subscription
+	removeAttach func()
+	removeDetach func()
+
+	mu      sync.Mutex
+	closed  bool
+	wg      sync.WaitGroup
+	stop    chan struct{}
+	detOnce sync.Once
+}
+
+// Detach unsubscribes the handlers, stops every target's reader and waits
+// for them.
+func (a *attachment) Detach(ctx context.Context) error {
+	a.detOnce.Do(func() {
+		a.removeAttach()
+		a.removeDetach()
+		for _, sub := range a.subs {
+			sub.Unsubscribe()
+		}
+		a.mu.Lock()
+		a.closed = true
+		close(a.stop)
+		a.mu.Unlock()
+		a.wg.Wait()
+	})
+	return nil
+}
+
+// targetAttached runs before the target is resumed: it opens the target's
+// event streams first and then reads its current frame tree, so that no
+// frame falls between the two.
+func (a *attachment) targetAttached(ctx context.Context, t *session.Target) error {
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return nil
+	}
+	a.wg.Add(1)
+	a.mu.Unlock()
+
+	sctx, cancel := context.WithCancel(context.Background())
+	st, err := openStreams(sctx, t)
+	if err != nil {
+		cancel()
+		a.wg.Done()
+		return fmt.Errorf("frame watchdog: opening event streams on %s: %w", t.ID, err)
+	}
+	a.store.addTarget(t)
+	if tree, err := t.Client.Page.GetFrameTree(ctx); err == nil {
+		a.store.seed(t, tree.FrameTree)
+	} else {
+		a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("reading frame tree failed")
+	}
+	go func() {
+		defer a.wg.Done()
+		defer cancel()
+		defer st.close()
+		a.read(t, st)
+	}()
+	return nil
+}
+
+var (
+	_ watchdogs.Watchdog   = (*Watchdog)(nil)
+	_ watchdogs.Attachment = (*attachment)(nil)
+)
+
+// Module provides the watchdog in the watchdogs group.
+var Module = fx.Module(Name, fx.Provide(watchdogs.As(New)))
+
+// frameNotFound is the error for a frame id the tab does not have.
+func frameNotFound(tab events.TargetID, id events.FrameID) error {
+	where := "this session's tabs"
+	if tab != "" {
+		where = "tab " + string(tab)
+	}
+	return events.Errorf(events.CodeFrameNotFound,
+		"frame %s not found in %s: it may have been detached; list frames with 'agentbrowser frames'", id, where).
+		WithDetail("frame_id", string(id))
+}
