@@ -73,8 +73,10 @@ func (m *Manager) Start(ctx context.Context, s *session.BrowserSession) (func(co
 		attached = append(attached, a)
 		names = append(names, w.Name())
 	}
-	log := s.Logger()
-	log.Debug().Strs("watchdogs", names).Msg("watchdogs attached")
+	if s != nil {
+		log := s.Logger()
+		log.Debug().Strs("watchdogs", names).Msg("watchdogs attached")
+	}
 	return stop, nil
 }
 

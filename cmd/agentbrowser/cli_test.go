@@ -82,6 +82,9 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	require.Equal(t, 2, o.Exit)
 	o = c.json("click", "--xy", "nope")
 	require.Equal(t, 2, o.Exit)
+	o = c.json("--dialog-policy", "bogus", "tabs")
+	require.Equal(t, 2, o.Exit)
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "dialog")
 	_, err := os.Stat(filepath.Join(c.home, "default.sock"))
 	require.True(t, os.IsNotExist(err), "a usage error must not start a daemon")
 

@@ -28,7 +28,7 @@ func init() {
 		},
 	})
 	register(&Command{
-		Name: "eval", Usage: "eval EXPR", Summary: "evaluate JavaScript in the active tab",
+		Name: "eval", Usage: "eval EXPR [--ref REF] [--frame FRAME_ID] [--stdin]", Summary: "evaluate JavaScript (with --ref, EXPR is a function of the element) within the --timeout-ms budget",
 		MinArgs: 0, MaxArgs: 1,
 		Flags:   evalFlags,
 		Prepare: readStdinArg,

@@ -39,6 +39,7 @@ type daemon struct {
 
 	mu       sync.Mutex
 	lastUsed time.Time
+	active   int // requests being served; a busy daemon is never idle
 	inflight sync.WaitGroup
 	watching *session.BrowserSession
 
@@ -166,6 +167,14 @@ func (d *daemon) touch() {
 	d.mu.Unlock()
 }
 
+// busy marks a request in or out of service.
+func (d *daemon) busy(delta int) {
+	d.mu.Lock()
+	d.active += delta
+	d.lastUsed = time.Now()
+	d.mu.Unlock()
+}
+
 // idle ends the daemon after g.Idle without a request.
 func (d *daemon) idle() {
 	t := time.NewTimer(d.g.Idle)
@@ -175,6 +184,9 @@ func (d *daemon) idle() {
 		case <-t.C:
 			d.mu.Lock()
 			left := d.g.Idle - time.Since(d.lastUsed)
+			if d.active > 0 {
+				left = d.g.Idle
+			}
 			d.mu.Unlock()
 			if left <= 0 {
 				d.shutdown("idle timeout")
@@ -206,7 +218,8 @@ func (d *daemon) accept() {
 // command's context is cancelled so it cleans up at once.
 func (d *daemon) serveConn(c net.Conn) {
 	defer c.Close()
-	d.touch()
+	d.busy(+1)
+	defer d.busy(-1)
 	br := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	var req request
@@ -225,7 +238,6 @@ func (d *daemon) serveConn(c net.Conn) {
 	}()
 	rep := d.run(ctx, req)
 	d.write(c, rep)
-	d.touch()
 }
 
 func errBodyReply(err error) reply {

@@ -34,6 +34,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		emit(stdout, stderr, g.JSON || wantsJSON(args), body)
 		return code
 	}
+	// Session settings are applied by a daemon at start; check them here so
+	// a bad value is a usage error now, not a daemon that fails to start.
+	for _, so := range settingOptions {
+		if _, err := so(g.Settings); err != nil {
+			body, _ := errBody(err)
+			emit(stdout, stderr, g.JSON, body)
+			return exitUsage
+		}
+	}
 	if cmd.Prepare != nil {
 		if err := cmd.Prepare(&in); err != nil {
 			body, code := errBody(err)

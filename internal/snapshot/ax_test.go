@@ -70,49 +70,63 @@ var chromeRoles = map[string]string{
 func TestRolesAndNamesMatchBrowser(t *testing.T) {
 	for _, name := range goldenPages {
 		t.Run(name, func(t *testing.T) {
-			p, e, _ := openPage(t, name)
-			ctx := testContext(t)
-			res, err := e.Capture(ctx, snapshot.Options{})
-			require.NoError(t, err)
-			require.NotEmpty(t, res.Refs)
-			frames := map[events.FrameID]bool{}
-			for _, info := range res.Refs {
-				frames[info.FrameID] = true
-			}
-			ax := axTree(t, p, frames)
-			for ref, info := range res.Refs {
-				r, err := e.Resolve(ctx, ref)
-				require.NoError(t, err, "resolving %s", ref)
-				require.NotZero(t, r.Info.BackendNodeID)
-				// Small pages get backend ids during the capture.
-				assert.Equal(t, info.BackendNodeID, r.Info.BackendNodeID, "eager and lazy backend ids of %s", ref)
-				// The backend id names a live node.
-				_, err = p.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
-					SetBackendNodeID(dom.BackendNodeID(r.Info.BackendNodeID)))
-				require.NoError(t, err, "describing %s", ref)
-				require.NoError(t, r.Release(ctx))
-
-				a, ok := ax[r.Info.BackendNodeID]
-				t.Logf("%s ours=%s %q chrome=%s %q ignored=%v", ref, info.Role, info.Name, a.role, a.name, a.ignored)
-				if info.Role == "clickable" {
-					if ok && !a.ignored {
-						assert.Equal(t, "generic", a.role, "%s %v", ref, info)
-					}
-					continue
-				}
-				require.True(t, ok, "%s %v is not in the AX tree", ref, info)
-				require.False(t, a.ignored, "%s %v is ignored by the AX tree", ref, info)
-				role := a.role
-				if m, ok := chromeRoles[role]; ok {
-					role = m
-				}
-				if info.Role == "textbox" && role == "generic" {
-					// contenteditable root.
-					continue
-				}
-				assert.Equal(t, role, info.Role, "role of %s %v", ref, info)
-				assert.Equal(t, a.name, info.Name, "name of %s %v", ref, info)
-			}
+			compareWithAXTree(t, name)
 		})
+	}
+}
+
+// TestEagerLookupByNode repeats the backend id checks with eager lookups
+// made one DOM.describeNode per ref instead of one for the document.
+func TestEagerLookupByNode(t *testing.T) {
+	defer snapshot.SetEagerMethodForTest("nodes")()
+	for _, name := range []string{"form", "iframe", "shadow"} {
+		t.Run(name, func(t *testing.T) {
+			compareWithAXTree(t, name)
+		})
+	}
+}
+
+func compareWithAXTree(t *testing.T, name string) {
+	p, e, _ := openPage(t, name)
+	ctx := testContext(t)
+	res, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	require.NotEmpty(t, res.Refs)
+	frames := map[events.FrameID]bool{}
+	for _, info := range res.Refs {
+		frames[info.FrameID] = true
+	}
+	ax := axTree(t, p, frames)
+	for ref, info := range res.Refs {
+		r, err := e.Resolve(ctx, ref)
+		require.NoError(t, err, "resolving %s", ref)
+		require.NotZero(t, r.Info.BackendNodeID)
+		// Small pages get backend ids during the capture.
+		assert.Equal(t, info.BackendNodeID, r.Info.BackendNodeID, "eager and lazy backend ids of %s", ref)
+		// The backend id names a live node.
+		_, err = p.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
+			SetBackendNodeID(dom.BackendNodeID(r.Info.BackendNodeID)))
+		require.NoError(t, err, "describing %s", ref)
+		require.NoError(t, r.Release(ctx))
+
+		a, ok := ax[r.Info.BackendNodeID]
+		if info.Role == "clickable" {
+			if ok && !a.ignored {
+				assert.Equal(t, "generic", a.role, "%s %v", ref, info)
+			}
+			continue
+		}
+		require.True(t, ok, "%s %v is not in the AX tree", ref, info)
+		require.False(t, a.ignored, "%s %v is ignored by the AX tree", ref, info)
+		role := a.role
+		if m, ok := chromeRoles[role]; ok {
+			role = m
+		}
+		if info.Role == "textbox" && role == "generic" {
+			// contenteditable root.
+			continue
+		}
+		assert.Equal(t, role, info.Role, "role of %s %v", ref, info)
+		assert.Equal(t, a.name, info.Name, "name of %s %v", ref, info)
 	}
 }

@@ -29,12 +29,34 @@ func rowsPage(n int) string {
 	return b.String()
 }
 
+// listPage is the same n rows as a list, each
+//
+//	<li><input type=checkbox aria-label="Select item N">
+//	    <a href="#item-N">Item N</a> <button>Delete</button></li>
+//
+// Chrome builds the accessibility tree of a big table much more slowly
+// than that of a list, so the list is the fairer baseline.
+func listPage(n int) string {
+	var b strings.Builder
+	b.WriteString("<!doctype html><html><head><title>Items</title></head><body><h1>Items</h1><ul>\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, `<li><input type=checkbox aria-label="Select item %d"> <a href="#item-%d">Item %d</a> <button>Delete</button></li>`+"\n", i, i, i)
+	}
+	b.WriteString("</ul></body></html>")
+	return b.String()
+}
+
 var benchSizes = []int{5000, 20000}
 
-func benchPage(b *testing.B, n int) *testPage {
+var benchShapes = []struct {
+	name string
+	page func(int) string
+}{{"table", rowsPage}, {"list", listPage}}
+
+func benchShapePage(b *testing.B, n int, page func(int) string) *testPage {
 	b.Helper()
 	s := newServers(b)
-	s.add("/rows", rowsPage(n))
+	s.add("/rows", page(n))
 	p := newPage(b)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -53,27 +75,28 @@ func rawAXTree(ctx context.Context, p *testPage) (int, error) {
 // BenchmarkSnapshot measures a warm capture (the document's world exists,
 // its refs are issued) in full and Interactive mode.
 func BenchmarkSnapshot(b *testing.B) {
-	for _, n := range benchSizes {
-		for _, mode := range []string{"full", "interactive"} {
-			b.Run(fmt.Sprintf("rows=%d/%s", n, mode), func(b *testing.B) {
-				p := benchPage(b, n)
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-				defer cancel()
-				e := snapshot.New(p.client, nil)
-				opts := snapshot.Options{Interactive: mode == "interactive"}
-				res, err := e.Capture(ctx, opts)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.ResetTimer()
-				for b.Loop() {
-					if res, err = e.Capture(ctx, opts); err != nil {
+	for _, shape := range benchShapes {
+		for _, n := range benchSizes {
+			for _, mode := range []string{"full", "interactive"} {
+				b.Run(fmt.Sprintf("%s/rows=%d/%s", shape.name, n, mode), func(b *testing.B) {
+					p := benchShapePage(b, n, shape.page)
+					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+					defer cancel()
+					e := snapshot.New(p.client, nil)
+					opts := snapshot.Options{Interactive: mode == "interactive"}
+					res, err := e.Capture(ctx, opts)
+					if err != nil {
 						b.Fatal(err)
 					}
-				}
-				b.ReportMetric(float64(len(res.Text)), "bytes")
-				b.ReportMetric(float64(len(res.Refs)), "refs")
-			})
+					for b.Loop() {
+						if res, err = e.Capture(ctx, opts); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(len(res.Text)), "bytes")
+					b.ReportMetric(float64(len(res.Refs)), "refs")
+				})
+			}
 		}
 	}
 }
@@ -81,100 +104,113 @@ func BenchmarkSnapshot(b *testing.B) {
 // BenchmarkSnapshotCold measures the first capture of a document: world
 // creation, script install and ref issue included.
 func BenchmarkSnapshotCold(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			p := benchPage(b, n)
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-			defer cancel()
-			for b.Loop() {
-				e := snapshot.New(p.client, nil)
-				if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
-					b.Fatal(err)
+	for _, shape := range benchShapes {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, n), func(b *testing.B) {
+				p := benchShapePage(b, n, shape.page)
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				defer cancel()
+				for b.Loop() {
+					e := snapshot.New(p.client, nil)
+					if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
 // BenchmarkRawGetFullAXTree is the baseline: Accessibility.getFullAXTree,
 // warm, decoded by mafredri/cdp.
 func BenchmarkRawGetFullAXTree(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			p := benchPage(b, n)
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-			defer cancel()
-			nodes, err := rawAXTree(ctx, p)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ResetTimer()
-			for b.Loop() {
-				if nodes, err = rawAXTree(ctx, p); err != nil {
+	for _, shape := range benchShapes {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, n), func(b *testing.B) {
+				p := benchShapePage(b, n, shape.page)
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+				defer cancel()
+				nodes, err := rawAXTree(ctx, p)
+				if err != nil {
 					b.Fatal(err)
 				}
-			}
-			b.ReportMetric(float64(nodes), "axnodes")
-		})
+				for b.Loop() {
+					if nodes, err = rawAXTree(ctx, p); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(nodes), "axnodes")
+			})
+		}
 	}
 }
 
 // BenchmarkRatio times a warm full capture and a warm getFullAXTree on the
 // same page, alternately, and reports ours/raw.
 func BenchmarkRatio(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			p := benchPage(b, n)
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-			defer cancel()
-			e := snapshot.New(p.client, nil)
-			if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := rawAXTree(ctx, p); err != nil {
-				b.Fatal(err)
-			}
-			var ours, raw time.Duration
-			var full, inter int
-			for b.Loop() {
-				t0 := time.Now()
-				res, err := e.Capture(ctx, snapshot.Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				t1 := time.Now()
-				if _, err := rawAXTree(ctx, p); err != nil {
-					b.Fatal(err)
-				}
-				t2 := time.Now()
-				ours += t1.Sub(t0)
-				raw += t2.Sub(t1)
-				full = len(res.Text)
-			}
-			t0 := time.Now()
-			res, err := e.Capture(ctx, snapshot.Options{Interactive: true})
-			if err != nil {
-				b.Fatal(err)
-			}
-			interTime := time.Since(t0)
-			inter = len(res.Text)
-			b.StopTimer()
-			// Every ref resolves to a backend node id; check a spread of them.
-			for i := 1; i <= len(res.Refs); i += len(res.Refs)/50 + 1 {
-				r, err := e.Resolve(ctx, events.Ref(fmt.Sprintf("e%d", i)))
-				if err != nil || r.Info.BackendNodeID == 0 {
-					b.Fatalf("resolving e%d: %v", i, err)
-				}
-				_ = r.Release(ctx)
-			}
-			b.ReportMetric(float64(interTime.Milliseconds()), "ms-interactive")
-			b.ReportMetric(float64(ours.Milliseconds())/float64(b.N), "ms-ours")
-			b.ReportMetric(float64(raw.Milliseconds())/float64(b.N), "ms-raw")
-			b.ReportMetric(float64(ours)/float64(raw), "ratio")
-			b.ReportMetric(float64(full), "bytes-full")
-			b.ReportMetric(float64(inter), "bytes-interactive")
-		})
+	for _, shape := range benchShapes {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, n), func(b *testing.B) {
+				benchRatio(b, benchShapePage(b, n, shape.page))
+			})
+		}
 	}
+}
+
+// benchRatio times warm full captures and warm getFullAXTree calls on p,
+// alternately, and reports both, their ratio, the snapshot's size in full
+// and Interactive mode, and the time of an Interactive capture. Then it
+// checks that refs spread over the page resolve to backend node ids.
+func benchRatio(b *testing.B, p *testPage) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	e := snapshot.New(p.client, nil)
+	if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	axNodes, err := rawAXTree(ctx, p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ours, raw time.Duration
+	full := 0
+	for b.Loop() {
+		t0 := time.Now()
+		res, err := e.Capture(ctx, snapshot.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := rawAXTree(ctx, p); err != nil {
+			b.Fatal(err)
+		}
+		ours += t1.Sub(t0)
+		raw += time.Since(t1)
+		full = len(res.Text)
+	}
+	b.StopTimer()
+	t0 := time.Now()
+	res, err := e.Capture(ctx, snapshot.Options{Interactive: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	interTime := time.Since(t0)
+	for i := 1; i <= len(res.Refs); i += len(res.Refs)/50 + 1 {
+		r, err := e.Resolve(ctx, events.Ref(fmt.Sprintf("e%d", i)))
+		if err != nil || r.Info.BackendNodeID == 0 {
+			b.Fatalf("resolving e%d: %v", i, err)
+		}
+		_ = r.Release(ctx)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(ours.Milliseconds())/n, "ms-ours")
+	b.ReportMetric(float64(raw.Milliseconds())/n, "ms-raw")
+	b.ReportMetric(float64(ours)/float64(raw), "ratio")
+	b.ReportMetric(float64(interTime.Milliseconds()), "ms-interactive")
+	b.ReportMetric(float64(full), "bytes-full")
+	b.ReportMetric(float64(len(res.Text)), "bytes-interactive")
+	b.ReportMetric(float64(len(res.Refs)), "refs")
+	b.ReportMetric(float64(axNodes), "axnodes")
 }
 
 // buttonsPage is n buttons with distinct names, among filler plain
@@ -195,7 +231,7 @@ func buttonsPage(n, filler int) string {
 // without eager backend node ids ("off"), with one pipelined
 // DOM.describeNode per ref ("nodes"), and with one DOM.describeNode of the
 // whole document ("tree"), on dense pages (only the refs) and sparse ones
-// (20 other elements per ref). It is how EagerBackendLimit and
+// (20 other elements per ref). It is how EagerLookupBudget and
 // treeNodeFactor were picked.
 func BenchmarkEagerBackendIDs(b *testing.B) {
 	for _, filler := range []int{0, 10} {
@@ -208,13 +244,13 @@ func BenchmarkEagerBackendIDs(b *testing.B) {
 					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 					defer cancel()
 					p.navigate(ctx, s.url("/buttons"))
-					limit := n
+					budget := 1 << 30
 					if method == "off" {
-						limit = 0
+						budget = 0
 					} else {
 						defer snapshot.SetEagerMethodForTest(method)()
 					}
-					defer snapshot.SetEagerLimitForTest(limit)()
+					defer snapshot.SetEagerBudgetForTest(budget)()
 					for b.Loop() {
 						e := snapshot.New(p.client, nil)
 						res, err := e.Capture(ctx, snapshot.Options{})

@@ -66,7 +66,7 @@
 // line; their refs carry their frame id and resolve on their session.
 //
 // Resolve turns a ref into an isolated-world handle and, through
-// DOM.describeNode, a backend node id. Captures with few new refs look up
-// backend node ids eagerly (EagerBackendLimit); larger ones leave it to
-// Resolve.
+// DOM.describeNode, a backend node id. Captures whose new refs can be
+// looked up cheaply (EagerLookupBudget) fill backend node ids eagerly;
+// larger ones leave it to Resolve.
 package snapshot

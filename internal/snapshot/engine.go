@@ -15,15 +15,18 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
-// EagerBackendLimit is the most refs a capture looks up backend node ids
-// for before it returns; above it, Resolve looks them up one at a time.
-// One lookup costs about one pipelined DOM.describeNode, so the limit
-// bounds what a small page pays for JSON output that carries
-// backend_node_id (see BenchmarkEagerBackendIDs).
-const EagerBackendLimit = 500
+// EagerLookupBudget bounds the backend node id lookups a capture makes
+// before it returns, in units of one pipelined DOM.describeNode (about
+// 0.2 ms here). A world's missing ids cost the cheaper of one unit per ref
+// and one unit per treeNodeFactor elements of its document (one describe
+// of the whole document). Within the budget every ref of the Result
+// carries BackendNodeID; beyond it, Resolve looks ids up one at a time.
+// Measured with BenchmarkEagerBackendIDs: 250 units add at most about
+// 40-60 ms to a first capture, comparable with the capture of such a page.
+const EagerLookupBudget = 250
 
-// eagerLimit is EagerBackendLimit, variable for benchmarks.
-var eagerLimit = EagerBackendLimit
+// eagerBudget is EagerLookupBudget, variable for benchmarks.
+var eagerBudget = EagerLookupBudget
 
 // maxFrameNesting bounds how deep out-of-process frames are inlined.
 const maxFrameNesting = 4
@@ -451,28 +454,33 @@ func (e *Engine) refLocked(w *world, id int64, info RefInfo) *refEntry {
 	return entry
 }
 
-// eagerBackendIDs fills the backend node ids of entries when few are
-// missing.
+// eagerBackendIDs fills the backend node ids of entries when that fits
+// in eagerBudget.
 func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error {
 	byWorld := map[*world][]*refEntry{}
-	missing := 0
+	elements := map[*world]int{}
 	e.mu.Lock()
 	for _, entry := range entries {
 		if entry.info.BackendNodeID != 0 || entry.w.dead {
 			continue
 		}
-		missing++
-		if missing > eagerLimit {
-			e.mu.Unlock()
-			return nil
-		}
 		byWorld[entry.w] = append(byWorld[entry.w], entry)
 	}
-	elements := map[*world]int{}
-	for w := range byWorld {
+	cost := 0
+	useTree := map[*world]bool{}
+	for w, list := range byWorld {
 		elements[w] = w.elements
+		tree := (w.elements + treeNodeFactor - 1) / treeNodeFactor
+		useTree[w] = tree < len(list)
+		if eagerMethod != "" {
+			useTree[w] = eagerMethod == "tree"
+		}
+		cost += min(tree, len(list))
 	}
 	e.mu.Unlock()
+	if cost == 0 || cost > eagerBudget {
+		return nil
+	}
 	for w, list := range byWorld {
 		ids := make([]int64, len(list))
 		for i, en := range list {
@@ -482,11 +490,7 @@ func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error
 			ds  []described
 			err error
 		)
-		useTree := elements[w] <= treeNodeFactor*len(ids)
-		if eagerMethod != "" {
-			useTree = eagerMethod == "tree"
-		}
-		if useTree {
+		if useTree[w] {
 			ds, err = w.describeTree(ctx, ids)
 		} else {
 			ds, err = w.describe(ctx, ids)

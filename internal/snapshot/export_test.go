@@ -1,11 +1,11 @@
 package snapshot
 
-// SetEagerLimitForTest changes how many backend node ids a capture looks
-// up eagerly, and returns a function that restores it.
-func SetEagerLimitForTest(n int) (restore func()) {
-	old := eagerLimit
-	eagerLimit = n
-	return func() { eagerLimit = old }
+// SetEagerBudgetForTest changes the budget of eager backend node id
+// lookups, and returns a function that restores it.
+func SetEagerBudgetForTest(n int) (restore func()) {
+	old := eagerBudget
+	eagerBudget = n
+	return func() { eagerBudget = old }
 }
 
 // ScriptForTest exposes the embedded script to diagnostics.
