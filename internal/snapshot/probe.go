@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -18,6 +19,9 @@ var probeJS string
 
 const probeGroup = "agentbrowser-probe"
 
+// probeTimeout stops a probe that page code keeps busy.
+const probeTimeout = time.Second
+
 // markScriptClicks tells w's script which elements have an onclick
 // property set by page script, so the walk counts them as clickable. The
 // property lives in the page's main world, so it is read there and the
@@ -29,9 +33,12 @@ func (w *world) markScriptClicks(ctx context.Context) error {
 		defer cancel()
 		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(probeGroup))
 	}()
-	// No context id: the main world of the session's main frame.
+	// No context id: the main world of the session's main frame. The page
+	// can run code here (an accessor of its own on onclick), so the probe
+	// gets a short leash.
 	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(probeJS).
-		SetObjectGroup(probeGroup).SetSilent(true))
+		SetObjectGroup(probeGroup).SetSilent(true).
+		SetTimeout(runtime.TimeDelta(probeTimeout.Milliseconds())))
 	if err != nil || reply.ExceptionDetails != nil || reply.Result.ObjectID == nil {
 		return ctx.Err()
 	}
