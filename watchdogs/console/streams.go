@@ -3,12 +3,10 @@ package console
 import (
 	"context"
 	"errors"
-	"fmt"
 
-	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
-	"github.com/mafredri/cdp/rpcc"
 
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -21,52 +19,28 @@ type streams struct {
 	destroyed runtime.ExecutionContextDestroyedClient
 	cleared   runtime.ExecutionContextsClearedClient
 
-	all []rpcc.Stream
+	group cdpstream.Group
 }
 
-func openStreams(ctx context.Context, t *session.Target) (_ *streams, err error) {
+func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 	st := &streams{}
-	defer func() {
-		if err != nil {
-			st.close()
-		}
-	}()
 	c := t.Client
-	opened := func(s rpcc.Stream, err error) error {
-		if err == nil {
-			st.all = append(st.all, s)
-		}
-		return err
-	}
-	if st.called, err = c.Runtime.ConsoleAPICalled(ctx); opened(st.called, err) != nil {
+	g := &st.group
+	cdpstream.Open(ctx, g, &st.called, c.Runtime.ConsoleAPICalled)
+	cdpstream.Open(ctx, g, &st.thrown, c.Runtime.ExceptionThrown)
+	cdpstream.Open(ctx, g, &st.created, c.Runtime.ExecutionContextCreated)
+	cdpstream.Open(ctx, g, &st.destroyed, c.Runtime.ExecutionContextDestroyed)
+	cdpstream.Open(ctx, g, &st.cleared, c.Runtime.ExecutionContextsCleared)
+	if err := g.Sync(); err != nil {
+		g.Close()
 		return nil, err
-	}
-	if st.thrown, err = c.Runtime.ExceptionThrown(ctx); opened(st.thrown, err) != nil {
-		return nil, err
-	}
-	if st.created, err = c.Runtime.ExecutionContextCreated(ctx); opened(st.created, err) != nil {
-		return nil, err
-	}
-	if st.destroyed, err = c.Runtime.ExecutionContextDestroyed(ctx); opened(st.destroyed, err) != nil {
-		return nil, err
-	}
-	if st.cleared, err = c.Runtime.ExecutionContextsCleared(ctx); opened(st.cleared, err) != nil {
-		return nil, err
-	}
-	if err = cdp.Sync(st.called, st.thrown, st.created, st.destroyed, st.cleared); err != nil {
-		return nil, fmt.Errorf("synchronising streams: %w", err)
 	}
 	return st, nil
 }
 
 // close closes every stream that was opened; mafredri/cdp streams buffer
 // without bound until closed.
-func (st *streams) close() {
-	for _, s := range st.all {
-		_ = s.Close()
-	}
-	st.all = nil
-}
+func (st *streams) close() { st.group.Close() }
 
 // read files t's messages until the target is gone, the watchdog is
 // detached or a stream fails. Its work per event is a conversion and a

@@ -4,14 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
-	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/mafredri/cdp/protocol/runtime"
-	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -27,60 +25,30 @@ type streams struct {
 	destroyed runtime.ExecutionContextDestroyedClient
 	cleared   runtime.ExecutionContextsClearedClient
 
-	all []rpcc.Stream
+	group cdpstream.Group
 }
 
-func openStreams(ctx context.Context, t *session.Target) (_ *streams, err error) {
+func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 	st := &streams{}
-	defer func() {
-		if err != nil {
-			st.close()
-		}
-	}()
 	c := t.Client
-	// opened records each stream as it opens so that a failure half way
-	// closes exactly those.
-	opened := func(s rpcc.Stream, err error) error {
-		if err == nil {
-			st.all = append(st.all, s)
-		}
-		return err
-	}
-	if st.attached, err = c.Page.FrameAttached(ctx); opened(st.attached, err) != nil {
+	g := &st.group
+	cdpstream.Open(ctx, g, &st.attached, c.Page.FrameAttached)
+	cdpstream.Open(ctx, g, &st.navigated, c.Page.FrameNavigated)
+	cdpstream.Open(ctx, g, &st.within, c.Page.NavigatedWithinDocument)
+	cdpstream.Open(ctx, g, &st.detached, c.Page.FrameDetached)
+	cdpstream.Open(ctx, g, &st.created, c.Runtime.ExecutionContextCreated)
+	cdpstream.Open(ctx, g, &st.destroyed, c.Runtime.ExecutionContextDestroyed)
+	cdpstream.Open(ctx, g, &st.cleared, c.Runtime.ExecutionContextsCleared)
+	if err := g.Sync(); err != nil {
+		g.Close()
 		return nil, err
-	}
-	if st.navigated, err = c.Page.FrameNavigated(ctx); opened(st.navigated, err) != nil {
-		return nil, err
-	}
-	if st.within, err = c.Page.NavigatedWithinDocument(ctx); opened(st.within, err) != nil {
-		return nil, err
-	}
-	if st.detached, err = c.Page.FrameDetached(ctx); opened(st.detached, err) != nil {
-		return nil, err
-	}
-	if st.created, err = c.Runtime.ExecutionContextCreated(ctx); opened(st.created, err) != nil {
-		return nil, err
-	}
-	if st.destroyed, err = c.Runtime.ExecutionContextDestroyed(ctx); opened(st.destroyed, err) != nil {
-		return nil, err
-	}
-	if st.cleared, err = c.Runtime.ExecutionContextsCleared(ctx); opened(st.cleared, err) != nil {
-		return nil, err
-	}
-	if err = cdp.Sync(st.attached, st.navigated, st.within, st.detached, st.created, st.destroyed, st.cleared); err != nil {
-		return nil, fmt.Errorf("synchronising streams: %w", err)
 	}
 	return st, nil
 }
 
 // close closes every stream that was opened; mafredri/cdp streams buffer
 // without bound until closed.
-func (st *streams) close() {
-	for _, s := range st.all {
-		_ = s.Close()
-	}
-	st.all = nil
-}
+func (st *streams) close() { st.group.Close() }
 
 // read applies t's events to the store until the target is gone, the
 // watchdog is detached or a stream fails. It must keep up with the
