@@ -8,9 +8,6 @@ func SetEagerBudgetForTest(n int) (restore func()) {
 	return func() { eagerBudget = old }
 }
 
-// ScriptForTest exposes the embedded script to diagnostics.
-func ScriptForTest() string { return snapshotJS }
-
 // SetEagerMethodForTest forces how eager lookups are made ("tree",
 // "nodes", or "" to pick by size), and returns a function that restores
 // it.
