@@ -1,13 +1,13 @@
 package console
 
 import (
-	"encoding/json"
 	"sync"
 	"time"
 
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/execctx"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -21,8 +21,7 @@ type store struct {
 	// live holds the targets whose events are accepted.
 	live map[events.SessionID]*session.Target
 	// contexts maps, per session, execution context ids to their frame.
-	contexts map[events.SessionID]map[int64]events.FrameID
-	uniques  map[events.SessionID]map[string]int64
+	contexts *execctx.Map
 }
 
 // tabConsole is one tab's rings and since-last-state counters.
@@ -38,8 +37,7 @@ func newStore(cfg Config) *store {
 		cfg:      cfg,
 		tabs:     map[events.TargetID]*tabConsole{},
 		live:     map[events.SessionID]*session.Target{},
-		contexts: map[events.SessionID]map[int64]events.FrameID{},
-		uniques:  map[events.SessionID]map[string]int64{},
+		contexts: execctx.New(),
 	}
 }
 
@@ -65,18 +63,15 @@ func (st *store) removeTarget(t *session.Target) {
 	if st.live[t.SessionID] == t {
 		delete(st.live, t.SessionID)
 	}
-	delete(st.contexts, t.SessionID)
-	delete(st.uniques, t.SessionID)
+	st.contexts.Forget(t.SessionID)
 	if t.IsPage() {
 		delete(st.tabs, t.TabID)
 	}
 }
 
 func (st *store) contextCreated(t *session.Target, c runtime.ExecutionContextDescription) {
-	var aux struct {
-		FrameID string `json:"frameId"`
-	}
-	if len(c.AuxData) == 0 || json.Unmarshal(c.AuxData, &aux) != nil || aux.FrameID == "" {
+	frame, _, ok := execctx.Aux(c.AuxData)
+	if !ok {
 		return
 	}
 	st.mu.Lock()
@@ -84,39 +79,25 @@ func (st *store) contextCreated(t *session.Target, c runtime.ExecutionContextDes
 	if st.live[t.SessionID] != t {
 		return
 	}
-	m := st.contexts[t.SessionID]
-	if m == nil {
-		m = map[int64]events.FrameID{}
-		st.contexts[t.SessionID] = m
-		st.uniques[t.SessionID] = map[string]int64{}
-	}
-	m[int64(c.ID)] = events.FrameID(aux.FrameID)
-	if c.UniqueID != "" {
-		st.uniques[t.SessionID][c.UniqueID] = int64(c.ID)
-	}
+	st.contexts.Created(t.SessionID, int64(c.ID), c.UniqueID, frame)
 }
 
 func (st *store) contextDestroyed(t *session.Target, id int64, unique string) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if id == 0 {
-		id = st.uniques[t.SessionID][unique]
-	}
-	delete(st.contexts[t.SessionID], id)
-	delete(st.uniques[t.SessionID], unique)
+	st.contexts.Destroyed(t.SessionID, id, unique)
 }
 
 func (st *store) contextsCleared(t *session.Target) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	delete(st.contexts, t.SessionID)
-	delete(st.uniques, t.SessionID)
+	st.contexts.Forget(t.SessionID)
 }
 
 // frameLocked is the frame of context id on t's session, or t's own frame
 // (a page's top frame and an OOPIF's frame share their target's id).
 func (st *store) frameLocked(t *session.Target, id int64) events.FrameID {
-	if f, ok := st.contexts[t.SessionID][id]; ok {
+	if f, ok := st.contexts.Frame(t.SessionID, id); ok {
 		return f
 	}
 	return events.FrameID(t.ID)

@@ -11,6 +11,7 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/execctx"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -25,10 +26,8 @@ type store struct {
 	// after its target's detach hook ran must not resurrect frames.
 	live map[events.SessionID]*session.Target
 	// contexts maps, per session, default execution context ids to their
-	// frame; unique ids map to context ids for the destroy events that
-	// carry only the former.
-	contexts map[events.SessionID]map[int64]events.FrameID
-	uniques  map[events.SessionID]map[string]int64
+	// frame.
+	contexts *execctx.Map
 	seq      uint64
 }
 
@@ -63,8 +62,7 @@ func newStore() *store {
 	return &store{
 		tabs:     map[events.TargetID]*tabFrames{},
 		live:     map[events.SessionID]*session.Target{},
-		contexts: map[events.SessionID]map[int64]events.FrameID{},
-		uniques:  map[events.SessionID]map[string]int64{},
+		contexts: execctx.New(),
 	}
 }
 
@@ -145,8 +143,7 @@ func (st *store) removeTarget(t *session.Target) {
 	if st.live[t.SessionID] == t {
 		delete(st.live, t.SessionID)
 	}
-	delete(st.contexts, t.SessionID)
-	delete(st.uniques, t.SessionID)
+	st.contexts.Forget(t.SessionID)
 	if t.IsPage() {
 		delete(st.tabs, t.TabID)
 		return
@@ -277,8 +274,8 @@ func (st *store) seed(t *session.Target, tree page.FrameTree) {
 }
 
 func (st *store) contextCreated(t *session.Target, c runtime.ExecutionContextDescription) {
-	aux, ok := parseAux(c.AuxData)
-	if !ok || !aux.IsDefault {
+	frame, isDefault, ok := execctx.Aux(c.AuxData)
+	if !ok || !isDefault {
 		return
 	}
 	st.mu.Lock()
@@ -286,33 +283,19 @@ func (st *store) contextCreated(t *session.Target, c runtime.ExecutionContextDes
 	if st.live[t.SessionID] != t {
 		return
 	}
-	m := st.contexts[t.SessionID]
-	if m == nil {
-		m = map[int64]events.FrameID{}
-		st.contexts[t.SessionID] = m
-		st.uniques[t.SessionID] = map[string]int64{}
-	}
-	m[int64(c.ID)] = events.FrameID(aux.FrameID)
-	if c.UniqueID != "" {
-		st.uniques[t.SessionID][c.UniqueID] = int64(c.ID)
-	}
+	st.contexts.Created(t.SessionID, int64(c.ID), c.UniqueID, frame)
 }
 
 func (st *store) contextDestroyed(t *session.Target, id int64, unique string) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if id == 0 {
-		id = st.uniques[t.SessionID][unique]
-	}
-	delete(st.contexts[t.SessionID], id)
-	delete(st.uniques[t.SessionID], unique)
+	st.contexts.Destroyed(t.SessionID, id, unique)
 }
 
 func (st *store) contextsCleared(t *session.Target) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	delete(st.contexts, t.SessionID)
-	delete(st.uniques, t.SessionID)
+	st.contexts.Forget(t.SessionID)
 }
 
 // contextLocked is f's newest default context on the session that runs
@@ -322,13 +305,7 @@ func (st *store) contextLocked(f *frameEntry) int64 {
 	if f.own != "" {
 		sid = f.own
 	}
-	var best int64
-	for id, fid := range st.contexts[sid] {
-		if fid == f.id && id > best {
-			best = id
-		}
-	}
-	return best
+	return st.contexts.Newest(sid, f.id)
 }
 
 // parentOf is f's parent frame, falling back to the target that announced

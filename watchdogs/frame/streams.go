@@ -2,7 +2,6 @@ package frame
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 
 	"github.com/mafredri/cdp/protocol/page"
@@ -103,18 +102,4 @@ func (a *attachment) read(t *session.Target, st *streams) {
 			return
 		}
 	}
-}
-
-// auxData is the embedder data of an execution context.
-type auxData struct {
-	FrameID   string `json:"frameId"`
-	IsDefault bool   `json:"isDefault"`
-}
-
-func parseAux(raw json.RawMessage) (auxData, bool) {
-	var d auxData
-	if len(raw) == 0 || json.Unmarshal(raw, &d) != nil {
-		return d, false
-	}
-	return d, d.FrameID != ""
 }
