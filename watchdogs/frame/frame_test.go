@@ -113,7 +113,7 @@ func eval(t *testing.T, s *session.BrowserSession, expr string) {
 
 func frameTree(t *testing.T, s *session.BrowserSession) events.FrameTree {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	res, err := bus.Dispatch(ctx, s.Bus(), events.BrowserStateRequestEvent{})
 	require.NoError(t, err)
@@ -130,7 +130,7 @@ func frameTree(t *testing.T, s *session.BrowserSession) events.FrameTree {
 
 func frames(t *testing.T, s *session.BrowserSession) events.FramesResult {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	r, err := actions.Frames(ctx, s)
 	require.NoError(t, err)
@@ -140,7 +140,7 @@ func frames(t *testing.T, s *session.BrowserSession) events.FramesResult {
 // waitFrames polls the full frame list until cond holds.
 func waitFrames(t *testing.T, s *session.BrowserSession, what string, cond func(events.FramesResult) bool) events.FramesResult {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for {
 		r := frames(t, s)
 		if cond(r) {
@@ -319,7 +319,7 @@ func TestDetachedFramesDisappear(t *testing.T) {
 	eval(t, s, `document.querySelector('iframe[name=f1]').remove()`)
 	waitFrames(t, s, "no frames", func(r events.FramesResult) bool { return r.Count == 0 })
 	require.Empty(t, frameTree(t, s).Children)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if _, ok := s.TargetByID(events.TargetID(cross.FrameID)); !ok {
 			break
@@ -330,7 +330,7 @@ func TestDetachedFramesDisappear(t *testing.T) {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	_, err := actions.LookupFrame(ctx, s, cross.FrameID)
 	require.ErrorIs(t, err, events.ErrFrameNotFound)
@@ -496,7 +496,7 @@ func TestTwoSessionsOnOneBrowserDoNotMix(t *testing.T) {
 	require.Equal(t, 2, r2.Count)
 	require.NotEqual(t, r1.TabID, r2.TabID)
 	oneCross, _ := byURL(r1, "/p/one-cross")
-	lctx, lcancel := context.WithTimeout(t.Context(), 5*time.Second)
+	lctx, lcancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer lcancel()
 	_, err = actions.LookupFrame(lctx, s2, oneCross.FrameID)
 	require.Equal(t, events.CodeFrameNotFound, actions.Code(err), "a session never sees another's frames")
