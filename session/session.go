@@ -823,11 +823,13 @@ func (s *BrowserSession) detached(t *Target) {
 	}
 	s.mu.Unlock()
 
+	// Hooks first, then Done: whoever waits on Done (CloseTab) must find
+	// the watchdogs already told.
 	for _, g := range gone {
-		g.markDone()
 		for _, h := range hooks {
 			h(g)
 		}
+		g.markDone()
 	}
 	ctx := context.Background()
 	for _, g := range gone {
