@@ -137,7 +137,9 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 		}
 	}
 	if g.TimeoutMS <= 0 {
-		return g, nil, in, usageErrorf("--timeout-ms must be positive, got %d", g.TimeoutMS)
+		// A bad value rather than a malformed line: a typed
+		// invalid_argument (exit 1), still caught before any daemon starts.
+		return g, nil, in, invalidArg("--timeout-ms must be positive, got %d", g.TimeoutMS)
 	}
 	if !validSessionName(g.Session) {
 		return g, nil, in, usageErrorf("--session %q: use letters, digits, '-', '_' or '.'", g.Session)
