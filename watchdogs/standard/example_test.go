@@ -2,12 +2,14 @@ package standard_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
 
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
@@ -34,7 +36,9 @@ func (*TitleWatchdog) Attach(ctx context.Context, s *session.BrowserSession) (wa
 		if err != nil {
 			return "", err
 		}
-		return string(r.Result.Value), nil
+		var title string
+		err = json.Unmarshal(r.Result.Value, &title)
+		return title, err
 	})
 	return watchdogs.DetachFunc(func(context.Context) error {
 		sub.Unsubscribe()
@@ -62,9 +66,13 @@ func Example_plugin() {
 		return
 	}
 	defer s.Close()
+	if _, err := actions.Navigate(ctx, s, "data:text/html,<title>Hello from a plugin</title>"); err != nil {
+		fmt.Println(err)
+		return
+	}
 	title, err := bus.DispatchFirst[TitleEvent, string](ctx, s.Bus(), TitleEvent{})
 	fmt.Println("title:", title, err)
 	// Output:
 	// registered: true
-	// title: "" <nil>
+	// title: Hello from a plugin <nil>
 }
