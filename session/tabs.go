@@ -1,0 +1,225 @@
+package session
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mafredri/cdp/protocol/target"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// Targets lists every attached target of the session's tabs.
+func (s *BrowserSession) Targets() []*Target {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Target, 0, len(s.targets))
+	for _, t := range s.targets {
+		out = append(out, t)
+	}
+	return out
+}
+
+// TargetBySession finds an attached target by its session id.
+func (s *BrowserSession) TargetBySession(id events.SessionID) (*Target, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.targets[id]
+	return t, ok
+}
+
+// TargetByID finds an attached target (page or iframe) by its target id.
+func (s *BrowserSession) TargetByID(id events.TargetID) (*Target, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.targets {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// Tabs lists the session's tabs in the order they opened.
+func (s *BrowserSession) Tabs() []events.TabInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]events.TabInfo, 0, len(s.tabs))
+	for _, t := range s.tabs {
+		out = append(out, s.tabInfoLocked(t))
+	}
+	return out
+}
+
+func (s *BrowserSession) tabInfoLocked(t *Target) events.TabInfo {
+	return events.TabInfo{ID: t.ID, URL: t.URL(), Title: t.Title(), Active: t.ID == s.active, OpenerID: t.OpenerID}
+}
+
+// TabInfo describes one tab.
+func (s *BrowserSession) TabInfo(id events.TargetID) (events.TabInfo, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.tabs {
+		if t.ID == id {
+			return s.tabInfoLocked(t), nil
+		}
+	}
+	return events.TabInfo{}, fmt.Errorf("%w: %s", ErrTabNotFound, id)
+}
+
+// Tab returns the tab with id, or the active tab when id is empty.
+func (s *BrowserSession) Tab(id events.TargetID) (*Target, error) {
+	if err := s.alive(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id == "" {
+		id = s.active
+		if id == "" {
+			return nil, ErrNoTab
+		}
+	}
+	for _, t := range s.tabs {
+		if t.ID == id {
+			return t, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %s", ErrTabNotFound, id)
+}
+
+// ActiveTab returns the active tab.
+func (s *BrowserSession) ActiveTab() (*Target, error) { return s.Tab("") }
+
+// SetActive makes tab id the active one.
+func (s *BrowserSession) SetActive(id events.TargetID) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.tabs {
+		if t.ID == id {
+			s.active = id
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s", ErrTabNotFound, id)
+}
+
+// NewTab opens a tab at url (about:blank when empty), waits until it is
+// attached and ready, and returns it. It does not change the active tab.
+func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error) {
+	if err := s.alive(); err != nil {
+		return nil, err
+	}
+	if url == "" {
+		url = "about:blank"
+	}
+	s.beginCreate()
+	id, err := s.createTarget(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	return s.WaitTab(ctx, id)
+}
+
+// CloseTab closes tab id and waits until it is gone.
+func (s *BrowserSession) CloseTab(ctx context.Context, id events.TargetID) error {
+	t, err := s.Tab(id)
+	if err != nil {
+		return err
+	}
+	if _, err := s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID))); err != nil {
+		return fmt.Errorf("closing tab %s: %w", t.ID, err)
+	}
+	select {
+	case <-t.Done():
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("closing tab %s: %w", t.ID, ctx.Err())
+	}
+}
+
+// beginCreate notes a Target.createTarget in flight so that the page it
+// attaches is parked, not released, until the reply names it.
+func (s *BrowserSession) beginCreate() {
+	s.mu.Lock()
+	s.creating++
+	s.mu.Unlock()
+}
+
+// createTarget must follow beginCreate.
+func (s *BrowserSession) createTarget(ctx context.Context, url string) (events.TargetID, error) {
+	reply, err := s.browser.Target.CreateTarget(ctx, target.NewCreateTargetArgs(url))
+	var id events.TargetID
+	if err == nil {
+		id = events.TargetID(reply.TargetID)
+	}
+	s.mu.Lock()
+	s.creating--
+	if err == nil {
+		s.created[id] = true
+	}
+	parked := s.parked
+	s.parked = nil
+	s.mu.Unlock()
+	for _, a := range parked {
+		s.spawnAttach(a)
+	}
+	if err != nil {
+		return "", fmt.Errorf("opening tab: %w", err)
+	}
+	return id, nil
+}
+
+// WaitTab waits until tab id is attached and ready.
+func (s *BrowserSession) WaitTab(ctx context.Context, id events.TargetID) (*Target, error) {
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		for _, t := range s.tabs {
+			if t.ID == id {
+				s.mu.Unlock()
+				return t, nil
+			}
+		}
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-s.done:
+			return nil, s.alive()
+		case <-ctx.Done():
+			return nil, fmt.Errorf("waiting for tab %s: %w", id, ctx.Err())
+		}
+	}
+}
+
+// Changed returns a channel closed at the next change of tabs or targets.
+func (s *BrowserSession) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+func (s *BrowserSession) waitAnyTab(ctx context.Context) (*Target, error) {
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		if len(s.tabs) > 0 {
+			t := s.tabs[0]
+			s.mu.Unlock()
+			return t, nil
+		}
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-s.done:
+			return nil, s.alive()
+		case <-ctx.Done():
+			return nil, fmt.Errorf("waiting for the first tab: %w", ctx.Err())
+		}
+	}
+}
+
+func (s *BrowserSession) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
