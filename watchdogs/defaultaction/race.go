@@ -40,8 +40,11 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 	}
 	// The dialog watchdog's bridge mode opens no native dialog; it says so
 	// on the bus instead.
+	started := time.Now()
 	sub := bus.On(a.s.Bus(), Name+".race", func(_ context.Context, e events.DialogOpenedEvent) (struct{}, error) {
-		if e.Dialog.TabID == tab.ID {
+		// The notice can arrive late; a dialog that opened before this
+		// race began is not this action's (its guard would have said so).
+		if e.Dialog.TabID == tab.ID && !e.Dialog.OpenedAt.Before(started) {
 			d := e.Dialog
 			select {
 			case opened <- &d:

@@ -180,17 +180,32 @@ func (a *attachment) resolveRef(ctx context.Context, e events.ResolveRefEvent) (
 // element is a resolved ref: the element's handle on the session it lives
 // in.
 type element struct {
+	a      *attachment
 	ref    events.Ref
 	tab    *session.Target
 	target *session.Target
 	res    snapshot.Resolved
 }
 
-// release frees the element's handle, even after ctx ended.
+// release frees the element's handle, even after ctx ended. It does so in
+// the background: the release waits on the page, which a dialog the action
+// just opened blocks, and the action's answer must not wait for it.
 func (el *element) release(ctx context.Context) {
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-	defer cancel()
-	_ = el.res.Release(rctx)
+	select {
+	case <-el.a.stop:
+		// Detaching: release now, Detach waits for nothing else.
+		defer cancel()
+		_ = el.res.Release(rctx)
+		return
+	default:
+	}
+	el.a.wg.Add(1)
+	go func() {
+		defer el.a.wg.Done()
+		defer cancel()
+		_ = el.res.Release(rctx)
+	}()
 }
 
 // element resolves ref on the tab tabID (or the active tab).
@@ -235,7 +250,7 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 	if err != nil {
 		return nil, refError(err)
 	}
-	el := &element{ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
+	el := &element{a: a, ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
 	if el.target == nil {
 		el.release(ctx)
 		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetail("ref", string(ref))

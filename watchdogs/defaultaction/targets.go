@@ -9,6 +9,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
 
 // targetAttached follows t's JS dialogs until t or the attachment goes
@@ -27,7 +28,13 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 		cancel()
 		return fmt.Errorf("listening for closed dialogs of %s: %w", t.ID, err)
 	}
-	a.wg.Add(3)
+	if err := cdp.Sync(opening, closing); err != nil {
+		opening.Close()
+		closing.Close()
+		cancel()
+		return fmt.Errorf("ordering dialog events of %s: %w", t.ID, err)
+	}
+	a.wg.Add(2)
 	go func() {
 		defer a.wg.Done()
 		defer cancel()
@@ -38,30 +45,33 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 		opening.Close()
 		closing.Close()
 	}()
+	// One goroutine reads both streams, in the order the browser sent
+	// them. A tab shows one native dialog at a time, and Chromium may
+	// announce it on more than one of the tab's sessions while closing it
+	// once: a close from any session ends the tab's dialog.
 	go func() {
 		defer a.wg.Done()
 		for {
-			ev, err := opening.Recv()
-			if err != nil {
+			select {
+			case <-opening.Ready():
+				ev, err := opening.Recv()
+				if err != nil {
+					return
+				}
+				d := dialogInfo(ev, t.TabID)
+				a.mu.Lock()
+				a.pending[t.TabID] = []*events.DialogInfo{d}
+				a.mu.Unlock()
+			case <-closing.Ready():
+				if _, err := closing.Recv(); err != nil {
+					return
+				}
+				a.mu.Lock()
+				delete(a.pending, t.TabID)
+				a.mu.Unlock()
+			case <-streamCtx.Done():
 				return
 			}
-			d := dialogInfo(ev, t.TabID)
-			a.mu.Lock()
-			a.pending[t.TabID] = append(a.pending[t.TabID], d)
-			a.mu.Unlock()
-		}
-	}()
-	go func() {
-		defer a.wg.Done()
-		for {
-			if _, err := closing.Recv(); err != nil {
-				return
-			}
-			a.mu.Lock()
-			if p := a.pending[t.TabID]; len(p) > 0 {
-				a.pending[t.TabID] = p[:len(p)-1]
-			}
-			a.mu.Unlock()
 		}
 	}()
 	return nil
@@ -83,14 +93,28 @@ func (a *attachment) targetDetached(t *session.Target) {
 	a.closed[t.ID] = true
 }
 
-// pendingDialog returns the newest dialog open in tab, if any.
+// pendingDialog returns the dialog open in tab, if any. The DialogWatchdog,
+// when installed, has the last word: our own stream may lag behind an
+// answer the agent just gave.
 func (a *attachment) pendingDialog(tab events.TargetID) *events.DialogInfo {
 	a.mu.Lock()
-	defer a.mu.Unlock()
+	var d *events.DialogInfo
 	if p := a.pending[tab]; len(p) > 0 {
-		return p[len(p)-1]
+		d = p[len(p)-1]
 	}
-	return nil
+	a.mu.Unlock()
+	if d == nil {
+		return nil
+	}
+	if pending, known := watchdogs.DialogPending(context.Background(), a.s.Bus(), tab); known && !pending {
+		a.mu.Lock()
+		if p := a.pending[tab]; len(p) > 0 && p[len(p)-1] == d {
+			delete(a.pending, tab)
+		}
+		a.mu.Unlock()
+		return nil
+	}
+	return d
 }
 
 // engine returns tab's snapshot engine, creating it on first use.

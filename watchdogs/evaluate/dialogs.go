@@ -44,7 +44,24 @@ func (d *dialogs) opened(t *session.Target, ev *page.JavascriptDialogOpeningRepl
 func (d *dialogs) closed(t *session.Target) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	delete(d.open, t.SessionID)
+	// A tab shows one native dialog at a time: a close from any of its
+	// sessions ends the tab's dialog.
+	for sid, info := range d.open {
+		if info.TabID == t.TabID {
+			delete(d.open, sid)
+		}
+	}
+}
+
+// forget drops what the tracker holds for tab.
+func (d *dialogs) forget(tab events.TargetID) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for sid, info := range d.open {
+		if info.TabID == tab {
+			delete(d.open, sid)
+		}
+	}
 }
 
 // pending returns a dialog open anywhere in tab, or nil.

@@ -225,7 +225,12 @@ func (a *attachment) evaluate(ctx context.Context, e events.EvaluateEvent) (res 
 	}
 	ri.tab = tab.ID
 	if d := a.dlg.pending(tab.ID); d != nil {
-		return res, blocking(d)
+		if pending, known := watchdogs.DialogPending(ctx, a.s.Bus(), tab.ID); known && !pending {
+			// Our stream has not caught up with an answer already given.
+			a.dlg.forget(tab.ID)
+		} else {
+			return res, blocking(d)
+		}
 	}
 	work, stop := b.Work()
 	defer stop()
