@@ -16,6 +16,9 @@ import (
 	"github.com/rs/zerolog"
 )
 
+// maxGone bounds how many dropped sessions a Conn remembers.
+const maxGone = 1024
+
 // Options tunes a Conn. The zero value is usable.
 type Options struct {
 	// MaxMessageBytes bounds one outgoing message; Chrome accepts 100 MB, the
@@ -64,7 +67,11 @@ type Conn struct {
 	closeOnce  sync.Once
 
 	hooks Hooks
-	root  *rpcc.Conn
+	// gone remembers why recently dropped sessions ended, so Session can
+	// say "detached" rather than "unknown"; bounded, oldest forgotten.
+	gone      map[string]error
+	goneOrder []string
+	root      *rpcc.Conn
 }
 
 // session is the mux's side of one flat session ("" is the browser).
@@ -94,6 +101,11 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 		resp.Body.Close()
 	}
 	if err != nil {
+		if resp != nil {
+			// "bad handshake" alone hides why: an endpoint that takes one
+			// client answers 403, a wrong path 404.
+			return nil, fmt.Errorf("dialing %s: %w (HTTP %s)", url, err, resp.Status)
+		}
 		return nil, fmt.Errorf("dialing %s: %w", url, err)
 	}
 	ws.SetReadLimit(-1)
@@ -102,6 +114,7 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 		opts:       opts,
 		log:        opts.Logger,
 		sessions:   map[string]*session{},
+		gone:       map[string]error{},
 		done:       make(chan struct{}),
 		readerDone: make(chan struct{}),
 	}
@@ -178,6 +191,12 @@ func (c *Conn) Session(sessionID string) (*rpcc.Conn, error) {
 	if !ok {
 		if connErr != nil {
 			return nil, connErr
+		}
+		c.mu.Lock()
+		why := c.gone[sessionID]
+		c.mu.Unlock()
+		if why != nil {
+			return nil, why
 		}
 		return nil, fmt.Errorf("%w: %s", ErrUnknownSession, sessionID)
 	}
@@ -269,12 +288,21 @@ func (c *Conn) detach(sessionID string, cause error) {
 	if sessionID == "" {
 		return
 	}
+	err := fmt.Errorf("%w: %s", cause, sessionID)
 	c.mu.Lock()
 	s, ok := c.sessions[sessionID]
 	delete(c.sessions, sessionID)
+	if ok {
+		c.gone[sessionID] = err
+		c.goneOrder = append(c.goneOrder, sessionID)
+		if len(c.goneOrder) > maxGone {
+			delete(c.gone, c.goneOrder[0])
+			c.goneOrder = c.goneOrder[1:]
+		}
+	}
 	c.mu.Unlock()
 	if ok {
-		s.fail(fmt.Errorf("%w: %s", cause, sessionID), false)
+		s.fail(err, false)
 	}
 }
 

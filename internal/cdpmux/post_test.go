@@ -2,10 +2,12 @@ package cdpmux_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/internal/fakecdp"
 )
 
 // A paused target answers some commands only after the resume that follows
@@ -21,11 +23,20 @@ func TestPostWritesInOrderWithoutWaiting(t *testing.T) {
 	second, err := e.conn.Post("A", "Runtime.runIfWaitingForDebugger", nil)
 	require.NoError(t, err)
 
-	// Both are on the wire before either is answered, in order.
+	// Both are on the wire before either is answered, in the order they
+	// were read off the socket (the fake hands each to its own goroutine,
+	// so the inbox order means nothing).
 	c1, c2 := next(t, in), next(t, in)
-	require.Equal(t, "Page.enable", c1.r.Method)
-	require.Equal(t, "Runtime.runIfWaitingForDebugger", c2.r.Method)
-	require.Equal(t, "A", c1.r.SessionID)
+	if c1.r.Method != "Page.enable" {
+		c1, c2 = c2, c1
+	}
+	var order []string
+	for _, r := range e.srv.Requests() {
+		if r.SessionID == "A" {
+			order = append(order, r.Method)
+		}
+	}
+	require.Equal(t, []string{"Page.enable", "Runtime.runIfWaitingForDebugger"}, order)
 
 	// The resume is answered first, then the enable, as a paused popup does.
 	require.NoError(t, c2.c.Reply(c2.r, map[string]any{}))
@@ -37,4 +48,26 @@ func TestPostWritesInOrderWithoutWaiting(t *testing.T) {
 
 	_, err = e.conn.Post("Z", "Page.enable", nil)
 	require.ErrorIs(t, err, cdpmux.ErrUnknownSession)
+}
+
+// A session the browser detached is reported as detached, not unknown.
+func TestSessionAfterDetachSaysDetached(t *testing.T) {
+	e := start(t, nil, cdpmux.Options{})
+	e.attach(t, "A")
+	require.NoError(t, e.fc.Event("", "Target.detachedFromTarget", map[string]any{"sessionId": "A"}))
+	require.Eventually(t, func() bool { return len(e.conn.Sessions()) == 0 }, ceiling, time.Millisecond)
+	_, err := e.conn.Session("A")
+	require.ErrorIs(t, err, cdpmux.ErrSessionDetached)
+	_, err = e.conn.Session("never")
+	require.ErrorIs(t, err, cdpmux.ErrUnknownSession)
+}
+
+// A refused handshake names the HTTP status.
+func TestDialRefusedNamesStatus(t *testing.T) {
+	srv := fakecdp.Start(t, fakecdp.Config{MaxClients: 1})
+	first, err := cdpmux.Dial(t.Context(), srv.URL(), cdpmux.Options{})
+	require.NoError(t, err)
+	defer first.Close()
+	_, err = cdpmux.Dial(t.Context(), srv.URL(), cdpmux.Options{})
+	require.ErrorContains(t, err, "403")
 }
