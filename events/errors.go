@@ -2,7 +2,6 @@ package events
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -106,13 +105,3 @@ var (
 	ErrCDP              = &Error{Code: CodeCDPError}
 	ErrNotFound         = &Error{Code: CodeNotFound}
 )
-
-// SortedKeys is a small helper for stable messages that list ids.
-func SortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

@@ -60,19 +60,6 @@ func (in Input) Int(name string, def int) (int, error) {
 	return n, nil
 }
 
-// Float is the flag's value, def when absent.
-func (in Input) Float(name string, def float64) (float64, error) {
-	v, ok := in.Flags[name]
-	if !ok {
-		return def, nil
-	}
-	n, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		return 0, usageErrorf("--%s %q: not a number", name, v)
-	}
-	return n, nil
-}
-
 // Multi is the flag's repeated values.
 func (in Input) Multi(name string) []string {
 	v, ok := in.Flags[name]

@@ -90,9 +90,3 @@ func (q *queue) closedWith() error {
 	defer q.mu.Unlock()
 	return q.err
 }
-
-func (q *queue) len() int {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return len(q.items) - q.head
-}

@@ -201,25 +201,6 @@ func (p *testPage) eval(ctx context.Context, expr string) string {
 	return string(reply.Result.Value)
 }
 
-// waitFor polls the page until expr is truthy or the deadline passes.
-func (p *testPage) waitFor(ctx context.Context, expr string) {
-	p.tb.Helper()
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		if p.eval(ctx, "!!("+expr+")") == "true" {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			p.tb.Fatalf("waiting for %q: %v", expr, ctx.Err())
-		case <-tick.C:
-		}
-	}
-}
-
 // servers serves test pages (testdata/*.html and pages added with add):
 // main on 127.0.0.1 and other addressed as localhost, so that frames from
 // other are cross-site to main.

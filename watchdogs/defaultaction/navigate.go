@@ -2,6 +2,7 @@ package defaultaction
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -121,7 +122,7 @@ func (a *attachment) location(ctx context.Context, tab *session.Target) (string,
 		return tab.URL(), tab.Title()
 	}
 	var v []string
-	if err := jsonUnmarshal(r.Result.Value, &v); err != nil || len(v) != 2 {
+	if err := json.Unmarshal(r.Result.Value, &v); err != nil || len(v) != 2 {
 		return tab.URL(), tab.Title()
 	}
 	return v[0], v[1]

@@ -2,7 +2,6 @@ package defaultaction
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/mafredri/cdp/protocol/page"
@@ -109,6 +108,3 @@ func dialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *eve
 	}
 	return d
 }
-
-// isCanceled reports whether err is only our own cancellation.
-func isCanceled(err error) bool { return errors.Is(err, context.Canceled) }

@@ -60,7 +60,7 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 				}
 				d := dialogInfo(ev, t.TabID)
 				a.mu.Lock()
-				a.pending[t.TabID] = []*events.DialogInfo{d}
+				a.pending[t.TabID] = d
 				a.mu.Unlock()
 			case <-closing.Ready():
 				if _, err := closing.Recv(); err != nil {
@@ -82,7 +82,6 @@ func (a *attachment) targetDetached(t *session.Target) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if !t.IsPage() {
-		delete(a.pending, t.ID)
 		return
 	}
 	if e := a.engines[t.ID]; e != nil {
@@ -96,19 +95,16 @@ func (a *attachment) targetDetached(t *session.Target) {
 // pendingDialog returns the dialog open in tab, if any. The DialogWatchdog,
 // when installed, has the last word: our own stream may lag behind an
 // answer the agent just gave.
-func (a *attachment) pendingDialog(tab events.TargetID) *events.DialogInfo {
+func (a *attachment) pendingDialog(ctx context.Context, tab events.TargetID) *events.DialogInfo {
 	a.mu.Lock()
-	var d *events.DialogInfo
-	if p := a.pending[tab]; len(p) > 0 {
-		d = p[len(p)-1]
-	}
+	d := a.pending[tab]
 	a.mu.Unlock()
 	if d == nil {
 		return nil
 	}
-	if pending, known := watchdogs.DialogPending(context.Background(), a.s.Bus(), tab); known && !pending {
+	if pending, known := watchdogs.DialogPending(ctx, a.s.Bus(), tab); known && !pending {
 		a.mu.Lock()
-		if p := a.pending[tab]; len(p) > 0 && p[len(p)-1] == d {
+		if a.pending[tab] == d {
 			delete(a.pending, tab)
 		}
 		a.mu.Unlock()

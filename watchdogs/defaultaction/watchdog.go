@@ -56,7 +56,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		engines:  map[events.TargetID]*snapshot.Engine{},
 		issuedBy: map[events.Ref]map[events.TargetID]bool{},
 		closed:   map[events.TargetID]bool{},
-		pending:  map[events.TargetID][]*events.DialogInfo{},
+		pending:  map[events.TargetID]*events.DialogInfo{},
 		stop:     make(chan struct{}),
 	}
 	a.hooks = append(a.hooks,
@@ -73,8 +73,19 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		bus.On(b, Name, a.newTab),
 		bus.On(b, Name, a.switchTab),
 		bus.On(b, Name, a.closeTab),
+		bus.On(b, Name, a.state),
+		bus.On(b, Name, a.resolveRef),
+		bus.On(b, Name, a.clickElement),
+		bus.On(b, Name, a.hover),
+		bus.On(b, Name, a.typeText),
+		bus.On(b, Name, a.pressKey),
+		bus.On(b, Name, a.scroll),
+		bus.On(b, Name, a.selectOption),
+		bus.On(b, Name, a.setChecked),
+		bus.On(b, Name, a.uploadFile),
+		bus.On(b, Name, a.wait),
+		bus.On(b, Name, a.screenshot),
 	)
-	a.subs = append(a.subs, a.subscribeMore(b)...)
 	return a, nil
 }
 
@@ -99,8 +110,9 @@ type attachment struct {
 	// closed remembers tabs that went away, for clear errors about their
 	// refs.
 	closed map[events.TargetID]bool
-	// pending holds the JS dialogs open in each tab, newest last.
-	pending map[events.TargetID][]*events.DialogInfo
+	// pending holds the JS dialog open in each tab; a tab shows one
+	// native dialog at a time.
+	pending map[events.TargetID]*events.DialogInfo
 }
 
 // Detach unsubscribes every handler and stops the dialog followers.
