@@ -2,21 +2,24 @@ package watchdogs
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"time"
+
+	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/page"
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // confirmWait bounds asking the dialog watchdog; it answers from memory.
 const confirmWait = 250 * time.Millisecond
 
-// DialogPending asks the DialogWatchdog whether tab has a dialog open. Other
-// watchdogs follow dialog events on their own streams to stay usable
-// without it, but their streams are read on their own goroutines and may
-// lag behind an answer the agent just gave; when the DialogWatchdog is
-// installed its record is the one to trust. known is false when no
-// DialogWatchdog answered, and the caller should trust its own tracking.
+// DialogPending asks the DialogWatchdog whether tab has a dialog open.
+// known is false when no DialogWatchdog answered, and the caller should
+// trust its own tracking.
 func DialogPending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pending, known bool) {
 	ctx, cancel := context.WithTimeout(ctx, confirmWait)
 	defer cancel()
@@ -25,4 +28,163 @@ func DialogPending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pendin
 		return false, false
 	}
 	return len(r.Pending) > 0, true
+}
+
+// DialogInfo describes a native dialog from its CDP event, in tab.
+func DialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *events.DialogInfo {
+	d := &events.DialogInfo{Type: string(ev.Type), Message: ev.Message, URL: ev.URL, OpenedAt: time.Now(), TabID: tab}
+	if ev.DefaultPrompt != nil {
+		d.DefaultPrompt = *ev.DefaultPrompt
+	}
+	return d
+}
+
+// DialogTracker follows native JavaScript dialogs on every target of a
+// session, so that a watchdog can tell an action that its page is blocked
+// without depending on the DialogWatchdog. A tab shows one native dialog at
+// a time, and Chromium may announce it on more than one of the tab's
+// sessions while closing it once, so the tracker keeps one dialog per tab
+// and a close from any of the tab's sessions ends it. Its streams are read
+// on their own goroutines and may lag an answer the agent just gave; Pending
+// therefore defers to the DialogWatchdog when one is installed.
+type DialogTracker struct {
+	bus *bus.Bus
+
+	mu      sync.Mutex
+	open    map[events.TargetID]*events.DialogInfo
+	changed chan struct{} // closed and replaced when a dialog opens
+
+	closed bool          // under mu; no goroutine starts after Close
+	stop   chan struct{} // closed by Close
+	wg     sync.WaitGroup
+}
+
+// NewDialogTracker returns a tracker for a session with bus b. Register its
+// Follow as an attach hook; Close it on Detach.
+func NewDialogTracker(b *bus.Bus) *DialogTracker {
+	return &DialogTracker{
+		bus:     b,
+		open:    map[events.TargetID]*events.DialogInfo{},
+		changed: make(chan struct{}),
+		stop:    make(chan struct{}),
+	}
+}
+
+// Follow reads t's dialog events until t is gone or the tracker closes. It
+// has the signature of a session.AttachHook.
+func (d *DialogTracker) Follow(_ context.Context, t *session.Target) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	opening, err := t.Client.Page.JavascriptDialogOpening(ctx)
+	if err != nil {
+		cancel()
+		return fmt.Errorf("following dialogs of %s: %w", t.ID, err)
+	}
+	closing, err := t.Client.Page.JavascriptDialogClosed(ctx)
+	if err == nil {
+		err = cdp.Sync(opening, closing)
+	}
+	if err != nil {
+		opening.Close()
+		if closing != nil {
+			closing.Close()
+		}
+		cancel()
+		return fmt.Errorf("following dialogs of %s: %w", t.ID, err)
+	}
+	d.mu.Lock()
+	if d.closed {
+		d.mu.Unlock()
+		opening.Close()
+		closing.Close()
+		cancel()
+		return nil
+	}
+	d.wg.Add(1)
+	d.mu.Unlock()
+	go func() {
+		defer d.wg.Done()
+		defer cancel()
+		defer opening.Close()
+		defer closing.Close()
+		for {
+			select {
+			case <-opening.Ready():
+				ev, err := opening.Recv()
+				if err != nil {
+					return
+				}
+				info := DialogInfo(ev, t.TabID)
+				if !t.IsPage() {
+					info.FrameID = events.FrameID(t.ID)
+				}
+				d.mu.Lock()
+				d.open[t.TabID] = info
+				close(d.changed)
+				d.changed = make(chan struct{})
+				d.mu.Unlock()
+			case <-closing.Ready():
+				if _, err := closing.Recv(); err != nil {
+					return
+				}
+				d.Forget(t.TabID)
+			case <-t.Done():
+				return
+			case <-d.stop:
+				return
+			}
+		}
+	}()
+	return nil
+}
+
+// Forget drops tab's dialog: it closed, or the tab is gone.
+func (d *DialogTracker) Forget(tab events.TargetID) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.open, tab)
+}
+
+// Open is the dialog the tracker last saw open in tab, without asking the
+// DialogWatchdog; for checks made while an action runs.
+func (d *DialogTracker) Open(tab events.TargetID) *events.DialogInfo {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.open[tab]
+}
+
+// Pending is the dialog open in tab, if any. The DialogWatchdog, when
+// installed, has the last word: the tracker's streams may lag behind an
+// answer the agent just gave.
+func (d *DialogTracker) Pending(ctx context.Context, tab events.TargetID) *events.DialogInfo {
+	info := d.Open(tab)
+	if info == nil {
+		return nil
+	}
+	if pending, known := DialogPending(ctx, d.bus, tab); known && !pending {
+		d.mu.Lock()
+		if d.open[tab] == info {
+			delete(d.open, tab)
+		}
+		d.mu.Unlock()
+		return nil
+	}
+	return info
+}
+
+// Changes returns a channel closed at the next dialog that opens.
+func (d *DialogTracker) Changes() <-chan struct{} {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.changed
+}
+
+// Close stops following and waits for the tracker's goroutines.
+func (d *DialogTracker) Close() {
+	d.mu.Lock()
+	if !d.closed {
+		d.closed = true
+		close(d.stop)
+	}
+	d.mu.Unlock()
+	d.wg.Wait()
 }

@@ -4,11 +4,10 @@ import (
 	"context"
 	"time"
 
-	"github.com/mafredri/cdp/protocol/page"
-
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
 
 // raceDialog runs op and returns as soon as either op finishes or a JS
@@ -32,7 +31,7 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 				return
 			}
 			select {
-			case opened <- dialogInfo(ev, tab.ID):
+			case opened <- watchdogs.DialogInfo(ev, tab.ID):
 			default:
 			}
 		}()
@@ -99,12 +98,4 @@ func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
 		}
 	}
 	return out
-}
-
-func dialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *events.DialogInfo {
-	d := &events.DialogInfo{Type: string(ev.Type), Message: ev.Message, URL: ev.URL, OpenedAt: time.Now(), TabID: tab}
-	if ev.DefaultPrompt != nil {
-		d.DefaultPrompt = *ev.DefaultPrompt
-	}
-	return d
 }

@@ -58,7 +58,7 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 	if err != nil {
 		return events.ScreenshotResult{}, err
 	}
-	if d := a.pendingDialog(ctx, tab.ID); d != nil {
+	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
 		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page; answer it first", d.Type, d.Message)
 	}
 	args := page.NewCaptureScreenshotArgs().SetFormat(format)

@@ -34,7 +34,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	}
 	sec := events.StateSection{"tab_id": tab.ID, "url": tab.URL(), "title": tab.Title()}
 	if e.SkipTree {
-		if a.pendingDialog(ctx, tab.ID) == nil {
+		if a.dlg.Pending(ctx, tab.ID) == nil {
 			// The target's title lags behind the page; ask the page, but
 			// briefly, as a busy page must not hold the state up.
 			lctx, cancel := context.WithTimeout(ctx, locationWait)
@@ -65,7 +65,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		sec["truncated"] = false
 		return sec
 	}
-	if d := a.pendingDialog(ctx, tab.ID); d != nil {
+	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
 		return noTree(blockedLine(d)), nil
 	}
 	// Keep a reserve of the budget: a page that does not answer (a dialog
@@ -86,7 +86,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	case d != nil:
 		return noTree(blockedLine(d)), nil
 	case err != nil && ctx.Err() == nil && capCtx.Err() != nil:
-		if d := a.pendingDialog(ctx, tab.ID); d != nil {
+		if d := a.dlg.Pending(ctx, tab.ID); d != nil {
 			return noTree(blockedLine(d)), nil
 		}
 		return noTree("- the page did not answer in time (a long-running script, or a dialog): no snapshot; try again or check pending_dialogs"), nil

@@ -56,11 +56,11 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		engines:  map[events.TargetID]*snapshot.Engine{},
 		issuedBy: map[events.Ref]map[events.TargetID]bool{},
 		closed:   map[events.TargetID]bool{},
-		pending:  map[events.TargetID]*events.DialogInfo{},
+		dlg:      watchdogs.NewDialogTracker(s.Bus()),
 		stop:     make(chan struct{}),
 	}
 	a.hooks = append(a.hooks,
-		s.OnTargetAttached(a.targetAttached),
+		s.OnTargetAttached(a.dlg.Follow),
 		s.OnTargetDetached(a.targetDetached),
 	)
 	b := s.Bus()
@@ -110,9 +110,8 @@ type attachment struct {
 	// closed remembers tabs that went away, for clear errors about their
 	// refs.
 	closed map[events.TargetID]bool
-	// pending holds the JS dialog open in each tab; a tab shows one
-	// native dialog at a time.
-	pending map[events.TargetID]*events.DialogInfo
+	// dlg tells the snapshot that a tab's page is blocked by a dialog.
+	dlg *watchdogs.DialogTracker
 }
 
 // Detach unsubscribes every handler and stops the dialog followers.
@@ -124,6 +123,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 		h()
 	}
 	a.stopOnce.Do(func() { close(a.stop) })
+	a.dlg.Close()
 	a.wg.Wait()
 	a.mu.Lock()
 	for _, e := range a.engines {

@@ -39,7 +39,7 @@ type attachment struct {
 	s     *session.BrowserSession
 	log   zerolog.Logger
 	iso   *isolated
-	dlg   *dialogs
+	dlg   *watchdogs.DialogTracker
 	stats *stats
 	subs  []bus.Subscription
 	hooks []func()
@@ -76,13 +76,13 @@ func attach(cfg Config, s *session.BrowserSession) *attachment {
 		s:        s,
 		log:      log,
 		iso:      newIsolated(s.Endpoint(), cfg, log),
-		dlg:      newDialogs(),
+		dlg:      watchdogs.NewDialogTracker(s.Bus()),
 		stats:    newStats(),
 		base:     base,
 		cancel:   cancel,
 		inflight: map[events.TargetID]map[*call]struct{}{},
 	}
-	a.hooks = append(a.hooks, s.OnTargetAttached(a.targetAttached), s.OnTargetDetached(a.targetDetached))
+	a.hooks = append(a.hooks, s.OnTargetAttached(a.dlg.Follow), s.OnTargetDetached(a.targetDetached))
 	a.subs = append(a.subs,
 		bus.On(s.Bus(), Name, a.evaluate),
 		bus.On(s.Bus(), Name, a.statsOf),
@@ -105,6 +105,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 		a.mu.Unlock()
 		a.cancel()
 		a.iso.close()
+		a.dlg.Close()
 	})
 	done := make(chan struct{})
 	go func() {
@@ -135,60 +136,10 @@ func (a *attachment) spawn(f func()) bool {
 	return true
 }
 
-// targetAttached follows t's JavaScript dialogs for as long as t lives.
-func (a *attachment) targetAttached(_ context.Context, t *session.Target) error {
-	ctx, cancel := context.WithCancel(a.base)
-	opening, err := t.Client.Page.JavascriptDialogOpening(ctx)
-	if err != nil {
-		cancel()
-		return fmt.Errorf("following dialogs of %s: %w", t.ID, err)
-	}
-	closed, err := t.Client.Page.JavascriptDialogClosed(ctx)
-	if err == nil {
-		err = cdp.Sync(opening, closed)
-	}
-	if err != nil {
-		opening.Close()
-		if closed != nil {
-			closed.Close()
-		}
-		cancel()
-		return fmt.Errorf("following dialogs of %s: %w", t.ID, err)
-	}
-	started := a.spawn(func() {
-		defer cancel()
-		defer opening.Close()
-		defer closed.Close()
-		for {
-			select {
-			case <-opening.Ready():
-				ev, err := opening.Recv()
-				if err != nil {
-					return
-				}
-				a.dlg.opened(t, ev)
-			case <-closed.Ready():
-				if _, err := closed.Recv(); err != nil {
-					return
-				}
-				a.dlg.closed(t)
-			case <-t.Done():
-				return
-			case <-ctx.Done():
-				return
-			}
-		}
-	})
-	if !started {
-		opening.Close()
-		closed.Close()
-		cancel()
-	}
-	return nil
-}
-
 func (a *attachment) targetDetached(t *session.Target) {
-	a.dlg.closed(t)
+	if t.IsPage() {
+		a.dlg.Forget(t.ID)
+	}
 	a.iso.forget(t.ID)
 }
 
@@ -224,13 +175,8 @@ func (a *attachment) evaluate(ctx context.Context, e events.EvaluateEvent) (res 
 		return res, err
 	}
 	ri.tab = tab.ID
-	if d := a.dlg.pending(tab.ID); d != nil {
-		if pending, known := watchdogs.DialogPending(ctx, a.s.Bus(), tab.ID); known && !pending {
-			// Our stream has not caught up with an answer already given.
-			a.dlg.forget(tab.ID)
-		} else {
-			return res, blocking(d)
-		}
+	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
+		return res, blocking(d)
 	}
 	work, stop := b.Work()
 	defer stop()
@@ -551,16 +497,16 @@ func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
 func (a *attachment) race(ctx context.Context, tab events.TargetID, op func(context.Context) error) (*events.DialogInfo, error) {
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	changes := a.dlg.changes()
+	changes := a.dlg.Changes()
 	go func() {
 		for {
 			select {
 			case <-changes:
-				if a.dlg.pending(tab) != nil {
+				if a.dlg.Open(tab) != nil {
 					cancel(errDialogOpened)
 					return
 				}
-				changes = a.dlg.changes()
+				changes = a.dlg.Changes()
 			case <-cctx.Done():
 				return
 			}
@@ -568,7 +514,7 @@ func (a *attachment) race(ctx context.Context, tab events.TargetID, op func(cont
 	}()
 	err := op(cctx)
 	if err != nil && errors.Is(context.Cause(cctx), errDialogOpened) {
-		if d := a.dlg.pending(tab); d != nil {
+		if d := a.dlg.Open(tab); d != nil {
 			return d, nil
 		}
 	}
@@ -599,7 +545,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			// No new evaluation may pick the session from now on.
 			a.iso.drop(ch.sess)
 		}
-		if dlg := a.dlg.pending(tab); dlg != nil {
+		if dlg := a.dlg.Open(tab); dlg != nil {
 			// The script waits on a dialog: terminating now would kill
 			// whatever runs once the dialog is answered.
 			set("terminated", false)

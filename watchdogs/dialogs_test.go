@@ -1,0 +1,57 @@
+package watchdogs_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+)
+
+// The tracker sees a dialog open and close on a real page, without any
+// DialogWatchdog installed.
+func TestDialogTrackerFollowsATab(t *testing.T) {
+	chrome := testutil.RequireChrome(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	var tr *watchdogs.DialogTracker
+	ext := extension(func(ctx context.Context, s *session.BrowserSession) (func(context.Context) error, error) {
+		tr = watchdogs.NewDialogTracker(s.Bus())
+		remove := s.OnTargetAttached(tr.Follow)
+		return func(context.Context) error { remove(); tr.Close(); return nil }, nil
+	})
+	s, err := session.Start(ctx, session.Config{Launch: session.LaunchConfig{Path: chrome}, Extensions: []session.Extension{ext}})
+	require.NoError(t, err)
+	defer s.Close()
+	tab, err := s.ActiveTab()
+	require.NoError(t, err)
+	require.Nil(t, tr.Pending(ctx, tab.ID))
+
+	opened := tr.Changes()
+	_, err = tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("setTimeout(() => alert('hi'), 0)"))
+	require.NoError(t, err)
+	select {
+	case <-opened:
+	case <-ctx.Done():
+		t.Fatal("no dialog seen")
+	}
+	d := tr.Pending(ctx, tab.ID) // no DialogWatchdog: the tracker's own record stands
+	require.NotNil(t, d)
+	require.Equal(t, "alert", d.Type)
+	require.Equal(t, "hi", d.Message)
+
+	require.NoError(t, tab.Client.Page.HandleJavaScriptDialog(ctx, page.NewHandleJavaScriptDialogArgs(true)))
+	require.Eventually(t, func() bool { return tr.Open(tab.ID) == nil }, 10*time.Second, 5*time.Millisecond)
+}
+
+type extension func(ctx context.Context, s *session.BrowserSession) (func(context.Context) error, error)
+
+func (f extension) Start(ctx context.Context, s *session.BrowserSession) (func(context.Context) error, error) {
+	return f(ctx, s)
+}
