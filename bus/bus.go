@@ -43,6 +43,10 @@ type Bus struct {
 
 	running tracker
 	hist    history
+
+	// mailboxes holds each subscription's ordered Notify queue
+	// (subscription id -> *mailbox).
+	mailboxes sync.Map
 }
 
 // topic holds the subscriptions of one event type. Its lists are
@@ -149,6 +153,7 @@ func (b *Bus) Unsubscribe(s Subscription) bool {
 		return false
 	}
 	delete(b.subs, s.id)
+	b.mailboxes.Delete(s.id)
 	for _, list := range []*atomic.Pointer[[]*sub]{&t.handlers, &t.guards} {
 		cur := *list.Load()
 		if i := slices.IndexFunc(cur, func(x *sub) bool { return x.id == s.id }); i >= 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"time"
 
@@ -176,7 +177,13 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	}
 	s.conn = conn
 	s.browser = cdp.NewClient(conn.Browser())
-	s.bus = bus.New(cfg.Bus)
+	busCfg := cfg.Bus
+	if reflect.ValueOf(busCfg.Logger).IsZero() {
+		// Handler panics and slow dispatches are logged where the
+		// session logs, unless the caller gave the bus its own logger.
+		busCfg.Logger = s.log
+	}
+	s.bus = bus.New(busCfg)
 	conn.SetHooks(cdpmux.Hooks{Attached: s.onAttachedFrame, Detached: s.onDetachedFrame})
 
 	s.wg.Add(1)
@@ -293,17 +300,16 @@ func (s *BrowserSession) alive() error {
 	}
 }
 
-// Emit dispatches a lifecycle event that may have no handler. Errors are
-// logged, not returned: lifecycle events are notifications.
-func Emit[E any](ctx context.Context, s *BrowserSession, e E) {
-	if s.bus == nil || s.bus.Closed() {
+// Emit delivers a lifecycle notification (tab created, navigated, closed,
+// browser disconnected...) to its subscribers without waiting for them: the
+// session's own loops call it, and a subscriber that blocks must delay only
+// itself, never URL and title tracking or target attachment (see bus.Notify).
+// ctx is accepted for symmetry with the dispatch functions and is not used.
+func Emit[E any](_ context.Context, s *BrowserSession, e E) {
+	if s.bus == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	if _, err := bus.Dispatch(ctx, s.bus, e); err != nil && !errors.Is(err, bus.ErrNoHandler) && !errors.Is(err, bus.ErrBusClosed) {
-		s.log.Debug().Err(err).Str("event", fmt.Sprintf("%T", e)).Msg("lifecycle event handler failed")
-	}
+	bus.Notify(s.bus, e)
 }
 
 // watch notices the browser going away without Close.
