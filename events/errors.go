@@ -29,6 +29,9 @@ const (
 	CodeJSException      Code = "js_exception"
 	CodeEvaluateDisabled Code = "evaluate_disabled"
 	CodeInternal         Code = "internal"
+	// CodeVersionMismatch: the session's daemon runs another build of
+	// agentbrowser than the CLI that called it, and is busy.
+	CodeVersionMismatch Code = "version_mismatch"
 )
 
 // Error is an error with a code, a message for people and models, and

@@ -45,24 +45,65 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 			return reply{}, notice, err
 		}
 	}
+	rep, err = exchange(conn, g, cmd, in)
+	if err != nil || !rep.Replace {
+		return rep, notice, err
+	}
+	// The daemon is of another build and is going away unused: wait for
+	// it to stop listening, start one of ours and send the request again.
+	if err := waitGone(paths.Socket); err != nil {
+		return reply{}, notice, err
+	}
+	conn, err = spawnDaemon(g, paths)
+	if err != nil {
+		return reply{}, notice, err
+	}
+	notice = joinNotice(notice, "the daemon of session "+g.Session+" ran another build of agentbrowser; replaced it with this one ("+version+")")
+	rep, err = exchange(conn, g, cmd, in)
+	return rep, notice, err
+}
+
+// exchange sends one request on conn, reads the reply and closes conn.
+func exchange(conn net.Conn, g globals, cmd *Command, in Input) (rep reply, err error) {
 	defer conn.Close()
 	// The request carries the budget (timeout_ms); the daemon answers
 	// within it, so the read deadline past it is only a safety net.
 	b := budget.FromMS(context.Background(), g.TimeoutMS)
 	defer b.Cancel()
 	conn.SetDeadline(b.Deadline().Add(startAllowance))
-	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS}); err != nil {
-		return reply{}, notice, fmt.Errorf("sending request to daemon: %w", err)
+	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Build: buildID()}); err != nil {
+		return reply{}, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return reply{}, notice, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+startAllowance)
+			return reply{}, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+startAllowance)
 		}
 		// The daemon died under us: most likely its browser took it down.
-		return reply{}, notice, events.Errorf(events.CodeBrowserCrashed, "daemon for session %s went away: %v", g.Session, err)
+		return reply{}, events.Errorf(events.CodeBrowserCrashed, "daemon for session %s went away: %v", g.Session, err)
 	}
-	return rep, notice, nil
+	return rep, nil
+}
+
+// waitGone waits until nothing accepts connections on socket any more.
+func waitGone(socket string) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		c, err := net.DialTimeout("unix", socket, time.Second)
+		if err != nil {
+			return nil
+		}
+		c.Close()
+		time.Sleep(20 * time.Millisecond) // polling a socket we do not own; no event to wait on
+	}
+	return events.Errorf(events.CodeTimeout, "the daemon of another build did not exit within 10s; run 'agentbrowser close' and retry")
+}
+
+func joinNotice(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // spawnDaemon starts "agentbrowser serve" for the session in the

@@ -60,7 +60,8 @@ func init() {
 		MaxArgs: 0, NoBrowser: true,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
-			r := Result{"session": d.g.Session, "pid": os.Getpid(), "started_at": d.started.UTC().Format(time.RFC3339)}
+			r := Result{"session": d.g.Session, "pid": os.Getpid(), "started_at": d.started.UTC().Format(time.RFC3339),
+				"version": version, "build": buildID()}
 			if s, ok := d.reg.Get(d.g.Session); ok {
 				r["browser"] = s.Version()
 				r["endpoint"] = s.Endpoint()

@@ -259,6 +259,9 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if req.TimeoutMS <= 0 {
 		return errBodyReply(usageErrorf("timeout_ms must be positive"))
 	}
+	if rep, mismatch := d.checkBuild(req); mismatch {
+		return rep
+	}
 	env := &Env{Daemon: d}
 	if !cmd.NoBrowser {
 		s, err := d.session(ctx)

@@ -38,6 +38,7 @@ func TestMain(m *testing.M) {
 type cli struct {
 	t    *testing.T
 	home string
+	exe  string // the binary to run; bin when empty
 }
 
 // newCLI gives a test its own daemon directory and closes every session it
@@ -66,7 +67,11 @@ type outcome struct {
 }
 
 func (c *cli) command(args ...string) *exec.Cmd {
-	cmd := exec.Command(bin, args...)
+	exe := c.exe
+	if exe == "" {
+		exe = bin
+	}
+	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+c.home)
 	return cmd
 }

@@ -15,6 +15,9 @@ type request struct {
 	// TimeoutMS is the caller's whole budget; the daemon derives the
 	// command's deadline from it.
 	TimeoutMS int `json:"timeout_ms"`
+	// Build is the caller's buildID; a daemon of another build does not
+	// run the command (see daemon.checkBuild).
+	Build string `json:"build,omitempty"`
 }
 
 // reply is the daemon's answer: the object the CLI prints, and its exit
@@ -22,6 +25,9 @@ type request struct {
 type reply struct {
 	Exit int             `json:"exit"`
 	Body json.RawMessage `json:"body"`
+	// Replace tells the CLI that the daemon is of another build, ran
+	// nothing and is exiting so that one of the CLI's build replaces it.
+	Replace bool `json:"replace,omitempty"`
 }
 
 // Exit codes.
