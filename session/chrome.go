@@ -8,29 +8,35 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 )
 
-// DefaultFlags are the Chrome flags every launch uses. Background networking,
+// DefaultFlags returns the Chrome flags a launch starts from unless its
+// LaunchConfig gives BaseFlags: a new slice on every call, so that nothing a
+// caller does to it changes another session. Background networking,
 // component updates and sync are off because this kind of machine has no
 // network beyond loopback and Chrome would otherwise retry lookups forever.
-var DefaultFlags = []string{
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--no-default-browser-check",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--disable-dev-shm-usage",
-	"--disable-features=Translate,MediaRouter,OptimizationHints",
-	"--hide-scrollbars",
-	"--mute-audio",
+func DefaultFlags() []string {
+	return []string{
+		"--window-size=1280,800",
+		"--headless",
+		"--no-sandbox",
+		"--disable-gpu",
+		"--disable-quic",
+		"--no-first-run",
+		"--no-default-browser-check",
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-dev-shm-usage",
+		"--disable-features=Translate,MediaRouter,OptimizationHints",
+		"--hide-scrollbars",
+		"--mute-audio",
+	}
 }
 
 // FindChrome returns the browser binary to launch: $CHROME_BIN, then
@@ -57,10 +63,33 @@ type LaunchConfig struct {
 	// SitePerProcess puts every cross-site frame in its own process, which
 	// is how cross-origin iframes become OOPIFs.
 	SitePerProcess bool
-	// Flags are added after DefaultFlags.
+	// BaseFlags, when not nil, is the explicit full set of flags to start
+	// from instead of DefaultFlags(); leave --window-size out of it to
+	// launch without one. The flags Launch needs to reach the browser (its
+	// debugging channel, the profile directory) are always added.
+	BaseFlags []string
+	// Flags are added after the base flags.
 	Flags []string
-	// WindowSize is the viewport, "1280,800" by default.
+	// WindowSize, when set ("1024,768"), replaces the base flags'
+	// --window-size.
 	WindowSize string
+}
+
+// ChromeFlags returns the Chrome flags cfg asks for, before the ones Launch
+// adds to reach the browser (debugging channel, profile directory).
+func (cfg LaunchConfig) ChromeFlags() []string {
+	args := DefaultFlags()
+	if cfg.BaseFlags != nil {
+		args = slices.Clone(cfg.BaseFlags)
+	}
+	if cfg.WindowSize != "" {
+		args = slices.DeleteFunc(args, func(f string) bool { return strings.HasPrefix(f, "--window-size=") })
+		args = append(args, "--window-size="+cfg.WindowSize)
+	}
+	if cfg.SitePerProcess {
+		args = append(args, "--site-per-process")
+	}
+	return append(args, cfg.Flags...)
 }
 
 // Process is a running browser started by Launch.
@@ -92,17 +121,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating profile directory: %w", err)
 	}
-	size := cfg.WindowSize
-	if size == "" {
-		size = "1280,800"
-	}
-	args := append([]string{}, DefaultFlags...)
-	if cfg.SitePerProcess {
-		args = append(args, "--site-per-process")
-	}
-	args = append(args, cfg.Flags...)
-	args = append(args,
-		"--window-size="+size,
+	args := append(cfg.ChromeFlags(),
 		"--remote-debugging-port=0",
 		"--user-data-dir="+dir,
 		"about:blank",
