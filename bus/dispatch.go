@@ -310,3 +310,14 @@ func (b *Bus) finish(res *Result, outcome string, err error) {
 		Str("event", res.Type).Dur("dur", res.Duration).Str("outcome", outcome).
 		Err(err).Msg("dispatched")
 }
+
+// DispatchAny is Dispatch for an event whose type is known only at run time
+// (e is routed by its dynamic type). It is for generic tooling, such as a
+// conformance suite that dispatches sample events of any kind; typed code
+// uses Dispatch.
+func DispatchAny(ctx context.Context, b *Bus, e any) (*Result, error) {
+	if e == nil {
+		return nil, fmt.Errorf("dispatching a nil event: %w", ErrNoHandler)
+	}
+	return b.dispatch(ctx, b.nameOf(reflect.TypeOf(e)), e)
+}
