@@ -167,4 +167,3 @@ func (p *Peer) tabOf(sessionID string) string {
 	}
 	return ""
 }
-
