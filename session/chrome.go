@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 )
 
 // DefaultFlags returns the Chrome flags a launch starts from unless its
@@ -41,19 +43,13 @@ func DefaultFlags() []string {
 
 // FindChrome returns the browser binary to launch: $CHROME_BIN, then
 // chromium, chromium-browser, google-chrome and google-chrome-stable on PATH.
+// A failure matches ErrNoBrowser.
 func FindChrome() (string, error) {
-	if p := os.Getenv("CHROME_BIN"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("CHROME_BIN=%s: %w", p, ErrNoBrowser)
-		}
-		return p, nil
+	p, err := chromebin.Find()
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrNoBrowser, err)
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", ErrNoBrowser
+	return p, nil
 }
 
 // LaunchConfig says how to start a local browser.

@@ -46,6 +46,10 @@ func violation(from, to string) string {
 		return "nothing imports cmd"
 	case fl == "events":
 		return "events imports the standard library only"
+	case tl == "internal/testkit":
+		return "internal/testkit is for tests only"
+	case fl == "internal/testkit":
+		return "" // the test kit wires the whole stack, for tests only
 	case strings.HasPrefix(fl, "internal/") && tr >= 2:
 		return "internal helpers must not import session, watchdogs, actions or cmd"
 	case strings.HasPrefix(fl, "watchdogs/") && fl != "watchdogs/standard" && strings.HasPrefix(tl, "watchdogs/"):

@@ -6,26 +6,22 @@ package testutil
 import (
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 )
 
 // RequireChrome returns the browser binary or fails the test: a test that
-// needs Chromium must fail, not skip, when it is missing.
+// needs Chromium must fail, not skip, when it is missing. It looks where the
+// library looks (internal/chromebin).
 func RequireChrome(t testing.TB) string {
 	t.Helper()
-	if p := os.Getenv("CHROME_BIN"); p != "" {
-		return p
+	p, err := chromebin.Find()
+	if err != nil {
+		t.Fatalf("%v; 'make test' installs it", err)
 	}
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(n); err == nil {
-			return p
-		}
-	}
-	t.Fatalf("chromium not found: run 'make test' (it installs it) or set CHROME_BIN")
-	return ""
+	return p
 }
 
 // Servers are two loopback origins serving the same handler: Main on

@@ -12,18 +12,18 @@ import (
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/fx"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/console"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 const topPage = `<!doctype html><title>top</title>
 <script>
@@ -66,17 +66,7 @@ func manager(t *testing.T, cfg *console.Config) *watchdogs.Manager {
 // OOPIFs) with only the console watchdog attached.
 func start(t *testing.T, cfg *console.Config) *session.BrowserSession {
 	t.Helper()
-	chrome := testutil.RequireChrome(t)
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
-	defer cancel()
-	s, err := session.Start(ctx, session.Config{
-		TaskID:     t.Name(),
-		Launch:     session.LaunchConfig{Path: chrome, SitePerProcess: true},
-		Extensions: []session.Extension{manager(t, cfg)},
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
-	return s
+	return testkit.Session(t, session.Config{Extensions: []session.Extension{manager(t, cfg)}})
 }
 
 // navigate loads u in the active tab and waits for its load event.

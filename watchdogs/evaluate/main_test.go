@@ -4,18 +4,16 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/fx"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
@@ -23,43 +21,14 @@ import (
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 )
 
-// The tests share one headless Chromium, launched on first use; each test
-// connects its own session to it, which opens (and at the end closes) its
-// own tab. TestMain stops the browser before it checks for leaked
-// goroutines.
+// The tests share one headless Chromium (internal/testkit), launched on
+// first use; each test connects its own session to it, which opens (and at
+// the end closes) its own tab.
 
-var shared struct {
-	once sync.Once
-	proc *session.Process
-	err  error
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if shared.proc != nil {
-		shared.proc.Close()
-	}
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // browser returns the shared browser's websocket endpoint.
-func browser(t testing.TB) string {
-	t.Helper()
-	chrome := testutil.RequireChrome(t)
-	shared.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		shared.proc, shared.err = session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
-	})
-	require.NoError(t, shared.err)
-	return shared.proc.Endpoint
-}
+func browser(t testing.TB) string { return testkit.Endpoint(t) }
 
 // ceiling bounds every wait in these tests. It is never a timing
 // assertion: it only turns a hang into a failure.

@@ -13,18 +13,18 @@ import (
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/fx"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // pages serves the test documents. /p/NAME?kids=URL|URL... (see pageURL) is
 // a page titled NAME embedding one iframe per URL (relative URLs stay on the
@@ -64,7 +64,6 @@ func pageURL(name string, kids ...string) string {
 
 func start(t *testing.T, cfg *frame.Config) *session.BrowserSession {
 	t.Helper()
-	chrome := testutil.RequireChrome(t)
 	opts := []fx.Option{fx.NopLogger, watchdogs.Module, frame.Module}
 	if cfg != nil {
 		opts = append(opts, fx.Supply(cfg))
@@ -72,16 +71,7 @@ func start(t *testing.T, cfg *frame.Config) *session.BrowserSession {
 	var m *watchdogs.Manager
 	app := fx.New(append(opts, fx.Populate(&m))...)
 	require.NoError(t, app.Err())
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
-	defer cancel()
-	s, err := session.Start(ctx, session.Config{
-		TaskID:     t.Name(),
-		Launch:     session.LaunchConfig{Path: chrome, SitePerProcess: true},
-		Extensions: []session.Extension{m},
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
-	return s
+	return testkit.Session(t, session.Config{Extensions: []session.Extension{m}})
 }
 
 // navigate loads url in the active tab and waits for its load event.

@@ -1,0 +1,84 @@
+// Package testkit is the one kit for tests that need a real browser: one
+// headless Chromium per test package, launched on first use and stopped by
+// Main, and a session of its own for each test, connected to that browser,
+// which opens its own tab and closes it at the end of the test (the way
+// chromedp's tests share a browser and give each test a fresh tab). Tests
+// that are about launching, crashing or closing a browser launch their own.
+//
+// Only tests import it (internal/layers checks that).
+package testkit
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// Ceiling bounds a wait in a browser test. It is never a timing assertion:
+// it only turns a hang into a failure on a loaded machine.
+const Ceiling = 30 * time.Second
+
+var shared struct {
+	once sync.Once
+	proc *session.Process
+	err  error
+}
+
+// Main runs a package's tests, stops the shared browser, and fails the run
+// when a goroutine outlived the tests.
+func Main(m *testing.M) {
+	code := m.Run()
+	if shared.proc != nil {
+		shared.proc.Close()
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// Endpoint returns the shared browser's websocket endpoint, launching it
+// (site per process, so cross-origin iframes are out of process) on first
+// use. It fails t when Chromium is missing or does not start.
+func Endpoint(t testing.TB) string {
+	t.Helper()
+	chrome := testutil.RequireChrome(t)
+	shared.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), Ceiling)
+		defer cancel()
+		shared.proc, shared.err = session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
+	})
+	if shared.err != nil {
+		t.Fatalf("launching the shared browser: %v", shared.err)
+	}
+	return shared.proc.Endpoint
+}
+
+// Session connects a new session to the shared browser with cfg (its
+// CDPURL and TaskID are filled in), and closes it at the end of the test.
+func Session(t testing.TB, cfg session.Config) *session.BrowserSession {
+	t.Helper()
+	cfg.CDPURL = Endpoint(t)
+	if cfg.TaskID == "" {
+		cfg.TaskID = t.Name()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), Ceiling)
+	defer cancel()
+	s, err := session.Start(ctx, cfg)
+	if err != nil {
+		t.Fatalf("starting a session on the shared browser: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
