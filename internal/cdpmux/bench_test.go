@@ -19,6 +19,8 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 )
 
 // The benchmarks compare one Runtime.evaluate round trip on a flat session
@@ -71,11 +73,8 @@ func (w *stderrScanner) Write(p []byte) (int, error) {
 }
 
 func launchBrowser() (string, error) {
-	bin := os.Getenv("CHROME_BIN")
-	if bin == "" {
-		bin = "/usr/bin/chromium"
-	}
-	if _, err := exec.LookPath(bin); err != nil {
+	bin, err := chromebin.Find()
+	if err != nil {
 		return "", err
 	}
 	dir, err := os.MkdirTemp("", "cdpmux-bench-")

@@ -21,6 +21,8 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/mafredri/cdp/rpcc"
 	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 )
 
 // testBrowser is one headless Chromium shared by every test in the package.
@@ -37,9 +39,9 @@ var shared *testBrowser
 // launchBrowser starts Chromium with a fresh profile and waits until it
 // prints its DevTools endpoint.
 func launchBrowser(ctx context.Context) (*testBrowser, error) {
-	bin := os.Getenv("CHROME_BIN")
-	if bin == "" {
-		bin = "/usr/bin/chromium"
+	bin, err := chromebin.Find()
+	if err != nil {
+		return nil, err
 	}
 	dir, err := os.MkdirTemp("", "snapshot-test-profile-")
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -27,13 +28,12 @@ var shared *session.BrowserSession
 
 func TestMain(m *testing.M) {
 	code := func() int {
-		if os.Getenv("CHROME_BIN") == "" {
-			if _, err := os.Stat("/usr/bin/chromium"); err != nil {
-				fmt.Fprintln(os.Stderr, "chromium not found: set CHROME_BIN")
-				return 1
-			}
+		chrome, err := chromebin.Find()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
 		}
-		s, err := startSession(context.Background())
+		s, err := startSession(context.Background(), chrome)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "starting session:", err)
 			return 1
@@ -53,7 +53,7 @@ func TestMain(m *testing.M) {
 
 // startSession starts a browser with only the DefaultActionWatchdog, so
 // these tests do not depend on the other watchdogs.
-func startSession(ctx context.Context) (*session.BrowserSession, error) {
+func startSession(ctx context.Context, chrome string) (*session.BrowserSession, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	w, err := defaultaction.New(defaultaction.Params{})
@@ -64,10 +64,7 @@ func startSession(ctx context.Context) (*session.BrowserSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := session.Config{TaskID: "defaultaction-test", Launch: session.LaunchConfig{SitePerProcess: true}, Extensions: []session.Extension{m}}
-	if p := os.Getenv("CHROME_BIN"); p != "" {
-		cfg.Launch.Path = p
-	}
+	cfg := session.Config{TaskID: "defaultaction-test", Launch: session.LaunchConfig{Path: chrome, SitePerProcess: true}, Extensions: []session.Extension{m}}
 	s, err := session.Start(ctx, cfg)
 	if err != nil {
 		return nil, err
