@@ -55,7 +55,7 @@ func browser(t testing.TB) string {
 	shared.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		shared.proc, shared.err = session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
+		shared.proc, shared.err = session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome, SitePerProcess: true})
 	})
 	require.NoError(t, shared.err)
 	return shared.proc.Endpoint
@@ -81,7 +81,8 @@ func startWith(t testing.TB, endpoint string, extra ...fx.Option) *session.Brows
 	require.NoError(t, app.Err())
 	ctx, cancel := context.WithTimeout(context.Background(), ceiling)
 	defer cancel()
-	s, err := session.Start(ctx, session.Config{TaskID: t.Name(), CDPURL: endpoint, Extensions: []session.Extension{m}})
+	s, err := session.Start(ctx, session.Config{TaskID: t.Name(), CDPURL: endpoint, Extensions: []session.Extension{m},
+		Launch: session.LaunchConfig{Path: testutil.RequireChrome(t), SitePerProcess: true}})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s
@@ -89,6 +90,11 @@ func startWith(t testing.TB, endpoint string, extra ...fx.Option) *session.Brows
 
 func start(t testing.TB, extra ...fx.Option) *session.BrowserSession {
 	t.Helper()
+	if overPipe {
+		// An empty endpoint launches the session's own browser, driven
+		// over its pipe: the engine shares that one transport.
+		return startOn(t, "", extra...)
+	}
 	return startOn(t, browser(t), extra...)
 }
 
