@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -98,6 +97,13 @@ type Process struct {
 	stopping chan struct{}
 }
 
+// singletonTail is what Chromium appends to its temp dir for the socket of
+// its process singleton; maxSocketPath is the longest unix socket path.
+const (
+	singletonTail = "/org.chromium.Chromium.XXXXXX/SingletonSocket"
+	maxSocketPath = 107
+)
+
 // AnyDebuggingPort as LaunchConfig.DebuggingPort opens a DevTools port that
 // Chrome picks; Process.Endpoint names it.
 const AnyDebuggingPort = -1
@@ -125,11 +131,12 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		return nil, fmt.Errorf("creating profile directory: %w", err)
 	}
 	// Chromium's own temporary files (org.chromium.Chromium.*) follow
-	// TMPDIR; inside the profile, one removal cleans everything.
-	tmp := filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("creating profile directory: %w", err)
+	// TMPDIR; inside the profile, one removal cleans everything. One of
+	// them is a unix socket, whose path must fit in 107 bytes: under a
+	// very long temp dir they stay where Chromium puts them.
+	env := os.Environ()
+	if len(dir)+len(singletonTail) <= maxSocketPath {
+		env = append(env, "TMPDIR="+dir)
 	}
 	if cfg.RecordFile != "" {
 		if err := writeRecord(cfg.RecordFile, record{Profile: dir}); err != nil {
@@ -170,7 +177,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		return fail(fmt.Errorf("launching %s: %w", path, err))
 	}
 	cmd := exec.Command(path, args...)
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Env = env
 	cmd.ExtraFiles = []*os.File{browserIn, browserOut}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stderr, err := cmd.StderrPipe()
