@@ -50,6 +50,9 @@ func (s *BrowserSession) onAttachedFrame(parent, sessionID string, params json.R
 	if err := json.Unmarshal(params, &r); err != nil {
 		return
 	}
+	if !s.announcedToUs(parent, r.TargetInfo.Type) {
+		return
+	}
 	s.spawnAttach(attachment{parent: events.SessionID(parent), reply: r})
 }
 
@@ -64,6 +67,23 @@ func (s *BrowserSession) spawnAttach(a attachment) {
 		defer s.wg.Done()
 		s.attach(a)
 	}()
+}
+
+// announcedToUs tells the session's own attachments from those of other
+// users of the same transport (the evaluate engine's browser session and
+// its targets on a pipe): the session's come on the browser session or on
+// one of its targets, and are never the browser itself.
+func (s *BrowserSession) announcedToUs(parent, targetType string) bool {
+	if targetType == "browser" {
+		return false
+	}
+	if parent == "" {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.targets[events.SessionID(parent)]
+	return ok
 }
 
 // onDetachedFrame runs on the socket reader: it only hands the work over.

@@ -69,6 +69,16 @@ type LaunchConfig struct {
 	// WindowSize, when set ("1024,768"), replaces the base flags'
 	// --window-size.
 	WindowSize string
+	// DebuggingPort, when positive, also opens that DevTools TCP port on
+	// 127.0.0.1 for a person to attach DevTools; AnyDebuggingPort lets
+	// Chrome pick a free one. Every local user can drive the browser
+	// through it. Zero, the default, opens no port: the browser is driven
+	// over a pipe only.
+	DebuggingPort int
+	// RecordFile, when set, is where Launch notes the profile directory
+	// and the browser's pid while the browser runs, so that Reap can clean
+	// up after a process that died without Close. Close removes it.
+	RecordFile string
 }
 
 // ChromeFlags returns the Chrome flags cfg asks for, before the ones Launch
@@ -90,11 +100,21 @@ func (cfg LaunchConfig) ChromeFlags() []string {
 
 // Process is a running browser started by Launch.
 type Process struct {
-	Endpoint string // ws://127.0.0.1:PORT/devtools/browser/ID
+	// Endpoint is the DevTools websocket URL when DebuggingPort was set,
+	// empty when the browser is reachable only through its pipe.
+	Endpoint string
 	Path     string
 
 	cmd     *exec.Cmd
 	dataDir string
+	record  string
+	// toBrowser and fromBrowser are our ends of --remote-debugging-pipe,
+	// handed to the session's cdpmux.Conn, which closes them.
+	toBrowser   *os.File
+	fromBrowser *os.File
+
+	outMu sync.Mutex
+	out   strings.Builder // the head of stderr, for launch errors
 
 	exited   chan struct{}
 	exitErr  error
@@ -102,8 +122,25 @@ type Process struct {
 	stopping chan struct{}
 }
 
-// Launch starts a headless browser with a fresh profile directory and returns
-// once its DevTools endpoint is printed, within ctx.
+// singletonTail is what Chromium appends to its temp dir for the socket of
+// its process singleton; maxSocketPath is the longest unix socket path.
+const (
+	singletonTail = "/org.chromium.Chromium.XXXXXX/SingletonSocket"
+	maxSocketPath = 107
+)
+
+// AnyDebuggingPort as LaunchConfig.DebuggingPort opens a DevTools port that
+// Chrome picks; Process.Endpoint names it.
+const AnyDebuggingPort = -1
+
+// graceWindow is how long Close lets the browser exit on its own (after
+// Browser.close or the pipe's end) before it kills the process group.
+const graceWindow = 150 * time.Millisecond
+
+// Launch starts a headless browser with a fresh private profile directory,
+// driven over --remote-debugging-pipe. It returns once the process runs
+// (and, with DebuggingPort, once its DevTools endpoint is printed), within
+// ctx; the session's first CDP call tells whether it answers.
 func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	path := cfg.Path
 	if path == "" {
@@ -113,73 +150,123 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		}
 		path = p
 	}
-	dir, err := os.MkdirTemp("", "agentbrowser-profile-")
+	// MkdirTemp creates the directory 0700: the profile holds cookies.
+	dir, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("creating profile directory: %w", err)
 	}
-	args := append(cfg.ChromeFlags(),
-		"--remote-debugging-port=0",
-		"--user-data-dir="+dir,
-		"about:blank",
-	)
+	// Chromium's own temporary files (org.chromium.Chromium.*) follow
+	// TMPDIR; inside the profile, one removal cleans everything. One of
+	// them is a unix socket, whose path must fit in 107 bytes: under a
+	// very long temp dir they stay where Chromium puts them.
+	env := os.Environ()
+	if len(dir)+len(singletonTail) <= maxSocketPath {
+		env = append(env, "TMPDIR="+dir)
+	}
+	if cfg.RecordFile != "" {
+		if err := writeRecord(cfg.RecordFile, record{Profile: dir}); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	args := append(cfg.ChromeFlags(), "--remote-debugging-pipe")
+	wantPort := cfg.DebuggingPort != 0
+	if wantPort {
+		args = append(args, fmt.Sprintf("--remote-debugging-port=%d", max(cfg.DebuggingPort, 0)))
+	}
+	args = append(args, "--user-data-dir="+dir, "about:blank")
+
+	p := &Process{Path: path, dataDir: dir, record: cfg.RecordFile, exited: make(chan struct{}), stopping: make(chan struct{})}
+	fail := func(err error) (*Process, error) {
+		p.cleanup()
+		return nil, err
+	}
+	// fd 3: the browser reads our requests; fd 4: it writes to us.
+	browserIn, toBrowser, err := os.Pipe()
+	if err != nil {
+		return fail(fmt.Errorf("launching %s: %w", path, err))
+	}
+	fromBrowser, browserOut, err := os.Pipe()
+	if err != nil {
+		browserIn.Close()
+		toBrowser.Close()
+		return fail(fmt.Errorf("launching %s: %w", path, err))
+	}
 	cmd := exec.Command(path, args...)
+	cmd.Env = env
+	cmd.ExtraFiles = []*os.File{browserIn, browserOut}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stderr, err := cmd.StderrPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	// The child holds its own copies of its ends now.
+	browserIn.Close()
+	browserOut.Close()
 	if err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("launching %s: %w", path, err)
+		toBrowser.Close()
+		fromBrowser.Close()
+		return fail(&LaunchError{Path: path, Err: err})
 	}
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(dir)
-		return nil, &LaunchError{Path: path, Err: err}
+	p.cmd, p.toBrowser, p.fromBrowser = cmd, toBrowser, fromBrowser
+	if cfg.RecordFile != "" {
+		// Best effort: without the pid, Reap still removes the profile.
+		_ = writeRecord(cfg.RecordFile, record{Profile: dir, PID: cmd.Process.Pid})
 	}
-	p := &Process{Path: path, cmd: cmd, dataDir: dir, exited: make(chan struct{}), stopping: make(chan struct{})}
 
 	found := make(chan string, 1)
-	var outMu sync.Mutex
-	var out strings.Builder
-	go func() {
-		// Chrome keeps writing to stderr for its whole life; drain it so it
-		// never blocks on a full pipe, and keep the head for error messages.
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		sent := false
-		for sc.Scan() {
-			line := sc.Text()
-			if !sent {
-				if i := strings.Index(line, "DevTools listening on "); i >= 0 {
-					found <- strings.TrimSpace(line[i+len("DevTools listening on "):])
-					sent = true
-					continue
-				}
-				outMu.Lock()
-				if out.Len() < 4096 {
-					out.WriteString(line)
-					out.WriteByte('\n')
-				}
-				outMu.Unlock()
-			}
-		}
-		io.Copy(io.Discard, stderr)
-	}()
+	go p.drain(stderr, found, wantPort)
 	go func() {
 		p.exitErr = cmd.Wait()
 		close(p.exited)
 	}()
-
+	if !wantPort {
+		return p, nil
+	}
 	select {
 	case ep := <-found:
 		p.Endpoint = ep
 		return p, nil
 	case <-p.exited:
-		p.cleanup()
-		outMu.Lock()
-		defer outMu.Unlock()
-		return nil, &LaunchError{Path: path, Output: strings.TrimSpace(out.String()), Err: fmt.Errorf("browser exited: %v", p.exitErr)}
+		err := &LaunchError{Path: path, Output: p.Output(), Err: fmt.Errorf("browser exited: %v", p.exitErr)}
+		p.Close()
+		return nil, err
 	case <-ctx.Done():
 		p.Close()
-		return nil, &LaunchError{Path: path, Err: fmt.Errorf("waiting for devtools endpoint: %w", ctx.Err())}
+		return nil, &LaunchError{Path: path, Err: fmt.Errorf("waiting for the devtools endpoint: %w", ctx.Err())}
 	}
+}
+
+// drain reads stderr for the browser's whole life, so that it never blocks
+// on a full pipe; it keeps the head for error messages and, when asked,
+// reports the DevTools endpoint.
+func (p *Process) drain(stderr io.Reader, found chan<- string, want bool) {
+	sc := bufio.NewScanner(stderr)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if want {
+			if i := strings.Index(line, "DevTools listening on "); i >= 0 {
+				found <- strings.TrimSpace(line[i+len("DevTools listening on "):])
+				want = false
+				continue
+			}
+		}
+		p.outMu.Lock()
+		if p.out.Len() < 4096 {
+			p.out.WriteString(line)
+			p.out.WriteByte('\n')
+		}
+		p.outMu.Unlock()
+	}
+	io.Copy(io.Discard, stderr)
+}
+
+// Output is the head of what the browser printed on stderr.
+func (p *Process) Output() string {
+	p.outMu.Lock()
+	defer p.outMu.Unlock()
+	return strings.TrimSpace(p.out.String())
 }
 
 // Exited is closed when the browser process has exited and been reaped.
@@ -219,35 +306,45 @@ func (p *Process) PID() int { return p.cmd.Process.Pid }
 // DataDir is the profile directory, removed by Close.
 func (p *Process) DataDir() string { return p.dataDir }
 
-// Close kills the browser's whole process group, reaps it and removes the
-// profile directory. It is idempotent.
+// Close gives the browser graceWindow to exit (the session sends
+// Browser.close and ends the pipe first), then kills its whole process
+// group, reaps the browser by its pid and removes the profile directory,
+// Chromium's temporary files with it. It is idempotent.
 func (p *Process) Close() error {
 	p.stopOnce.Do(func() {
 		close(p.stopping)
-		// Renderers and helpers are in the browser's process group; kill
-		// them all so none outlives the session.
-		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		if p.cmd == nil {
+			p.cleanup()
+			return
+		}
+		t := time.NewTimer(graceWindow)
 		select {
 		case <-p.exited:
-		case <-time.After(10 * time.Second):
+		case <-t.C:
 		}
+		t.Stop()
+		// Renderers and helpers are in the browser's process group, and
+		// they outlive a browser that exited; kill them all at once.
+		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		<-p.exited
 		p.cleanup()
 	})
 	return nil
 }
 
+// cleanup removes the profile directory and the record. Every process of
+// the group has been sent SIGKILL, so nothing writes there any more; a
+// second pass covers a file created by a syscall that was in flight.
 func (p *Process) cleanup() {
-	// The group may still hold zygote children after the leader exits; they
-	// are reaped by init, so wait (bounded) until none is left.
-	pgid := p.cmd.Process.Pid
-	deadline := time.Now().Add(5 * time.Second)
-	for syscall.Kill(-pgid, syscall.SIGKILL) == nil && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	if p.toBrowser != nil {
+		// Normally the session's Conn closed them already.
+		p.toBrowser.Close()
+		p.fromBrowser.Close()
 	}
-	for i := 0; i < 50; i++ {
-		if err := os.RemoveAll(p.dataDir); err == nil {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	if err := os.RemoveAll(p.dataDir); err != nil {
+		_ = os.RemoveAll(p.dataDir)
+	}
+	if p.record != "" {
+		_ = os.Remove(p.record)
 	}
 }

@@ -6,7 +6,38 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
+
+// connect launches a browser and opens its pipe, or dials the websocket of
+// the endpoint the user gave.
+func (s *BrowserSession) connect(ctx context.Context) (*cdpmux.Conn, error) {
+	opts := cdpmux.Options{Logger: s.log}
+	if s.cfg.CDPURL == "" {
+		p, err := Launch(ctx, s.cfg.Launch)
+		if err != nil {
+			return nil, err
+		}
+		s.proc = p
+		s.endpoint = p.Endpoint
+		conn, err := cdpmux.NewPipe(p.fromBrowser, p.toBrowser, opts)
+		if err != nil {
+			return nil, fmt.Errorf("connecting to the browser's pipe: %w", err)
+		}
+		return conn, nil
+	}
+	ep, err := ResolveEndpoint(ctx, s.cfg.CDPURL)
+	if err != nil {
+		return nil, err
+	}
+	s.endpoint = ep
+	conn, err := cdpmux.Dial(ctx, ep, opts)
+	if err != nil {
+		return nil, fmt.Errorf("connecting to %s: %w", ep, err)
+	}
+	return conn, nil
+}
 
 // ResolveEndpoint turns what a user gives as a CDP URL into the browser's
 // websocket URL: ws:// and wss:// URLs are returned as they are; http(s)://

@@ -157,23 +157,9 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		}
 	}()
 
-	if cfg.CDPURL == "" {
-		p, err := Launch(ctx, cfg.Launch)
-		if err != nil {
-			return nil, err
-		}
-		s.proc = p
-		s.endpoint = p.Endpoint
-	} else {
-		ep, err := ResolveEndpoint(ctx, cfg.CDPURL)
-		if err != nil {
-			return nil, err
-		}
-		s.endpoint = ep
-	}
-	conn, err := cdpmux.Dial(ctx, s.endpoint, cdpmux.Options{Logger: s.log})
+	conn, err := s.connect(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", s.endpoint, err)
+		return nil, err
 	}
 	s.conn = conn
 	s.browser = cdp.NewClient(conn.Browser())
@@ -191,6 +177,11 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 
 	v, err := s.browser.Browser.GetVersion(ctx)
 	if err != nil {
+		if s.proc != nil {
+			// The first call on a pipe is where a browser that failed
+			// to start shows; say what it printed.
+			return nil, &LaunchError{Path: s.proc.Path, Output: s.proc.Output(), Err: fmt.Errorf("reading browser version: %w", err)}
+		}
 		return nil, fmt.Errorf("reading browser version: %w", err)
 	}
 	s.version = v.Product
@@ -246,8 +237,18 @@ func ptr[T any](v T) *T { return &v }
 // TaskID is the id the session was started with.
 func (s *BrowserSession) TaskID() string { return s.cfg.TaskID }
 
-// Endpoint is the browser websocket URL.
+// Endpoint is the browser websocket URL: the --cdp endpoint, or for a
+// launched browser the opt-in DevTools port's URL, or "" when the browser
+// is reachable only through its pipe.
 func (s *BrowserSession) Endpoint() string { return s.endpoint }
+
+// Mux is the session's CDP transport. Watchdogs that need flat sessions of
+// their own on it (the evaluate engine on a pipe) attach them through it.
+func (s *BrowserSession) Mux() *cdpmux.Conn { return s.conn }
+
+// Piped reports whether the session drives its browser over
+// --remote-debugging-pipe, where no second connection is possible.
+func (s *BrowserSession) Piped() bool { return s.proc != nil }
 
 // CDPURL is the URL the session was asked to connect to, empty if launched.
 func (s *BrowserSession) CDPURL() string { return s.cfg.CDPURL }
@@ -375,6 +376,11 @@ func (s *BrowserSession) Close() error {
 				for _, t := range s.Tabs() {
 					_, _ = s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID)))
 				}
+			}
+			if s.proc != nil && s.conn.Err() == nil {
+				// Ask the browser to exit while the pipe is still up;
+				// Process.Close gives it a short window, then kills.
+				_, _ = s.conn.Post("", "Browser.close", nil)
 			}
 			s.conn.Close()
 		}

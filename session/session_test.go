@@ -97,8 +97,12 @@ func TestLaunchTabsNavigateClickClose(t *testing.T) {
 	pid, dir := proc.PID(), proc.DataDir()
 	require.NoError(t, s.Close())
 	require.NoError(t, s.Close(), "close is idempotent")
-	// The whole process group is gone and the profile removed.
-	require.ErrorIs(t, syscall.Kill(-pid, 0), syscall.ESRCH)
+	// The browser was reaped by Close and every other process of its tree
+	// was killed: none runs (zombies of killed helpers are init's to
+	// reap, so the wait is a ceiling, not a timing).
+	require.ErrorIs(t, syscall.Kill(pid, 0), syscall.ESRCH, "the browser is reaped")
+	require.Eventually(t, func() bool { return len(testutil.LiveProcesses(pid)) == 0 }, 5*time.Second, 10*time.Millisecond,
+		"processes of the browser still run: %v", testutil.LiveProcesses(pid))
 	_, err = os.Stat(dir)
 	require.True(t, os.IsNotExist(err), "profile dir %s still exists", dir)
 
@@ -123,7 +127,7 @@ func TestConnectByHTTPToSeparateBrowser(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome})
 	require.NoError(t, err)
 	defer p.Close()
 	// ws://127.0.0.1:PORT/devtools/browser/ID -> http://127.0.0.1:PORT
@@ -185,7 +189,7 @@ func TestRegistry(t *testing.T) {
 	require.Equal(t, 1, starts)
 
 	// A separately launched browser: a new URL rebinds the task.
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome})
 	require.NoError(t, err)
 	defer p.Close()
 	s2, err := reg.GetOrStart(ctx, "task", p.Endpoint)

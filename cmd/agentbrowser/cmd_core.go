@@ -50,8 +50,15 @@ func init() {
 		MaxArgs: 0, NoBrowser: true,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
-			// Reply first, then stop: the stop waits for this request.
+			// Close the browser before answering, so that once close
+			// returns no profile or browser process is left, and a
+			// command still running fails at once instead of holding
+			// the daemon. Then stop: the stop waits for this request.
+			err := d.reg.Close()
 			go d.shutdown("close command")
+			if err != nil {
+				d.log.Warn().Err(err).Msg("closing the browser")
+			}
 			return Result{"closed": true, "session": d.g.Session}, nil
 		},
 	})
@@ -66,6 +73,9 @@ func init() {
 				r["browser"] = s.Version()
 				r["endpoint"] = s.Endpoint()
 				r["tabs"] = len(s.Tabs())
+				if w := devtoolsWarning(s); w != "" {
+					r["warning"] = w
+				}
 			}
 			if d.g.CDP != "" {
 				r["cdp"] = d.g.CDP

@@ -80,8 +80,12 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	if err != nil {
 		return nil, err
 	}
+	port, _, err := debuggingPort(g.Settings)
+	if err != nil {
+		return nil, err
+	}
 	base := session.Config{
-		Launch:     session.LaunchConfig{SitePerProcess: true},
+		Launch:     session.LaunchConfig{SitePerProcess: true, DebuggingPort: port, RecordFile: browserRecord(paths)},
 		Extensions: []session.Extension{m},
 		Logger:     log,
 	}
@@ -112,8 +116,12 @@ func (d *daemon) start(ctx context.Context) error {
 		}
 	}
 	d.lockFile = lf
-	// We hold the lock, so a socket file left here belongs to a dead daemon.
+	// We hold the lock, so a socket file left here belongs to a dead daemon,
+	// and so does a browser it recorded: reap both.
 	os.Remove(d.paths.Socket)
+	if err := session.Reap(browserRecord(d.paths)); err != nil {
+		d.log.Warn().Err(err).Msg("reaping the browser of a dead daemon")
+	}
 	old := syscall.Umask(0o177)
 	ln, err := net.Listen("unix", d.paths.Socket)
 	syscall.Umask(old)

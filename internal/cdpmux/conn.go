@@ -50,7 +50,7 @@ func (o *Options) defaults() {
 // sessions. It is safe for concurrent use. Close stops its reader goroutine
 // and every session's rpcc.Conn.
 type Conn struct {
-	ws   *websocket.Conn
+	tr   transport
 	opts Options
 	log  zerolog.Logger
 
@@ -109,8 +109,13 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 		return nil, fmt.Errorf("dialing %s: %w", url, err)
 	}
 	ws.SetReadLimit(-1)
+	return start(wsTransport{ws}, opts)
+}
+
+// start wraps an open transport in a Conn and starts its reader.
+func start(tr transport, opts Options) (*Conn, error) {
 	c := &Conn{
-		ws:         ws,
+		tr:         tr,
 		opts:       opts,
 		log:        opts.Logger,
 		sessions:   map[string]*session{},
@@ -121,7 +126,7 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 	c.sessions[""] = c.newSession("")
 	root, err := c.Session("")
 	if err != nil {
-		ws.Close()
+		tr.close()
 		return nil, err
 	}
 	c.root = root
@@ -154,7 +159,7 @@ func (c *Conn) newSession(id string) *session {
 	return &session{id: id, mux: c, q: newQueue(c.opts.QueueBytes), ids: map[uint64]uint64{}, posted: map[uint64]chan wireResponse{}}
 }
 
-// Done is closed when the websocket is gone.
+// Done is closed when the transport is gone.
 func (c *Conn) Done() <-chan struct{} { return c.done }
 
 // Err reports why the connection ended, or nil while it is up.
@@ -342,8 +347,8 @@ func (c *Conn) shutdown(cause error) {
 		sessions := c.sessions
 		c.sessions = map[string]*session{"": sessions[""]}
 		c.mu.Unlock()
-		// Closing the socket unblocks the reader.
-		c.ws.Close()
+		// Closing the transport unblocks the reader.
+		c.tr.close()
 		for _, s := range sessions {
 			s.fail(cause, true)
 		}
@@ -351,12 +356,12 @@ func (c *Conn) shutdown(cause error) {
 	})
 }
 
-// read is the only reader of the websocket. It parses just enough of each
+// read is the only reader of the transport. It parses just enough of each
 // frame to route it and never waits on a consumer.
 func (c *Conn) read() {
 	defer close(c.readerDone)
 	for {
-		_, b, err := c.ws.ReadMessage()
+		b, err := c.tr.readMessage()
 		if err != nil {
 			c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
 			return
@@ -438,8 +443,7 @@ func (c *Conn) write(b []byte) error {
 	if len(b) > c.opts.MaxMessageBytes {
 		return fmt.Errorf("cdp message of %d bytes exceeds the %d byte limit", len(b), c.opts.MaxMessageBytes)
 	}
-	c.ws.SetWriteDeadline(time.Now().Add(c.opts.WriteTimeout))
-	if err := c.ws.WriteMessage(websocket.TextMessage, b); err != nil {
+	if err := c.tr.writeMessage(b, time.Now().Add(c.opts.WriteTimeout)); err != nil {
 		c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
 		return c.Err()
 	}

@@ -25,7 +25,7 @@ func browser(t *testing.T) *session.Process {
 	testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort})
 	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
 	return p

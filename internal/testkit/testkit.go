@@ -49,7 +49,8 @@ func Main(m *testing.M) {
 }
 
 // Endpoint returns the shared browser's websocket endpoint, launching it
-// (site per process, so cross-origin iframes are out of process) on first
+// (site per process, so cross-origin iframes are out of process, and with a
+// DevTools port on loopback, which the tests' sessions connect to) on first
 // use. It fails t when Chromium is missing or does not start.
 func Endpoint(t testing.TB) string {
 	t.Helper()
@@ -57,7 +58,7 @@ func Endpoint(t testing.TB) string {
 	shared.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), Ceiling)
 		defer cancel()
-		shared.proc, shared.err = session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
+		shared.proc, shared.err = session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true, DebuggingPort: session.AnyDebuggingPort})
 	})
 	if shared.err != nil {
 		t.Fatalf("launching the shared browser: %v", shared.err)

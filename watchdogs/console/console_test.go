@@ -285,7 +285,7 @@ func TestTwoSessionsOnOneBrowserDoNotMix(t *testing.T) {
 	srv := testutil.Serve(t, pages())
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome, SitePerProcess: true})
 	require.NoError(t, err)
 	defer p.Close()
 	connect := func(name string) *session.BrowserSession {

@@ -105,7 +105,7 @@ func launch(t testing.TB) *session.Process {
 	testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{SitePerProcess: true})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, SitePerProcess: true})
 	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
 	return p

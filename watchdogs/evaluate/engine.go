@@ -75,7 +75,7 @@ func attach(cfg Config, s *session.BrowserSession) *attachment {
 		cfg:      cfg,
 		s:        s,
 		log:      log,
-		iso:      newIsolated(s.Endpoint(), cfg, log),
+		iso:      newIsolated(s.Endpoint(), sharedMux(s), cfg, log),
 		dlg:      watchdogs.NewDialogTracker(s.Bus()),
 		stats:    newStats(),
 		base:     base,

@@ -14,13 +14,21 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // isolated is the engine's own connection to the browser and the flat
 // sessions it attached to targets, reused across evaluations while they
 // are healthy. It is safe for concurrent use.
+//
+// On a launched browser's pipe there is one transport (shared): the engine
+// then opens its own browser-level session on it (Target.attachToBrowserTarget)
+// and attaches its target sessions through that one, so they are announced
+// to it alone, each is its own rpcc.Conn with its own command queue, and
+// none is ever the agent's session.
 type isolated struct {
 	endpoint    string
+	shared      *cdpmux.Conn
 	dialTimeout time.Duration
 	redialAfter time.Duration
 	log         zerolog.Logger
@@ -30,6 +38,7 @@ type isolated struct {
 	mu       sync.Mutex
 	conn     *cdpmux.Conn
 	browser  *cdp.Client
+	own      string // the engine's browser session on a shared transport
 	sessions map[events.TargetID]*evalSession
 	failErr  error // why the last dial failed
 	failedAt time.Time
@@ -49,9 +58,19 @@ type evalSession struct {
 	frames *frameContexts
 }
 
-func newIsolated(endpoint string, cfg Config, log zerolog.Logger) *isolated {
+// sharedMux is the session's transport when the engine must share it: a
+// launched browser's pipe admits no second connection.
+func sharedMux(s *session.BrowserSession) *cdpmux.Conn {
+	if s.Piped() {
+		return s.Mux()
+	}
+	return nil
+}
+
+func newIsolated(endpoint string, shared *cdpmux.Conn, cfg Config, log zerolog.Logger) *isolated {
 	return &isolated{
 		endpoint:    endpoint,
+		shared:      shared,
 		dialTimeout: cfg.DialTimeout,
 		redialAfter: cfg.RedialAfter,
 		log:         log,
@@ -93,7 +112,7 @@ func (iso *isolated) connection(ctx context.Context) (*cdpmux.Conn, *cdp.Client,
 	}
 	dctx, cancel := context.WithTimeout(ctx, iso.dialTimeout)
 	defer cancel()
-	conn, err := cdpmux.Dial(dctx, iso.endpoint, cdpmux.Options{Logger: iso.log})
+	conn, bc, own, err := iso.open(dctx)
 	iso.mu.Lock()
 	defer iso.mu.Unlock()
 	if err != nil {
@@ -107,11 +126,55 @@ func (iso *isolated) connection(ctx context.Context) (*cdpmux.Conn, *cdp.Client,
 		return nil, nil, &dialError{err}
 	}
 	if iso.closed {
-		conn.Close()
+		iso.release(conn, own)
 		return nil, nil, errEngineClosed
 	}
-	iso.conn, iso.browser, iso.failErr = conn, cdp.NewClient(conn.Browser()), nil
+	iso.conn, iso.browser, iso.own, iso.failErr = conn, bc, own, nil
 	return iso.conn, iso.browser, nil
+}
+
+// open dials the engine's own websocket, or on a shared transport attaches
+// the engine's own browser session; own is that session's id.
+func (iso *isolated) open(ctx context.Context) (conn *cdpmux.Conn, bc *cdp.Client, own string, err error) {
+	if iso.shared == nil {
+		conn, err := cdpmux.Dial(ctx, iso.endpoint, cdpmux.Options{Logger: iso.log})
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return conn, cdp.NewClient(conn.Browser()), "", nil
+	}
+	r, err := cdp.NewClient(iso.shared.Browser()).Target.AttachToBrowserTarget(ctx)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("attaching a browser session: %w", err)
+	}
+	own = string(r.SessionID)
+	iso.shared.Register(own)
+	rc, err := iso.shared.Session(own)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("attaching a browser session: %w", err)
+	}
+	return iso.shared, cdp.NewClient(rc), own, nil
+}
+
+// release gives up a connection from open: closes an own websocket, or
+// forgets the engine's sessions on a shared one.
+func (iso *isolated) release(conn *cdpmux.Conn, own string) {
+	if conn == nil {
+		return
+	}
+	if conn != iso.shared {
+		conn.Close()
+		return
+	}
+	if own != "" && conn.Err() == nil {
+		// Detaching the browser session makes Chrome drop the target
+		// sessions attached through it.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		sid := target.SessionID(own)
+		_ = cdp.NewClient(conn.Browser()).Target.DetachFromTarget(ctx, &target.DetachFromTargetArgs{SessionID: &sid})
+		cancel()
+	}
+	conn.Detach(own)
 }
 
 // current returns the live connection, or the recent dial failure; known
@@ -141,10 +204,10 @@ func (iso *isolated) dropAllLocked() {
 		delete(iso.sessions, id)
 	}
 	if iso.conn != nil {
-		// The reader has already ended, so Close returns at once.
-		iso.conn.Close()
+		// The reader has already ended, so this returns at once.
+		iso.release(iso.conn, iso.own)
 	}
-	iso.conn, iso.browser = nil, nil
+	iso.conn, iso.browser, iso.own = nil, nil, ""
 }
 
 // session returns the engine's session on target id, attaching one when
@@ -258,14 +321,19 @@ func (iso *isolated) forget(id events.TargetID) {
 func (iso *isolated) close() {
 	iso.mu.Lock()
 	iso.closed = true
-	conn := iso.conn
+	conn, own := iso.conn, iso.own
+	var ids []string
 	for id, s := range iso.sessions {
 		s.cancel()
+		ids = append(ids, s.id)
 		delete(iso.sessions, id)
 	}
-	iso.conn, iso.browser = nil, nil
+	iso.conn, iso.browser, iso.own = nil, nil, ""
 	iso.mu.Unlock()
-	if conn != nil {
-		conn.Close()
+	if conn != nil && conn == iso.shared {
+		for _, id := range ids {
+			conn.Detach(id)
+		}
 	}
+	iso.release(conn, own)
 }

@@ -50,7 +50,8 @@ func startWith(t testing.TB, endpoint string, extra ...fx.Option) *session.Brows
 	require.NoError(t, app.Err())
 	ctx, cancel := context.WithTimeout(context.Background(), ceiling)
 	defer cancel()
-	s, err := session.Start(ctx, session.Config{TaskID: t.Name(), CDPURL: endpoint, Extensions: []session.Extension{m}})
+	s, err := session.Start(ctx, session.Config{TaskID: t.Name(), CDPURL: endpoint, Extensions: []session.Extension{m},
+		Launch: session.LaunchConfig{Path: testutil.RequireChrome(t), SitePerProcess: true}})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s
@@ -58,6 +59,11 @@ func startWith(t testing.TB, endpoint string, extra ...fx.Option) *session.Brows
 
 func start(t testing.TB, extra ...fx.Option) *session.BrowserSession {
 	t.Helper()
+	if overPipe {
+		// An empty endpoint launches the session's own browser, driven
+		// over its pipe: the engine shares that one transport.
+		return startOn(t, "", extra...)
+	}
 	return startOn(t, browser(t), extra...)
 }
 

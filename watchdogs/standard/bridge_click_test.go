@@ -30,7 +30,7 @@ func TestClickOpensBridgeDialog(t *testing.T) {
 	}))
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome})
 	require.NoError(t, err)
 	defer p.Close()
 	proxy, err := cdpproxy.Start(ctx, cdpproxy.Options{Upstream: p.Endpoint, CloseDialogs: true})

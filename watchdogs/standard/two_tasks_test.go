@@ -35,7 +35,7 @@ func TestTwoTasksOnOneBrowser(t *testing.T) {
 	}))
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
+	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome, SitePerProcess: true})
 	require.NoError(t, err)
 	defer p.Close()
 
