@@ -218,6 +218,11 @@ func (d *daemon) accept() {
 // command's context is cancelled so it cleans up at once.
 func (d *daemon) serveConn(c net.Conn) {
 	defer c.Close()
+	// Another user's process reads nothing from us and gets no answer.
+	if err := checkPeer(c, d.paths.Socket); err != nil {
+		d.log.Warn().Err(err).Msg("refused a connection")
+		return
+	}
 	d.busy(+1)
 	defer d.busy(-1)
 	br := bufio.NewReader(c)
