@@ -39,6 +39,9 @@ type Config struct {
 	// watchdog manager is one.
 	Extensions []Extension
 	Logger     zerolog.Logger
+	// Policy limits the URLs and origins the session loads; the zero value
+	// allows http, https and about:blank and every origin.
+	Policy URLPolicy
 }
 
 // Validate reports what is wrong with c.
@@ -49,6 +52,9 @@ func (c Config) Validate() error {
 	}
 	if c.SetupTimeout < 0 {
 		errs = append(errs, errors.New("setup timeout must not be negative"))
+	}
+	if err := c.Policy.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	for i, e := range c.Extensions {
 		if e == nil {
@@ -188,6 +194,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	}
 	s.version = v.Product
 
+	s.installURLPolicy()
 	bus.On(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
 		return s.Tabs(), nil
 	})

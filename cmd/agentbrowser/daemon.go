@@ -80,10 +80,15 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	if err != nil {
 		return nil, err
 	}
+	policy, err := policyFromSettings(g.Settings)
+	if err != nil {
+		return nil, err
+	}
 	base := session.Config{
 		Launch:     session.LaunchConfig{SitePerProcess: true},
 		Extensions: []session.Extension{m},
 		Logger:     log,
+		Policy:     policy,
 	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
