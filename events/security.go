@@ -1,5 +1,7 @@
 package events
 
+import "time"
+
 // Codes of the security controls (see docs/security.md).
 const (
 	// CodeUnsafeRuntimeDir: the runtime directory that holds the daemons'
@@ -19,3 +21,15 @@ var (
 	ErrURLNotAllowed    = &Error{Code: CodeURLNotAllowed}
 	ErrCDPDisabled      = &Error{Code: CodeCDPDisabled}
 )
+
+// BlockedLoad is a document load the session's origin policy stopped before
+// any byte was fetched: a link the page followed, an iframe, a popup.
+// Action results and the page state list them.
+type BlockedLoad struct {
+	URL     string    `json:"url"`
+	Code    Code      `json:"code"`
+	Message string    `json:"message"`
+	TabID   TargetID  `json:"tab_id"`
+	FrameID FrameID   `json:"frame_id,omitempty"`
+	At      time.Time `json:"at"`
+}

@@ -117,6 +117,7 @@ type BrowserSession struct {
 	nextHook  int
 	stops     []func(context.Context) error
 	crashErr  error
+	fetch     fetchCoordinator // request interception shared by its owners
 
 	wg        sync.WaitGroup
 	closing   chan struct{}
@@ -195,6 +196,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	s.version = v.Product
 
 	s.installURLPolicy()
+	s.installOriginPolicy(ctx)
 	bus.On(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
 		return s.Tabs(), nil
 	})
