@@ -267,4 +267,3 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 		},
 	})
 }
-
