@@ -239,8 +239,13 @@ func (s *BrowserSession) preparePopup(ctx context.Context, t *Target) error {
 		{"Page.setLifecycleEventsEnabled", map[string]any{"enabled": true}},
 		{"Runtime.enable", nil},
 		{"Target.setAutoAttach", target.NewSetAutoAttachArgs(true, true).SetFlatten(true).SetFilter(target.Filter{{Type: ptr("iframe")}})},
-		{"Runtime.runIfWaitingForDebugger", nil},
 	}
+	// Interception (the origin policy, the dialog bridge) must be on
+	// before the popup loads its first document.
+	if method, params := s.fetchSetup(t); method != "" {
+		cmds = append(cmds, cmd{method, params})
+	}
+	cmds = append(cmds, cmd{"Runtime.runIfWaitingForDebugger", nil})
 	var waits []func(context.Context) (json.RawMessage, error)
 	var errs []error
 	for _, c := range cmds {
@@ -276,6 +281,9 @@ func (s *BrowserSession) prepare(ctx context.Context, t *Target) error {
 	aa := target.NewSetAutoAttachArgs(true, true).SetFlatten(true).SetFilter(target.Filter{{Type: ptr("iframe")}})
 	if err := c.Target.SetAutoAttach(ctx, aa); err != nil {
 		errs = append(errs, fmt.Errorf("auto-attaching to frames: %w", err))
+	}
+	if err := s.enableFetch(ctx, t); err != nil {
+		errs = append(errs, fmt.Errorf("enabling request interception: %w", err))
 	}
 	errs = append(errs, s.runHooks(ctx, t))
 	return errors.Join(errs...)

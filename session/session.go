@@ -40,6 +40,9 @@ type Config struct {
 	// watchdog manager is one.
 	Extensions []Extension
 	Logger     zerolog.Logger
+	// Policy limits the URLs and origins the session loads; the zero value
+	// allows http, https and about:blank and every origin.
+	Policy URLPolicy
 }
 
 // Validate reports what is wrong with c.
@@ -50,6 +53,9 @@ func (c Config) Validate() error {
 	}
 	if c.SetupTimeout < 0 {
 		errs = append(errs, errors.New("setup timeout must not be negative"))
+	}
+	if err := c.Policy.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	for i, e := range c.Extensions {
 		if e == nil {
@@ -112,6 +118,7 @@ type BrowserSession struct {
 	nextHook  int
 	stops     []func(context.Context) error
 	crashErr  error
+	fetch     fetchCoordinator // request interception shared by its owners
 
 	wg        sync.WaitGroup
 	closing   chan struct{}
@@ -186,6 +193,8 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	}
 	s.version = v.Product
 
+	s.installURLPolicy()
+	s.installOriginPolicy(ctx)
 	bus.On(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
 		return s.Tabs(), nil
 	})

@@ -30,7 +30,10 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 	if err != nil {
 		return reply{}, "", err
 	}
-	conn, err := net.Dial("unix", paths.Socket)
+	conn, err := dialDaemon(paths.Socket)
+	if errors.Is(err, events.ErrUnsafeRuntimeDir) {
+		return reply{}, "", err
+	}
 	if err != nil {
 		if cmd.Name == "close" {
 			b, _ := json.Marshal(okBody(Result{"closed": false, "message": "no daemon running for session " + g.Session}))
@@ -139,16 +142,16 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	for {
-		conn, err := net.Dial("unix", paths.Socket)
-		if err == nil {
-			return conn, nil
+		conn, err := dialDaemon(paths.Socket)
+		if err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
+			return conn, err
 		}
 		select {
 		case <-exited:
 			// Lost a race with another client's daemon? Then its socket
 			// answers; otherwise the daemon failed to start.
-			if conn, err := net.Dial("unix", paths.Socket); err == nil {
-				return conn, nil
+			if conn, err := dialDaemon(paths.Socket); err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
+				return conn, err
 			}
 			return nil, fmt.Errorf("daemon (pid %d) exited at start; see %s", pid, paths.Log)
 		case <-ctx.Done():
@@ -164,7 +167,7 @@ func sessionStatus(name string) (map[string]any, bool) {
 	if err != nil {
 		return nil, false
 	}
-	conn, err := net.DialTimeout("unix", paths.Socket, time.Second)
+	conn, err := dialDaemon(paths.Socket)
 	if err != nil {
 		return nil, false
 	}

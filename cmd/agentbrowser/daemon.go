@@ -84,10 +84,15 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	if err != nil {
 		return nil, err
 	}
+	policy, err := policyFromSettings(g.Settings)
+	if err != nil {
+		return nil, err
+	}
 	base := session.Config{
 		Launch:     session.LaunchConfig{SitePerProcess: true, DebuggingPort: port, RecordFile: browserRecord(paths)},
 		Extensions: []session.Extension{m},
 		Logger:     log,
+		Policy:     policy,
 	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
@@ -226,6 +231,11 @@ func (d *daemon) accept() {
 // command's context is cancelled so it cleans up at once.
 func (d *daemon) serveConn(c net.Conn) {
 	defer c.Close()
+	// Another user's process reads nothing from us and gets no answer.
+	if err := checkPeer(c, d.paths.Socket); err != nil {
+		d.log.Warn().Err(err).Msg("refused a connection")
+		return
+	}
 	d.busy(+1)
 	defer d.busy(-1)
 	br := bufio.NewReader(c)

@@ -8,7 +8,9 @@ import (
 
 // runtimeDir is where daemons keep their sockets, locks and logs:
 // $XDG_RUNTIME_DIR/agentbrowser, or a per-user directory under the temp dir.
-// AGENTBROWSER_HOME overrides both (tests use it to stay apart).
+// AGENTBROWSER_HOME overrides both (tests use it to stay apart). The
+// directory is created 0700 and checked on every use (see checkRuntimeDir):
+// whoever controls it could answer our requests.
 func runtimeDir() (string, error) {
 	dir := os.Getenv("AGENTBROWSER_HOME")
 	if dir == "" {
@@ -18,8 +20,15 @@ func runtimeDir() (string, error) {
 			dir = filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
 		}
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("creating runtime directory: %w", err)
+	// Mkdir, not MkdirAll: the parent is the user's or the system's, and
+	// only the last element is ours to create.
+	if err := os.Mkdir(dir, 0o700); err != nil && !os.IsExist(err) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return "", fmt.Errorf("creating runtime directory: %w", err)
+		}
+	}
+	if err := checkRuntimeDir(dir); err != nil {
+		return "", err
 	}
 	return dir, nil
 }

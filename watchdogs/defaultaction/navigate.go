@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"strings"
 
 	"github.com/mafredri/cdp/protocol/page"
 
@@ -39,21 +37,9 @@ func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) 
 	})
 }
 
-// normalizeURL accepts what an agent types: a full URL, or a host without a
-// scheme.
-func normalizeURL(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return "", events.Errorf(events.CodeInvalidArgument, "url is empty")
-	}
-	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "about:") && !strings.HasPrefix(raw, "data:") && !strings.HasPrefix(raw, "javascript:") {
-		raw = "http://" + raw
-	}
-	if _, err := url.Parse(raw); err != nil {
-		return "", events.Errorf(events.CodeInvalidArgument, "url %q: %v", raw, err)
-	}
-	return raw, nil
-}
+// normalizeURL is the session's: the URL policy checks the string that is
+// loaded.
+func normalizeURL(raw string) (string, error) { return session.NormalizeURL(raw) }
 
 // waitNavigation starts a navigation with start and waits for its lifecycle
 // point. start returns the frame and loader of the new document; an empty

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mafredri/cdp/protocol/fetch"
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/mafredri/cdp/rpcc"
 
@@ -39,14 +38,26 @@ type addScriptArgs struct {
 	RunImmediately bool   `json:"runImmediately"`
 }
 
-// installBridge pauses the bridge's requests on t's session and installs
-// the script in every document t will load and in the current one.
+// bridgeFetchOwner pauses the bridge's requests on every target through
+// the session's interception, before the target runs. Handle is nil: each
+// target's watcher reads Fetch.requestPaused itself, so that a bridge
+// dialog is never admitted after the navigation that ended it.
+var bridgeFetchOwner = session.FetchOwner{
+	Name:     "dialog_bridge",
+	Patterns: []session.FetchPattern{{URLPattern: bridgeEndpoint + "*", RequestStage: "Request"}},
+	Claims:   isBridgeRequest,
+}
+
+// isBridgeRequest tells the bridge's requests from those other owners of
+// the session's interception paused.
+func isBridgeRequest(r session.PausedRequest) bool {
+	u, err := url.Parse(r.Request.URL)
+	return err == nil && u.Host == BridgeHost
+}
+
+// installBridge installs the script in every document t will load and in
+// the current one; the session already pauses the bridge's requests.
 func (a *attachment) installBridge(ctx context.Context, t *session.Target) error {
-	pattern := bridgeEndpoint + "*"
-	enable := fetch.NewEnableArgs().SetPatterns([]fetch.RequestPattern{{URLPattern: &pattern, RequestStage: fetch.RequestStageRequest}})
-	if err := t.Client.Fetch.Enable(ctx, enable); err != nil {
-		return fmt.Errorf("enabling fetch interception: %w", err)
-	}
 	if err := rpcc.Invoke(ctx, "Page.addScriptToEvaluateOnNewDocument", addScriptArgs{Source: bridgeScript, RunImmediately: true}, nil, t.Conn); err != nil {
 		return fmt.Errorf("adding bridge script: %w", err)
 	}
@@ -61,24 +72,17 @@ func (a *attachment) installBridge(ctx context.Context, t *session.Target) error
 	return nil
 }
 
-type pausedEvent struct {
-	RequestID string `json:"requestId"`
-	Request   struct {
-		URL string `json:"url"`
-	} `json:"request"`
-	FrameID string `json:"frameId"`
-}
+type pausedEvent = session.PausedRequest
 
-// paused admits a bridge request as a dialog, and lets any other request
-// go on untouched (the pattern should let none through).
+// paused admits a bridge request as a dialog. Requests of other owners of
+// the session's interception (the origin policy's documents) are theirs to
+// answer.
 func (a *attachment) paused(t *session.Target, ev pausedEvent) {
+	if !isBridgeRequest(ev) {
+		return
+	}
 	u, err := url.Parse(ev.Request.URL)
-	if err != nil || u.Host != BridgeHost {
-		a.spawn(func() {
-			ctx, cancel := context.WithTimeout(a.ctx, answerTimeout)
-			defer cancel()
-			_ = t.Client.Fetch.ContinueRequest(ctx, fetch.NewContinueRequestArgs(fetch.RequestID(ev.RequestID)))
-		})
+	if err != nil {
 		return
 	}
 	q := u.Query()

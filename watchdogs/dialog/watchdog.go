@@ -115,6 +115,12 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 	}
 	a.wg.Add(1)
 	go a.emitter()
+	if a.bridge {
+		// The session owns Fetch on every target (the origin policy may
+		// pause document requests there too); the bridge adds its pattern
+		// and reads its own requests, in order with its other streams.
+		a.removeFetch = s.AddFetchOwner(ctx, bridgeFetchOwner)
+	}
 	a.removeHook = s.OnTargetAttached(a.targetAttached)
 	b := s.Bus()
 	a.subs = append(a.subs,
@@ -138,6 +144,9 @@ type attachment struct {
 	subs       []bus.Subscription
 	removeHook func()
 	bridge     bool
+	// removeFetch takes the bridge's pattern out of the session's
+	// interception; nil without the bridge.
+	removeFetch func(context.Context)
 
 	// blocking counts held dialogs (pending and not being answered), so
 	// that the guards cost one atomic load while no dialog is open.
@@ -165,6 +174,9 @@ func (a *attachment) Detach(ctx context.Context) error {
 		s.Unsubscribe()
 	}
 	a.removeHook()
+	if a.removeFetch != nil {
+		a.removeFetch(ctx)
+	}
 	a.mu.Lock()
 	a.closed = true
 	for _, d := range a.pending {

@@ -87,6 +87,7 @@ func attach(cfg Config, s *session.BrowserSession) *attachment {
 		bus.On(s.Bus(), Name, a.evaluate),
 		bus.On(s.Bus(), Name, a.statsOf),
 	)
+	a.subs = append(a.subs, a.switchGuards()...)
 	return a
 }
 

@@ -213,3 +213,12 @@ func validParams(p json.RawMessage) (any, error) {
 	}
 	return p, nil
 }
+
+// CDPGuardOrder is the order of the cdp_disabled guard: after the evaluate
+// switch's (which refuses cdp as a whole while evaluation is off).
+const CDPGuardOrder = 15
+
+// refuseCDP is the guard of a session whose raw cdp command is off.
+func refuseCDP(ctx context.Context, e events.CDPCallEvent) error {
+	return events.Errorf(events.CodeCDPDisabled, "the raw cdp command is disabled in this session (cdp_enabled is off); use the other commands, or start the session with --cdp-enabled=true")
+}

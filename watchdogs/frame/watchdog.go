@@ -26,6 +26,9 @@ type Config struct {
 	// MaxOOPIFDepth cuts out-of-process iframes nested deeper than this
 	// (an OOPIF in an OOPIF is depth 2). Default 2.
 	MaxOOPIFDepth int
+	// CDPDisabled refuses every CDPCallEvent (the raw cdp command) with
+	// cdp_disabled; the rest of the watchdog works as usual.
+	CDPDisabled bool
 }
 
 // Validate reports what is wrong with c.
@@ -95,6 +98,9 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		bus.On(b, Name, a.frames),
 		bus.On(b, Name, a.lookup),
 		bus.On(b, Name, a.cdpCall),
+	}
+	if w.cfg.CDPDisabled {
+		a.subs = append(a.subs, bus.Guard(b, Name, CDPGuardOrder, refuseCDP))
 	}
 	return a, nil
 }
