@@ -12,7 +12,11 @@ import (
 
 // Do dispatches e on s's bus and returns the first handler's result. A
 // deadline reached anywhere becomes a timeout error that names the event.
+//
+// A tab-scoped event that names no tab acts on the tab WithTab put in ctx,
+// else on the active tab.
 func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
+	e = aimAt(ctx, e)
 	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
 	if err != nil {
 		if serr := s.Err(); serr != nil {

@@ -51,7 +51,7 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 	b := budget.FromMS(context.Background(), g.TimeoutMS)
 	defer b.Cancel()
 	conn.SetDeadline(b.Deadline().Add(startAllowance))
-	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS}); err != nil {
+	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Tab: g.Tab}); err != nil {
 		return reply{}, notice, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {

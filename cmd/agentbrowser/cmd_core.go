@@ -65,6 +65,9 @@ func init() {
 				r["browser"] = s.Version()
 				r["endpoint"] = s.Endpoint()
 				r["tabs"] = len(s.Tabs())
+				if p := s.Process(); p != nil {
+					r["browser_pid"] = p.PID()
+				}
 			}
 			if d.g.CDP != "" {
 				r["cdp"] = d.g.CDP
