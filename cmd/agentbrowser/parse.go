@@ -13,9 +13,9 @@ type globals struct {
 	JSON      bool
 	TimeoutMS int
 	// Tab is the --tab flag: the tab a tab-scoped command acts on.
-	Tab string
-	LogLevel  string
-	Idle      time.Duration
+	Tab      string
+	LogLevel string
+	Idle     time.Duration
 	// Settings are session settings forwarded to a daemon when it starts
 	// (dialog policy, evaluate_enabled, ...), keyed by flag name.
 	Settings map[string]string
