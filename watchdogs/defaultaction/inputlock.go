@@ -22,7 +22,9 @@ type inputLock chan struct{}
 func (a *attachment) lockInput(ctx context.Context, tabID events.TargetID) (func(), error) {
 	tab, err := a.s.Tab(tabID)
 	if err != nil {
-		return nil, err
+		// No such tab: nothing to send input to. The handler reports it in
+		// its own words (a ref of a closed tab is stale_ref).
+		return func() {}, nil
 	}
 	a.mu.Lock()
 	l := a.inputs[tab.ID]
