@@ -15,6 +15,9 @@ const (
 	CodeNavigationFailed Code = "navigation_failed"
 	CodeNoBrowser        Code = "no_browser"
 	CodeBrowserCrashed   Code = "browser_crashed"
+	// CodeSessionClosed: the session was closed on purpose (the close
+	// command, Close) while the request ran or before it started.
+	CodeSessionClosed    Code = "session_closed"
 	CodeInvalidArgument  Code = "invalid_argument"
 	CodeCDPError         Code = "cdp_error"
 	CodeStaleRef         Code = "stale_ref"

@@ -39,6 +39,8 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 		if b, rerr := os.ReadFile(paths.Crashed); rerr == nil {
 			notice = "the previous browser of session " + g.Session + " died (" + strings.TrimSpace(string(b)) + "); started a fresh one"
 			os.Remove(paths.Crashed)
+		} else if daemonDied(paths) {
+			notice = "the previous daemon of session " + g.Session + " died without closing (killed?), and its browser with it; started a fresh browser"
 		}
 		conn, err = spawnDaemon(g, paths)
 		if err != nil {

@@ -50,7 +50,9 @@ func init() {
 		MaxArgs: 0, NoBrowser: true,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
-			// Reply first, then stop: the stop waits for this request.
+			// Cancel every other command in flight now, with session_closed;
+			// reply, then stop: the stop waits for this request.
+			d.end(d.sessionClosed("close command"))
 			go d.shutdown("close command")
 			return Result{"closed": true, "session": d.g.Session}, nil
 		},
@@ -61,6 +63,9 @@ func init() {
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
 			r := Result{"session": d.g.Session, "pid": os.Getpid(), "started_at": d.started.UTC().Format(time.RFC3339)}
+			d.mu.Lock()
+			r["commands_in_flight"] = d.active
+			d.mu.Unlock()
 			if s, ok := d.reg.Get(d.g.Session); ok {
 				r["browser"] = s.Version()
 				r["endpoint"] = s.Endpoint()
