@@ -43,12 +43,12 @@ type daemon struct {
 	inflight sync.WaitGroup
 	watching *session.BrowserSession
 
-	stopped  chan struct{} // closed when the daemon should exit
+	stopped chan struct{} // closed when the daemon should exit
 	// life is the parent of every command's context; it ends, with the
 	// reason as its cause, when the session is closed or its browser dies,
 	// so that no command outlives the browser it works on.
-	life    context.Context
-	endLife context.CancelCauseFunc
+	life     context.Context
+	endLife  context.CancelCauseFunc
 	reason   string
 	quitOnce sync.Once
 	started  time.Time
