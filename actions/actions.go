@@ -17,7 +17,13 @@ import (
 // else on the active tab.
 func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
 	e = aimAt(ctx, e)
+	ctx, finish, err := guardCrash(ctx, s, e)
+	if err != nil {
+		var zero R
+		return zero, err
+	}
 	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
+	err = finish(err)
 	if err != nil {
 		if serr := s.Err(); serr != nil {
 			// The browser went away under the action: say that, not the

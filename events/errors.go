@@ -17,7 +17,10 @@ const (
 	CodeBrowserCrashed   Code = "browser_crashed"
 	// CodeSessionClosed: the session was closed on purpose (the close
 	// command, Close) while the request ran or before it started.
-	CodeSessionClosed    Code = "session_closed"
+	CodeSessionClosed Code = "session_closed"
+	// CodeTargetCrashed: the tab's renderer crashed; a navigation or a
+	// reload recovers it.
+	CodeTargetCrashed    Code = "target_crashed"
 	CodeInvalidArgument  Code = "invalid_argument"
 	CodeCDPError         Code = "cdp_error"
 	CodeStaleRef         Code = "stale_ref"

@@ -116,6 +116,8 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 		}
 		return res, err
 	}
+	// A new document means a new renderer: a crashed tab is recovered.
+	tab.ClearCrashed()
 	res.URL, res.Title = a.location(ctx, tab)
 	return res, nil
 }
@@ -202,6 +204,11 @@ func (a *attachment) reload(ctx context.Context, e events.ReloadEvent) (events.N
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {
 		return events.NavigationResult{}, err
+	}
+	if _, crashed := tab.Crashed(); crashed && tab.URL() != "" {
+		// A crashed renderer has no document to reload: load its URL
+		// afresh, which starts a new renderer.
+		return a.navigate(ctx, events.NavigateToURLEvent{TabID: tab.ID, URL: tab.URL(), WaitUntil: e.WaitUntil})
 	}
 	return a.waitNavigation(ctx, tab, e.WaitUntil, "", func(ctx context.Context) (page.FrameID, string, error) {
 		tree, err := tab.Client.Page.GetFrameTree(ctx)

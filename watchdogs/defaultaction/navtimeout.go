@@ -61,7 +61,7 @@ func (a *attachment) navTimedOut(ctx context.Context, b *budget.Budget, tab *ses
 	}
 	event := "commit"
 	if want != "" {
-		event = "the " + want + " event"
+		event = want + " event"
 	}
 	now := tab.URL()
 	e := events.Errorf(events.CodeTimeout, "navigating to %s: no %s within %v; the navigation was stopped and the tab is at %s",
