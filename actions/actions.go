@@ -12,8 +12,18 @@ import (
 
 // Do dispatches e on s's bus and returns the first handler's result. A
 // deadline reached anywhere becomes a timeout error that names the event.
+//
+// A tab-scoped event that names no tab acts on the tab WithTab put in ctx,
+// else on the active tab.
 func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
+	e = aimAt(ctx, e)
+	ctx, finish, err := guardCrash(ctx, s, e)
+	if err != nil {
+		var zero R
+		return zero, err
+	}
 	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
+	err = finish(err)
 	if err != nil {
 		if serr := s.Err(); serr != nil {
 			// The browser went away under the action: say that, not the

@@ -36,8 +36,12 @@ func Describe(err error) ErrorBody {
 	switch {
 	case errors.Is(err, session.ErrNoBrowser):
 		code = events.CodeNoBrowser
+	case errors.Is(err, session.ErrClosed):
+		// Closed on purpose, not lost: the caller or another one closed
+		// the session.
+		code = events.CodeSessionClosed
 	case errors.Is(err, session.ErrBrowserCrashed), errors.Is(err, cdpmux.ErrDisconnected),
-		errors.Is(err, session.ErrClosed), errors.Is(err, bus.ErrBusClosed), errors.Is(err, cdpmux.ErrClosed):
+		errors.Is(err, bus.ErrBusClosed), errors.Is(err, cdpmux.ErrClosed):
 		code = events.CodeBrowserCrashed
 	case errors.Is(err, bus.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
 		code = events.CodeTimeout

@@ -17,6 +17,7 @@ import (
 // "state_errors", unless it is an error about the request itself (a bad
 // option, a stale scope ref), which is returned.
 func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserStateRequestEvent) (events.StateSection, error) {
+	opts = aimAt(ctx, opts)
 	res, err := bus.Dispatch(ctx, s.Bus(), opts)
 	if res == nil || (err != nil && len(res.Handlers) == 0) {
 		if err == nil {

@@ -15,6 +15,12 @@ const (
 	CodeNavigationFailed Code = "navigation_failed"
 	CodeNoBrowser        Code = "no_browser"
 	CodeBrowserCrashed   Code = "browser_crashed"
+	// CodeSessionClosed: the session was closed on purpose (the close
+	// command, Close) while the request ran or before it started.
+	CodeSessionClosed Code = "session_closed"
+	// CodeTargetCrashed: the tab's renderer crashed; a navigation or a
+	// reload recovers it.
+	CodeTargetCrashed    Code = "target_crashed"
 	CodeInvalidArgument  Code = "invalid_argument"
 	CodeCDPError         Code = "cdp_error"
 	CodeStaleRef         Code = "stale_ref"

@@ -402,6 +402,7 @@ func (s *BrowserSession) watchTargetInfo() {
 			}
 			if t, ok := s.TargetByID(events.TargetID(ev.TargetID)); ok && t.IsPage() {
 				s.log.Warn().Str("target", string(t.ID)).Str("status", ev.Status).Msg("tab crashed")
+				t.markCrashed(ev.Status)
 				Emit(ctx, s, events.TabCrashedEvent{ID: t.ID, Status: ev.Status})
 			}
 		case <-s.closing:

@@ -108,7 +108,7 @@ func TestLaunchTabsNavigateClickClose(t *testing.T) {
 
 	_, err = actions.Navigate(ctx, s, srv.MainURL("/counter"))
 	require.Error(t, err)
-	require.Equal(t, events.CodeBrowserCrashed, actions.Code(err))
+	require.Equal(t, events.CodeSessionClosed, actions.Code(err), "closed on purpose, not crashed")
 }
 
 func TestUnreachableURLIsAnError(t *testing.T) {

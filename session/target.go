@@ -32,6 +32,8 @@ type Target struct {
 
 	done     chan struct{}
 	doneOnce sync.Once
+
+	crash crashState
 }
 
 // URL is the target's last known URL.

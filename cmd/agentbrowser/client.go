@@ -42,6 +42,8 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 		if b, rerr := os.ReadFile(paths.Crashed); rerr == nil {
 			notice = "the previous browser of session " + g.Session + " died (" + strings.TrimSpace(string(b)) + "); started a fresh one"
 			os.Remove(paths.Crashed)
+		} else if daemonDied(paths) {
+			notice = "the previous daemon of session " + g.Session + " died without closing (killed?), and its browser with it; started a fresh browser"
 		}
 		conn, err = spawnDaemon(g, paths)
 		if err != nil {
@@ -74,7 +76,7 @@ func exchange(conn net.Conn, g globals, cmd *Command, in Input) (rep reply, err 
 	b := budget.FromMS(context.Background(), g.TimeoutMS)
 	defer b.Cancel()
 	conn.SetDeadline(b.Deadline().Add(startAllowance))
-	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Build: buildID()}); err != nil {
+	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Build: buildID(), Tab: g.Tab}); err != nil {
 		return reply{}, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {

@@ -250,7 +250,9 @@ func runTab(ctx context.Context, env *Env, in Input) (Result, error) {
 		return Result{"tab": r}, nil
 	case "close":
 		var id events.TargetID
-		if arg == "" {
+		if aimed, ok := actions.TabFrom(ctx); ok && arg == "" {
+			id = aimed
+		} else if arg == "" {
 			t, err := env.Session.ActiveTab()
 			if err != nil {
 				return nil, err

@@ -50,10 +50,11 @@ func init() {
 		MaxArgs: 0, NoBrowser: true,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
-			// Close the browser before answering, so that once close
-			// returns no profile or browser process is left, and a
-			// command still running fails at once instead of holding
-			// the daemon. Then stop: the stop waits for this request.
+			// Cancel every other command in flight now, with session_closed;
+			// then close the browser before answering, so that once close
+			// returns no profile or browser process is left. Then stop: the
+			// stop waits for this request.
+			d.end(d.sessionClosed("close command"))
 			err := d.reg.Close()
 			go d.shutdown("close command")
 			if err != nil {
@@ -69,12 +70,18 @@ func init() {
 			d := env.Daemon
 			r := Result{"session": d.g.Session, "pid": os.Getpid(), "started_at": d.started.UTC().Format(time.RFC3339),
 				"version": version, "build": buildID()}
+			d.mu.Lock()
+			r["commands_in_flight"] = d.active
+			d.mu.Unlock()
 			if s, ok := d.reg.Get(d.g.Session); ok {
 				r["browser"] = s.Version()
 				r["endpoint"] = s.Endpoint()
 				r["tabs"] = len(s.Tabs())
 				if w := devtoolsWarning(s); w != "" {
 					r["warning"] = w
+				}
+				if p := s.Process(); p != nil {
+					r["browser_pid"] = p.PID()
 				}
 			}
 			if d.g.CDP != "" {

@@ -66,7 +66,11 @@ func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 		}
 		e.Ref, e.Function = ref, expr
 	default:
-		e.Expression, e.FrameID = expr, events.FrameID(in.String("frame"))
+		frame, err := resolveFrame(ctx, env, in.String("frame"))
+		if err != nil {
+			return nil, err
+		}
+		e.Expression, e.FrameID = expr, frame
 	}
 	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, env.Session, e)
 	if err != nil {

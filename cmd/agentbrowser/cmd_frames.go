@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 
 	"github.com/agentbrowser/agentbrowser/actions"
-	"github.com/agentbrowser/agentbrowser/events"
 )
 
 func init() {
@@ -36,7 +35,11 @@ func runCDP(ctx context.Context, env *Env, in Input) (Result, error) {
 	if len(in.Args) > 1 {
 		params = json.RawMessage(in.Args[1])
 	}
-	res, err := actions.CDP(ctx, env.Session, in.Args[0], params, events.FrameID(in.String("frame")))
+	frame, err := resolveFrame(ctx, env, in.String("frame"))
+	if err != nil {
+		return nil, err
+	}
+	res, err := actions.CDP(ctx, env.Session, in.Args[0], params, frame)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,12 @@ type daemon struct {
 	inflight sync.WaitGroup
 	watching *session.BrowserSession
 
-	stopped  chan struct{} // closed when the daemon should exit
+	stopped chan struct{} // closed when the daemon should exit
+	// life is the parent of every command's context; it ends, with the
+	// reason as its cause, when the session is closed or its browser dies,
+	// so that no command outlives the browser it works on.
+	life     context.Context
+	endLife  context.CancelCauseFunc
 	reason   string
 	quitOnce sync.Once
 	started  time.Time
@@ -95,6 +100,7 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 		Policy:     policy,
 	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
+	d.life, d.endLife = context.WithCancelCause(context.Background())
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
 	return d, nil
 }
@@ -137,7 +143,9 @@ func (d *daemon) start(ctx context.Context) error {
 		ln.Close()
 		return err
 	}
+	d.mu.Lock()
 	d.ln = ln
+	d.mu.Unlock()
 	d.touch()
 	go d.accept()
 	go d.idle()
@@ -167,9 +175,16 @@ func (d *daemon) stop(ctx context.Context) error {
 // shutdown asks the daemon to exit.
 func (d *daemon) shutdown(reason string) {
 	d.quitOnce.Do(func() {
+		d.end(d.sessionClosed(reason))
 		d.mu.Lock()
 		d.reason = reason
+		ln := d.ln
 		d.mu.Unlock()
+		// Stop taking requests now: the next command starts a fresh daemon
+		// instead of reaching one on its way out.
+		if ln != nil {
+			ln.Close()
+		}
 		close(d.stopped)
 	})
 }
@@ -246,7 +261,7 @@ func (d *daemon) serveConn(c net.Conn) {
 		return
 	}
 	c.SetReadDeadline(time.Time{})
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(d.life)
 	defer cancel()
 	go func() {
 		// Any read result means the client closed or broke its side.
@@ -277,6 +292,9 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if req.TimeoutMS <= 0 {
 		return errBodyReply(usageErrorf("timeout_ms must be positive"))
 	}
+	if err := d.ended(); err != nil {
+		return errBodyReply(err)
+	}
 	if rep, mismatch := d.checkBuild(req); mismatch {
 		return rep
 	}
@@ -295,8 +313,12 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	bud := budget.FromMS(ctx, req.TimeoutMS)
 	defer bud.Cancel()
 	ctx = bud.Context()
+	ctx, err := aimTab(ctx, env, req.Tab)
+	if err != nil {
+		return errBodyReply(err)
+	}
 	start := time.Now()
-	res, err := cmd.Run(ctx, env, req.Input)
+	res, err := d.runCommand(ctx, cmd, env, req.Input)
 	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")
 	if err != nil {
 		return errBodyReply(err)
@@ -327,6 +349,7 @@ func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 			<-s.Done()
 			if err := s.Err(); err != nil && !errors.Is(err, session.ErrClosed) {
 				os.WriteFile(d.paths.Crashed, []byte(err.Error()), 0o600)
+				d.end(d.browserDied(err))
 				d.log.Warn().Err(err).Msg("browser gone; daemon exiting")
 				d.shutdown("browser gone")
 			}

@@ -12,8 +12,10 @@ type globals struct {
 	CDP       string
 	JSON      bool
 	TimeoutMS int
-	LogLevel  string
-	Idle      time.Duration
+	// Tab is the --tab flag: the tab a tab-scoped command acts on.
+	Tab      string
+	LogLevel string
+	Idle     time.Duration
 	// Settings are session settings forwarded to a daemon when it starts
 	// (dialog policy, evaluate_enabled, ...), keyed by flag name.
 	Settings map[string]string
@@ -120,6 +122,8 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			g.JSON = v == "true"
 		case "timeout-ms":
 			g.TimeoutMS, _ = strconv.Atoi(v)
+		case "tab":
+			g.Tab = v
 		case "log-level":
 			g.LogLevel = v
 		case "idle-timeout":

@@ -18,6 +18,9 @@ type request struct {
 	// Build is the caller's buildID; a daemon of another build does not
 	// run the command (see daemon.checkBuild).
 	Build string `json:"build,omitempty"`
+	// Tab aims a tab-scoped command at one tab (an id as 'tabs' prints
+	// it, or a unique prefix); empty means the active tab.
+	Tab string `json:"tab,omitempty"`
 }
 
 // reply is the daemon's answer: the object the CLI prints, and its exit

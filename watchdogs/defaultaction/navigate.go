@@ -21,7 +21,7 @@ func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) 
 	if err != nil {
 		return events.NavigationResult{}, err
 	}
-	return a.waitNavigation(ctx, tab, e.WaitUntil, func(ctx context.Context) (page.FrameID, string, error) {
+	return a.waitNavigation(ctx, tab, e.WaitUntil, u, func(ctx context.Context) (page.FrameID, string, error) {
 		r, err := tab.Client.Page.Navigate(ctx, page.NewNavigateArgs(u))
 		if err != nil {
 			return "", "", fmt.Errorf("navigating to %s: %w", u, err)
@@ -45,7 +45,11 @@ func normalizeURL(raw string) (string, error) { return session.NormalizeURL(raw)
 // point. start returns the frame and loader of the new document; an empty
 // loader means a same-document navigation, which is done at once. A dialog
 // opened meanwhile (beforeunload) ends the wait and is reported.
-func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, until events.WaitUntil, start func(ctx context.Context) (page.FrameID, string, error)) (events.NavigationResult, error) {
+//
+// dest names the destination in a timeout error ("" for a reload or a
+// history step). A navigation whose budget runs out is stopped, so that the
+// tab stays where it is instead of moving on its own later.
+func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, until events.WaitUntil, dest string, start func(ctx context.Context) (page.FrameID, string, error)) (events.NavigationResult, error) {
 	want := "load"
 	switch until {
 	case "", events.WaitLoad:
@@ -56,6 +60,9 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	default:
 		return events.NavigationResult{}, events.Errorf(events.CodeInvalidArgument, "wait_until %q: want load, domcontentloaded or none", until)
 	}
+	outer := ctx
+	ctx, bud, done := navWork(ctx)
+	defer done()
 	lc, err := tab.Client.Page.LifecycleEvent(ctx)
 	if err != nil {
 		return events.NavigationResult{}, fmt.Errorf("listening for lifecycle events: %w", err)
@@ -86,10 +93,17 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 			return res, err
 		}
 		if ctx.Err() != nil {
-			return res, events.Errorf(events.CodeTimeout, "waiting for %s: %w", orDefault(want, "commit"), ctx.Err())
+			if outer.Err() != nil && !errors.Is(outer.Err(), context.DeadlineExceeded) {
+				// The caller gave up: still stop the page, say why.
+				_ = a.navTimedOut(outer, bud, tab, dest, want)
+				return res, events.Errorf(events.CodeTimeout, "navigating to %s: cancelled while waiting for %s: %w", orDefault(dest, "the new document"), orDefault(want, "commit"), outer.Err())
+			}
+			return res, a.navTimedOut(outer, bud, tab, dest, want)
 		}
 		return res, err
 	}
+	// A new document means a new renderer: a crashed tab is recovered.
+	tab.ClearCrashed()
 	res.URL, res.Title = a.location(ctx, tab)
 	return res, nil
 }
@@ -132,7 +146,7 @@ func (a *attachment) history(ctx context.Context, tabID events.TargetID, until e
 		return events.NavigationResult{}, events.Errorf(events.CodeNavigationFailed, "cannot go %s: no history entry", dir)
 	}
 	entry := h.Entries[i]
-	return a.waitNavigation(ctx, tab, until, func(ctx context.Context) (page.FrameID, string, error) {
+	return a.waitNavigation(ctx, tab, until, "", func(ctx context.Context) (page.FrameID, string, error) {
 		// navigateToHistoryEntry does not say which loader it starts, so
 		// take the next main-frame commit as the new document.
 		tree, err := tab.Client.Page.GetFrameTree(ctx)
@@ -177,7 +191,12 @@ func (a *attachment) reload(ctx context.Context, e events.ReloadEvent) (events.N
 	if err != nil {
 		return events.NavigationResult{}, err
 	}
-	return a.waitNavigation(ctx, tab, e.WaitUntil, func(ctx context.Context) (page.FrameID, string, error) {
+	if _, crashed := tab.Crashed(); crashed && tab.URL() != "" {
+		// A crashed renderer has no document to reload: load its URL
+		// afresh, which starts a new renderer.
+		return a.navigate(ctx, events.NavigateToURLEvent{TabID: tab.ID, URL: tab.URL(), WaitUntil: e.WaitUntil})
+	}
+	return a.waitNavigation(ctx, tab, e.WaitUntil, "", func(ctx context.Context) (page.FrameID, string, error) {
 		tree, err := tab.Client.Page.GetFrameTree(ctx)
 		if err != nil {
 			return "", "", err

@@ -33,6 +33,15 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		return nil, err
 	}
 	sec := events.StateSection{"tab_id": tab.ID, "url": tab.URL(), "title": tab.Title()}
+	if crashed, line := crashSection(tab); crashed != nil {
+		sec["crashed"] = crashed
+		if !e.SkipTree {
+			sec["snapshot"] = line
+			sec["refs"] = map[events.Ref]snapshot.RefInfo{}
+			sec["truncated"] = false
+		}
+		return sec, nil
+	}
 	if e.SkipTree {
 		if a.dlg.Pending(ctx, tab.ID) == nil {
 			// The target's title lags behind the page; ask the page, but

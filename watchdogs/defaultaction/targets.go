@@ -22,6 +22,7 @@ func (a *attachment) targetDetached(t *session.Target) {
 		delete(a.engines, t.ID)
 	}
 	a.dlg.Forget(t.ID)
+	delete(a.inputs, t.ID)
 	a.closed[t.ID] = true
 }
 

@@ -56,6 +56,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		engines:  map[events.TargetID]*snapshot.Engine{},
 		issuedBy: map[events.Ref]map[events.TargetID]bool{},
 		closed:   map[events.TargetID]bool{},
+		inputs:   map[events.TargetID]inputLock{},
 		dlg:      watchdogs.NewDialogTracker(s.Bus()),
 		stop:     make(chan struct{}),
 	}
@@ -69,20 +70,20 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		bus.On(b, Name, a.goBack),
 		bus.On(b, Name, a.goForward),
 		bus.On(b, Name, a.reload),
-		bus.On(b, Name, a.clickCoordinate),
+		bus.On(b, Name, serialInput(a, a.clickCoordinate)),
 		bus.On(b, Name, a.newTab),
 		bus.On(b, Name, a.switchTab),
 		bus.On(b, Name, a.closeTab),
 		bus.On(b, Name, a.state),
 		bus.On(b, Name, a.resolveRef),
-		bus.On(b, Name, a.clickElement),
-		bus.On(b, Name, a.hover),
-		bus.On(b, Name, a.typeText),
-		bus.On(b, Name, a.pressKey),
-		bus.On(b, Name, a.scroll),
-		bus.On(b, Name, a.selectOption),
-		bus.On(b, Name, a.setChecked),
-		bus.On(b, Name, a.uploadFile),
+		bus.On(b, Name, serialInput(a, a.clickElement)),
+		bus.On(b, Name, serialInput(a, a.hover)),
+		bus.On(b, Name, serialInput(a, a.typeText)),
+		bus.On(b, Name, serialInput(a, a.pressKey)),
+		bus.On(b, Name, serialInput(a, a.scroll)),
+		bus.On(b, Name, serialInput(a, a.selectOption)),
+		bus.On(b, Name, serialInput(a, a.setChecked)),
+		bus.On(b, Name, serialInput(a, a.uploadFile)),
 		bus.On(b, Name, a.wait),
 		bus.On(b, Name, a.screenshot),
 	)
@@ -110,6 +111,8 @@ type attachment struct {
 	// closed remembers tabs that went away, for clear errors about their
 	// refs.
 	closed map[events.TargetID]bool
+	// inputs holds each tab's input lock (see lockInput).
+	inputs map[events.TargetID]inputLock
 	// dlg tells the snapshot that a tab's page is blocked by a dialog.
 	dlg *watchdogs.DialogTracker
 }

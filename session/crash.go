@@ -1,0 +1,66 @@
+package session
+
+import "sync"
+
+// crashState records a tab's renderer crash. A tab whose renderer crashed
+// keeps its target (and its flat session): a navigation or a reload starts
+// a new renderer, and ClearCrashed records that recovery.
+type crashState struct {
+	mu     sync.Mutex
+	status string
+	// ch is closed when the current renderer crashes; a recovery starts a
+	// new one.
+	ch      chan struct{}
+	crashed bool
+}
+
+func (c *crashState) chanLocked() chan struct{} {
+	if c.ch == nil {
+		c.ch = make(chan struct{})
+	}
+	return c.ch
+}
+
+// Crashed reports whether the tab's renderer crashed and has not been
+// recovered by a navigation or reload since, with the browser's status
+// ("crashed", "killed", "oom"...).
+func (t *Target) Crashed() (status string, crashed bool) {
+	t.crash.mu.Lock()
+	defer t.crash.mu.Unlock()
+	return t.crash.status, t.crash.crashed
+}
+
+// CrashedC returns a channel closed when the tab's current renderer
+// crashes (already closed while it is crashed).
+func (t *Target) CrashedC() <-chan struct{} {
+	t.crash.mu.Lock()
+	defer t.crash.mu.Unlock()
+	return t.crash.chanLocked()
+}
+
+// markCrashed records a renderer crash and wakes everything waiting on
+// CrashedC.
+func (t *Target) markCrashed(status string) {
+	t.crash.mu.Lock()
+	defer t.crash.mu.Unlock()
+	if t.crash.crashed {
+		return
+	}
+	if status == "" {
+		status = "crashed"
+	}
+	t.crash.crashed, t.crash.status = true, status
+	close(t.crash.chanLocked())
+}
+
+// ClearCrashed records that a navigation or reload gave the tab a new
+// renderer. The action that recovered the tab calls it.
+func (t *Target) ClearCrashed() {
+	t.crash.mu.Lock()
+	defer t.crash.mu.Unlock()
+	if !t.crash.crashed {
+		return
+	}
+	t.crash.crashed, t.crash.status = false, ""
+	t.crash.ch = make(chan struct{})
+}
