@@ -166,12 +166,15 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	} else {
 		ep, err := ResolveEndpoint(ctx, cfg.CDPURL)
 		if err != nil {
-			return nil, err
+			return nil, connectFailed(cfg.CDPURL, err)
 		}
 		s.endpoint = ep
 	}
 	conn, err := cdpmux.Dial(ctx, s.endpoint, cdpmux.Options{Logger: s.log})
 	if err != nil {
+		if cfg.CDPURL != "" {
+			return nil, connectFailed(cfg.CDPURL, err)
+		}
 		return nil, fmt.Errorf("connecting to %s: %w", s.endpoint, err)
 	}
 	s.conn = conn

@@ -256,8 +256,8 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if !ok || cmd.Local {
 		return errBodyReply(usageErrorf("unknown command %q", req.Command))
 	}
-	if req.TimeoutMS <= 0 {
-		return errBodyReply(usageErrorf("timeout_ms must be positive"))
+	if req.TimeoutMS <= 0 || req.TimeoutMS > MaxTimeoutMS {
+		return errBodyReply(usageErrorf("timeout_ms must be from 1 to %d", MaxTimeoutMS))
 	}
 	env := &Env{Daemon: d}
 	if !cmd.NoBrowser {
