@@ -284,6 +284,9 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if err != nil {
 		return errBodyReply(fmt.Errorf("encoding result: %w", err))
 	}
+	if max := outputCap(d.g.Settings); len(b) > max {
+		return errBodyReply(tooLarge(len(b), max))
+	}
 	return reply{Exit: exitOK, Body: b}
 }
 

@@ -3,7 +3,58 @@ package main
 import (
 	"strconv"
 	"time"
+
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
 )
+
+func init() {
+	settingFlags = append(settingFlags,
+		Flag{Name: "max-result-bytes", Kind: Int, Usage: "session setting: cap on an eval or cdp result and on any command's output, in bytes (default 4194304, 4 MiB)"},
+	)
+	settingOptions = append(settingOptions, frameOptions)
+}
+
+// maxResultBytes reads --max-result-bytes; 0 when it is not given.
+func maxResultBytes(settings map[string]string) (int64, error) {
+	v, ok := settings["max-result-bytes"]
+	if !ok {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 1024 || n > 1<<30 {
+		return 0, usageErrorf("--max-result-bytes %q: want a number of bytes from 1024 to 1073741824", v)
+	}
+	return n, nil
+}
+
+// outputCap is the cap on a command's whole output.
+func outputCap(settings map[string]string) int {
+	n, err := maxResultBytes(settings)
+	if err != nil || n == 0 {
+		return events.DefaultMaxResultBytes
+	}
+	return int(n)
+}
+
+// frameOptions gives the FrameWatchdog (which answers the cdp command)
+// the result cap.
+func frameOptions(settings map[string]string) (fx.Option, error) {
+	n, err := maxResultBytes(settings)
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	return fx.Supply(&frame.Config{MaxResultBytes: n}), nil
+}
+
+// tooLarge is the error for a command output above the cap.
+func tooLarge(size, max int) error {
+	return events.Errorf(events.CodeResultTooLarge,
+		"the command's output is %d bytes, above the cap of %d bytes: ask for less (--max-chars, a narrower query) or raise --max-result-bytes", size, max).
+		WithDetail("size", size).WithDetail("cap", max)
+}
 
 // MaxTimeoutMS is the largest --timeout-ms a command accepts: one hour. A
 // larger budget is almost always a typo, and bounding it keeps every

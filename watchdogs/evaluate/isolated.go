@@ -23,6 +23,7 @@ type isolated struct {
 	endpoint    string
 	dialTimeout time.Duration
 	redialAfter time.Duration
+	maxResult   int64 // reply cap on the engine's connection; 0: none
 	log         zerolog.Logger
 
 	dialing chan struct{} // a one-slot semaphore: one dial at a time
@@ -54,6 +55,7 @@ func newIsolated(endpoint string, cfg Config, log zerolog.Logger) *isolated {
 		endpoint:    endpoint,
 		dialTimeout: cfg.DialTimeout,
 		redialAfter: cfg.RedialAfter,
+		maxResult:   replyCap(cfg.MaxResultBytes),
 		log:         log,
 		dialing:     make(chan struct{}, 1),
 		sessions:    map[events.TargetID]*evalSession{},
@@ -93,7 +95,7 @@ func (iso *isolated) connection(ctx context.Context) (*cdpmux.Conn, *cdp.Client,
 	}
 	dctx, cancel := context.WithTimeout(ctx, iso.dialTimeout)
 	defer cancel()
-	conn, err := cdpmux.Dial(dctx, iso.endpoint, cdpmux.Options{Logger: iso.log})
+	conn, err := cdpmux.Dial(dctx, iso.endpoint, cdpmux.Options{Logger: iso.log, MaxReplyBytes: int(iso.maxResult)})
 	iso.mu.Lock()
 	defer iso.mu.Unlock()
 	if err != nil {

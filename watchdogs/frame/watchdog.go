@@ -26,6 +26,10 @@ type Config struct {
 	// MaxOOPIFDepth cuts out-of-process iframes nested deeper than this
 	// (an OOPIF in an OOPIF is depth 2). Default 2.
 	MaxOOPIFDepth int
+	// MaxResultBytes caps the reply of a raw CDP call (CDPCallEvent): a
+	// larger one fails with result_too_large and is dropped as it
+	// arrives. 0 means events.DefaultMaxResultBytes; negative, no cap.
+	MaxResultBytes int64
 }
 
 // Validate reports what is wrong with c.
@@ -46,6 +50,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxOOPIFDepth == 0 {
 		c.MaxOOPIFDepth = 2
+	}
+	if c.MaxResultBytes == 0 {
+		c.MaxResultBytes = events.DefaultMaxResultBytes
 	}
 	return c
 }
