@@ -2,45 +2,10 @@ package actions
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
-	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
 )
-
-// Do dispatches e on s's bus and returns the first handler's result. A
-// deadline reached anywhere becomes a timeout error that names the event.
-//
-// A tab-scoped event that names no tab acts on the tab WithTab put in ctx,
-// else on the active tab.
-func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
-	e = aimAt(ctx, e)
-	ctx, finish, err := guardCrash(ctx, s, e)
-	if err != nil {
-		var zero R
-		return zero, err
-	}
-	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
-	err = finish(err)
-	if err != nil {
-		if serr := s.Err(); serr != nil {
-			// The browser went away under the action: say that, not the
-			// transport detail it surfaced as.
-			return r, fmt.Errorf("%T: %w", e, serr)
-		}
-		// A handler's own coded timeout keeps its message and details;
-		// only a bare deadline gets one that names the event.
-		var ce *events.Error
-		if Code(err) == events.CodeTimeout && !errors.As(err, &ce) {
-			return r, events.Errorf(events.CodeTimeout, "%s timed out: %w", eventName(e), err)
-		}
-	}
-	return r, err
-}
-
-func eventName(e any) string { return fmt.Sprintf("%T", e) }
 
 // Navigate loads url in the active tab and waits for its load event.
 func Navigate(ctx context.Context, s *session.BrowserSession, url string) (events.NavigationResult, error) {

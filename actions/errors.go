@@ -3,7 +3,6 @@ package actions
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/mafredri/cdp/rpcc"
 
@@ -20,7 +19,11 @@ type ErrorBody struct {
 	Details map[string]any `json:"details,omitempty"`
 }
 
-// Describe maps any error from this module to its code and message.
+// Describe maps any error from this module to its code and message. A
+// coded error (*events.Error) anywhere in the chain speaks for itself: the
+// layer where the failure happened chose its code. Other errors are
+// classified by identity (errors.Is against the sentinels of the layers
+// below), never by matching their text.
 func Describe(err error) ErrorBody {
 	if err == nil {
 		return ErrorBody{}
@@ -31,33 +34,35 @@ func Describe(err error) ErrorBody {
 		// wrapped it on the way up (bus, dispatch) add only noise.
 		return ErrorBody{Code: ce.Code, Message: ce.Error(), Details: ce.Details}
 	}
+	return ErrorBody{Code: classify(err), Message: err.Error()}
+}
+
+// classify picks the code of an error that carries none, by the sentinel
+// errors of the layers it came through.
+func classify(err error) events.Code {
 	var re *rpcc.ResponseError
-	code := events.CodeInternal
 	switch {
+	case err == nil:
+		return ""
 	case errors.Is(err, session.ErrNoBrowser):
-		code = events.CodeNoBrowser
+		return events.CodeNoBrowser
 	case errors.Is(err, session.ErrClosed):
 		// Closed on purpose, not lost: the caller or another one closed
 		// the session.
-		code = events.CodeSessionClosed
+		return events.CodeSessionClosed
 	case errors.Is(err, session.ErrBrowserCrashed), errors.Is(err, cdpmux.ErrDisconnected),
 		errors.Is(err, bus.ErrBusClosed), errors.Is(err, cdpmux.ErrClosed):
-		code = events.CodeBrowserCrashed
+		return events.CodeBrowserCrashed
 	case errors.Is(err, bus.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		code = events.CodeTimeout
-	case errors.Is(err, session.ErrTabNotFound), errors.Is(err, session.ErrNoTab):
-		code = events.CodeTabNotFound
-	case errors.As(err, &re):
-		code = events.CodeCDPError
-		if strings.Contains(re.Message, "Cannot find context") || strings.Contains(re.Message, "No node with given id") {
-			code = events.CodeStaleRef
-		}
-	case errors.Is(err, cdpmux.ErrSessionDetached):
-		code = events.CodeTabNotFound
+		return events.CodeTimeout
 	case errors.Is(err, context.Canceled):
-		code = events.CodeTimeout
+		return events.CodeCanceled
+	case errors.Is(err, session.ErrTabNotFound), errors.Is(err, session.ErrNoTab), errors.Is(err, cdpmux.ErrSessionDetached):
+		return events.CodeTabNotFound
+	case errors.As(err, &re):
+		return events.CodeCDPError
 	}
-	return ErrorBody{Code: code, Message: err.Error()}
+	return events.CodeInternal
 }
 
 // Code returns err's code.

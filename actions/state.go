@@ -3,7 +3,6 @@ package actions
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
@@ -21,9 +20,9 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 	res, err := bus.Dispatch(ctx, s.Bus(), opts)
 	if res == nil || (err != nil && len(res.Handlers) == 0) {
 		if err == nil {
-			err = fmt.Errorf("dispatching %T: no result", opts)
+			err = events.Errorf(events.CodeInternal, "reading the state: no watchdog answered")
 		}
-		return nil, normalise(s, opts, err)
+		return nil, normalise(ctx, s, opts, err)
 	}
 	out := events.StateSection{}
 	var failed []map[string]any
@@ -54,7 +53,7 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 		}
 	}
 	if len(out) == 0 && err != nil {
-		return nil, normalise(s, opts, err)
+		return nil, normalise(ctx, s, opts, err)
 	}
 	if len(failed) > 0 {
 		out["state_errors"] = failed
@@ -63,15 +62,6 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 }
 
 // normalise applies Do's error rules to a dispatch error.
-func normalise(s *session.BrowserSession, e any, err error) error {
-	if serr := s.Err(); serr != nil {
-		return fmt.Errorf("%T: %w", e, serr)
-	}
-	if Code(err) == events.CodeTimeout {
-		var ce *events.Error
-		if !errors.As(err, &ce) {
-			return events.Errorf(events.CodeTimeout, "%s timed out: %w", eventName(e), err)
-		}
-	}
-	return err
+func normalise(ctx context.Context, s *session.BrowserSession, e any, err error) error {
+	return shape(ctx, s, eventName(e), err)
 }

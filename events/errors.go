@@ -38,7 +38,22 @@ const (
 	// CodeVersionMismatch: the session's daemon runs another build of
 	// agentbrowser than the CLI that called it, and is busy.
 	CodeVersionMismatch Code = "version_mismatch"
+	// CodeCanceled: the caller gave up (its context was cancelled) before
+	// the command finished.
+	CodeCanceled Code = "canceled"
+	// CodeConnectFailed: --cdp named a browser endpoint that could not be
+	// reached or refused the handshake.
+	CodeConnectFailed Code = "connect_failed"
+	// CodeResultTooLarge: a result is larger than the session's cap.
+	CodeResultTooLarge Code = "result_too_large"
+	// CodePageUnstable: the page kept replacing its document, so no
+	// snapshot could be taken within the budget.
+	CodePageUnstable Code = "page_unstable"
 )
+
+// Every code a command can fail with is a constant of type Code declared
+// in this package; a test in cmd/agentbrowser reads them with go/ast and
+// checks each one is documented in docs/cli.md.
 
 // Error is an error with a code, a message for people and models, and
 // optional details. Two Errors match under errors.Is when their codes are
@@ -55,8 +70,15 @@ func (e *Error) Error() string {
 	if msg == "" {
 		msg = strings.ReplaceAll(string(e.Code), "_", " ")
 	}
-	if e.Err != nil {
-		return msg + ": " + e.Err.Error()
+	if e.Err == nil {
+		return msg
+	}
+	if _, q := e.Err.(*quiet); q {
+		// Errorf already wrote the wrapped text into Message.
+		return msg
+	}
+	if inner := e.Err.Error(); inner != "" {
+		return msg + ": " + inner
 	}
 	return msg
 }
@@ -69,16 +91,30 @@ func (e *Error) Is(target error) bool {
 	return ok && t.Code == e.Code
 }
 
-// Errorf returns an *Error with code and a formatted message. A %w verb in
-// format wraps its operand as Err.
+// Errorf returns an *Error with code and a message formatted as
+// fmt.Errorf formats it. Every %w operand stays reachable through
+// errors.Is and errors.As (one or several), and the message is the
+// formatted text as it is, with nothing appended.
 func Errorf(code Code, format string, args ...any) *Error {
 	err := fmt.Errorf(format, args...)
 	e := &Error{Code: code, Message: err.Error()}
-	if u, ok := err.(interface{ Unwrap() error }); ok {
-		e.Err = u.Unwrap()
-		e.Message = err.Error()
-		// Keep the message whole; Error() would repeat the wrapped text.
-		e.Err = &quiet{e.Err}
+	switch err.(type) {
+	case interface{ Unwrap() error }, interface{ Unwrap() []error }:
+		// Keep the message whole; the wrapped errors are reached through
+		// the formatted error's own Unwrap.
+		e.Err = &quiet{err}
+	}
+	return e
+}
+
+// NewError returns an *Error with code, a formatted message and cause as
+// its wrapped error: cause stays reachable through errors.Is and errors.As
+// but its text is not added to the message, which says what failed in the
+// caller's words.
+func NewError(code Code, cause error, format string, args ...any) *Error {
+	e := &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	if cause != nil {
+		e.Err = &quiet{fmt.Errorf("%w", cause)}
 	}
 	return e
 }
@@ -92,11 +128,22 @@ func (e *Error) WithDetail(key string, v any) *Error {
 	return e
 }
 
-// quiet wraps an error for errors.Is/As without adding its text again.
+// quiet holds the error fmt.Errorf made, for errors.Is/As, without adding
+// its text to the Error's message again.
 type quiet struct{ err error }
 
-func (q *quiet) Error() string { return "" }
-func (q *quiet) Unwrap() error { return q.err }
+func (q *quiet) Error() string { return q.err.Error() }
+
+// Unwrap returns the errors the format's %w verbs wrapped.
+func (q *quiet) Unwrap() []error {
+	switch u := q.err.(type) {
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	case interface{ Unwrap() error }:
+		return []error{u.Unwrap()}
+	}
+	return nil
+}
 
 // Sentinels for errors.Is.
 var (
@@ -113,4 +160,8 @@ var (
 	ErrEvaluateDisabled = &Error{Code: CodeEvaluateDisabled}
 	ErrCDP              = &Error{Code: CodeCDPError}
 	ErrNotFound         = &Error{Code: CodeNotFound}
+	ErrCanceled         = &Error{Code: CodeCanceled}
+	ErrConnectFailed    = &Error{Code: CodeConnectFailed}
+	ErrResultTooLarge   = &Error{Code: CodeResultTooLarge}
+	ErrPageUnstable     = &Error{Code: CodePageUnstable}
 )

@@ -29,12 +29,12 @@ func (s *BrowserSession) connect(ctx context.Context) (*cdpmux.Conn, error) {
 	}
 	ep, err := ResolveEndpoint(ctx, s.cfg.CDPURL)
 	if err != nil {
-		return nil, err
+		return nil, connectFailed(s.cfg.CDPURL, err)
 	}
 	s.endpoint = ep
 	conn, err := cdpmux.Dial(ctx, ep, opts)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", ep, err)
+		return nil, connectFailed(s.cfg.CDPURL, err)
 	}
 	return conn, nil
 }

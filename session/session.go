@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -425,6 +426,35 @@ func (s *BrowserSession) Call(ctx context.Context, sessionID events.SessionID, m
 		rc = t.Conn
 	}
 	return rpcc.Invoke(ctx, method, params, reply, rc)
+}
+
+// CallCapped is Call with a cap of max bytes on the reply (max <= 0: no
+// cap). A larger reply is dropped as it arrives, never held whole, and the
+// call fails with an error that cdpmux.TooLarge recognises.
+func (s *BrowserSession) CallCapped(ctx context.Context, sessionID events.SessionID, method string, params, reply any, max int64) error {
+	if max <= 0 {
+		return s.Call(ctx, sessionID, method, params, reply)
+	}
+	if err := s.alive(); err != nil {
+		return err
+	}
+	if sessionID != "" {
+		if _, ok := s.TargetBySession(sessionID); !ok {
+			return fmt.Errorf("%w: session %s", ErrTabNotFound, sessionID)
+		}
+	}
+	wait, err := s.conn.PostCapped(string(sessionID), method, params, max)
+	if err != nil {
+		return err
+	}
+	raw, err := wait(ctx)
+	if err != nil {
+		return err
+	}
+	if reply != nil && len(raw) > 0 {
+		return json.Unmarshal(raw, reply)
+	}
+	return nil
 }
 
 // Evaluate runs expression in a target's main world and returns its value

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"strconv"
-	"time"
 
 	"go.uber.org/fx"
 
@@ -77,14 +75,14 @@ func runDialog(ctx context.Context, env *Env, in Input) (Result, error) {
 				return nil, usageErrorf("%s", err.Error())
 			}
 		}
-		ms, err := in.Int("hold-ms", 0)
-		if err != nil {
-			return nil, err
+		ms := 0
+		if in.Has("hold-ms") {
+			var err error
+			if ms, err = parseMS("hold-ms", in.String("hold-ms"), maxSettingMS, true); err != nil {
+				return nil, err
+			}
 		}
-		if ms < 0 {
-			return nil, usageErrorf("--hold-ms must not be negative")
-		}
-		r, err := actions.SetDialogPolicy(ctx, env.Session, p, time.Duration(ms)*time.Millisecond)
+		r, err := actions.SetDialogPolicy(ctx, env.Session, p, msDuration(ms))
 		if err != nil {
 			return nil, err
 		}
@@ -111,11 +109,11 @@ func dialogOptions(settings map[string]string) (fx.Option, error) {
 		cfg.Policy = policy
 	}
 	if hasTimeout {
-		n, err := strconv.Atoi(ms)
-		if err != nil || n <= 0 {
-			return nil, usageErrorf("--dialog-timeout-ms %q: want a positive number of milliseconds", ms)
+		n, err := parseMS("dialog-timeout-ms", ms, maxSettingMS, false)
+		if err != nil {
+			return nil, err
 		}
-		cfg.Timeout = time.Duration(n) * time.Millisecond
+		cfg.Timeout = msDuration(n)
 	}
 	return fx.Supply(cfg), nil
 }

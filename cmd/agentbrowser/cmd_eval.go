@@ -32,15 +32,22 @@ func init() {
 // config.
 func evaluateOptions(settings map[string]string) (fx.Option, error) {
 	v, ok := settings["evaluate-enabled"]
-	if !ok {
+	maxResult, err := maxResultBytes(settings)
+	if err != nil {
+		return nil, err
+	}
+	if !ok && maxResult == 0 {
 		return nil, nil
 	}
-	on, err := strconv.ParseBool(v)
-	if err != nil {
-		return nil, usageErrorf("--evaluate-enabled %q: want true or false", v)
-	}
 	cfg := evaluate.DefaultConfig()
-	cfg.Enabled = on
+	cfg.MaxResultBytes = maxResult
+	if ok {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return nil, usageErrorf("--evaluate-enabled %q: want true or false", v)
+		}
+		cfg.Enabled = on
+	}
 	return fx.Supply(&cfg), nil
 }
 

@@ -143,7 +143,8 @@ func invalidArg(format string, args ...any) error {
 func parseRef(s string) (events.Ref, error) {
 	r, ok := events.ParseRef(s)
 	if !ok {
-		return "", invalidArg("malformed ref %q: want e5, @e5 or ref=e5", s)
+		// A syntax problem of the command line: exit 2, like --xy abc.
+		return "", usageErrorf("malformed ref %q: want e5, @e5 or ref=e5 (refs come from snapshot)", s)
 	}
 	return r, nil
 }

@@ -289,8 +289,8 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if !ok || cmd.Local {
 		return errBodyReply(usageErrorf("unknown command %q", req.Command))
 	}
-	if req.TimeoutMS <= 0 {
-		return errBodyReply(usageErrorf("timeout_ms must be positive"))
+	if req.TimeoutMS <= 0 || req.TimeoutMS > MaxTimeoutMS {
+		return errBodyReply(usageErrorf("timeout_ms must be from 1 to %d", MaxTimeoutMS))
 	}
 	if err := d.ended(); err != nil {
 		return errBodyReply(err)
@@ -326,6 +326,9 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	b, err := json.Marshal(okBody(res))
 	if err != nil {
 		return errBodyReply(fmt.Errorf("encoding result: %w", err))
+	}
+	if max := outputCap(d.g.Settings); len(b) > max {
+		return errBodyReply(tooLarge(len(b), max))
 	}
 	return reply{Exit: exitOK, Body: b}
 }

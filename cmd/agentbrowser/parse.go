@@ -25,7 +25,7 @@ var globalFlags = []Flag{
 	{Name: "session", Kind: String, Usage: "session name; each has its own daemon and browser (default \"default\")"},
 	{Name: "cdp", Kind: String, Usage: "connect to a running browser (ws://... or http://host:port) instead of launching one"},
 	{Name: "json", Kind: Bool, Usage: "print one JSON object"},
-	{Name: "timeout-ms", Kind: Int, Usage: "one budget for the whole command, in milliseconds (default 30000)"},
+	{Name: "timeout-ms", Kind: Int, Usage: "one budget for the whole command, in milliseconds (default 30000, at most 3600000: one hour)"},
 	{Name: "log-level", Kind: String, Usage: "debug, info, warn or error (default warn)"},
 	{Name: "idle-timeout", Kind: String, Usage: "a daemon exits after this long without a command (default 30m)"},
 }
@@ -94,7 +94,7 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			val = args[i]
 		}
 		if f.Kind == Int {
-			if _, err := strconv.Atoi(val); err != nil {
+			if _, err := strconv.ParseInt(val, 10, 64); err != nil {
 				return g, nil, in, usageErrorf("--%s %q: not an integer", name, val)
 			}
 		}
@@ -117,11 +117,26 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 		case "session":
 			g.Session = v
 		case "cdp":
+			if !validCDPURL(v) {
+				return g, nil, in, usageErrorf("--cdp %q: want ws://, wss://, http:// or https:// followed by host:port", v)
+			}
 			g.CDP = v
 		case "json":
 			g.JSON = v == "true"
 		case "timeout-ms":
-			g.TimeoutMS, _ = strconv.Atoi(v)
+			n, err := strconv.ParseInt(v, 10, 64)
+			switch {
+			case err != nil || n > MaxTimeoutMS:
+				// Not a number, or above the maximum: a malformed line.
+				_, err := parseMS("timeout-ms", v, MaxTimeoutMS, false)
+				return g, nil, in, err
+			case n <= 0:
+				// A bad value rather than a malformed line: a typed
+				// invalid_argument (exit 1), still caught before any
+				// daemon starts.
+				return g, nil, in, invalidArg("--timeout-ms must be positive, got %d", n)
+			}
+			g.TimeoutMS = int(n)
 		case "tab":
 			g.Tab = v
 		case "log-level":
@@ -139,11 +154,6 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			delete(in.Flags, f.Name)
 			g.Settings[f.Name] = v
 		}
-	}
-	if g.TimeoutMS <= 0 {
-		// A bad value rather than a malformed line: a typed
-		// invalid_argument (exit 1), still caught before any daemon starts.
-		return g, nil, in, invalidArg("--timeout-ms must be positive, got %d", g.TimeoutMS)
 	}
 	if !validSessionName(g.Session) {
 		return g, nil, in, usageErrorf("--session %q: use letters, digits, '-', '_' or '.'", g.Session)
@@ -179,4 +189,15 @@ func validSessionName(s string) bool {
 		}
 	}
 	return s != "." && s != ".."
+}
+
+// validCDPURL checks the shape of a --cdp value; whether something answers
+// there is found out when connecting (connect_failed).
+func validCDPURL(v string) bool {
+	for _, p := range []string{"ws://", "wss://", "http://", "https://"} {
+		if rest, ok := strings.CutPrefix(v, p); ok {
+			return rest != "" && !strings.ContainsAny(rest, " \t\n")
+		}
+	}
+	return false
 }

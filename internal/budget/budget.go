@@ -3,6 +3,7 @@ package budget
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 )
 
@@ -63,7 +64,12 @@ func New(parent context.Context, timeout time.Duration) *Budget {
 
 // FromMS is New with a timeout in milliseconds, the unit of the CLI flag and
 // the daemon protocol.
+// A value too large for a Duration is clamped, never wrapped around.
 func FromMS(parent context.Context, ms int) *Budget {
+	const maxMS = int64(math.MaxInt64 / int64(time.Millisecond))
+	if int64(ms) > maxMS {
+		ms = int(maxMS)
+	}
 	return New(parent, time.Duration(ms)*time.Millisecond)
 }
 

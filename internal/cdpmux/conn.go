@@ -32,6 +32,11 @@ type Options struct {
 	WriteTimeout time.Duration
 	// Logger receives debug records of dropped frames; default is silent.
 	Logger zerolog.Logger
+	// MaxReplyBytes caps every reply on the Conn (0: no cap); see
+	// SetReplyCap for one session and PostCapped for one call. A larger
+	// reply is read through without being held and fails its call with
+	// CodeReplyTooLarge. Caps below 1 KiB are raised to it.
+	MaxReplyBytes int
 }
 
 func (o *Options) defaults() {
@@ -67,6 +72,9 @@ type Conn struct {
 	closeOnce  sync.Once
 
 	hooks Hooks
+	// caps holds the reply cap of each capped request in flight, by
+	// global request id.
+	caps map[uint64]int64
 	// gone remembers why recently dropped sessions ended, so Session can
 	// say "detached" rather than "unknown"; bounded, oldest forgotten.
 	gone      map[string]error
@@ -86,6 +94,9 @@ type session struct {
 	posted map[uint64]chan wireResponse
 	rpc    *rpcc.Conn
 	gone   error // set once the session is detached or failed
+	// replyCap caps the replies of calls sent on the session (0: the
+	// Conn's MaxReplyBytes).
+	replyCap atomic.Int64
 }
 
 // Dial opens the websocket at url (a ws:// browser or page endpoint) and
@@ -120,6 +131,7 @@ func start(tr transport, opts Options) (*Conn, error) {
 		log:        opts.Logger,
 		sessions:   map[string]*session{},
 		gone:       map[string]error{},
+		caps:       map[uint64]int64{},
 		done:       make(chan struct{}),
 		readerDone: make(chan struct{}),
 	}
@@ -235,6 +247,16 @@ func (c *Conn) Session(sessionID string) (*rpcc.Conn, error) {
 // that follows them. The session's rpcc.Conn must exist (see Session): its
 // reader delivers the reply.
 func (c *Conn) Post(sessionID, method string, params any) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
+	return c.post(sessionID, method, params, 0)
+}
+
+// PostCapped is Post with a cap of max bytes on the reply: a larger reply
+// is dropped as it arrives and the call fails with CodeReplyTooLarge.
+func (c *Conn) PostCapped(sessionID, method string, params any, max int64) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
+	return c.post(sessionID, method, params, max)
+}
+
+func (c *Conn) post(sessionID, method string, params any, max int64) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
 	c.mu.Lock()
 	s, ok := c.sessions[sessionID]
 	c.mu.Unlock()
@@ -255,7 +277,9 @@ func (c *Conn) Post(sessionID, method string, params any) (wait func(ctx context
 	}
 	s.posted[gid] = ch
 	s.mu.Unlock()
+	c.capOf(s, gid, max)
 	if err := c.write(b); err != nil {
+		c.uncap(gid)
 		s.mu.Lock()
 		delete(s.posted, gid)
 		s.mu.Unlock()
@@ -361,7 +385,7 @@ func (c *Conn) shutdown(cause error) {
 func (c *Conn) read() {
 	defer close(c.readerDone)
 	for {
-		b, err := c.tr.readMessage()
+		b, err := c.readFrame()
 		if err != nil {
 			c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
 			return
@@ -509,7 +533,9 @@ func (sc sessionCodec) WriteRequest(r *rpcc.Request) error {
 	}
 	s.ids[gid] = r.ID
 	s.mu.Unlock()
+	s.mux.capOf(s, gid, 0)
 	if err := s.mux.write(b); err != nil {
+		s.mux.uncap(gid)
 		s.mu.Lock()
 		delete(s.ids, gid)
 		s.mu.Unlock()

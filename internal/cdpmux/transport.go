@@ -13,11 +13,13 @@ import (
 )
 
 // transport carries whole CDP messages between the Conn and the browser.
-// readMessage is called from the reader goroutine only; writeMessage is
+// nextReader returns a reader of the next message, valid until the next
+// call, so that a message can be read through without being held (see
+// readFrame); it is called from the reader goroutine only. writeMessage is
 // serialised by the Conn; close unblocks a pending read and may be called
 // more than once.
 type transport interface {
-	readMessage() ([]byte, error)
+	nextReader() (io.Reader, error)
 	writeMessage(b []byte, deadline time.Time) error
 	close() error
 }
@@ -25,9 +27,9 @@ type transport interface {
 // wsTransport is a websocket: one text frame per message.
 type wsTransport struct{ ws *websocket.Conn }
 
-func (t wsTransport) readMessage() ([]byte, error) {
-	_, b, err := t.ws.ReadMessage()
-	return b, err
+func (t wsTransport) nextReader() (io.Reader, error) {
+	_, r, err := t.ws.NextReader()
+	return r, err
 }
 
 func (t wsTransport) writeMessage(b []byte, deadline time.Time) error {
@@ -52,15 +54,57 @@ type pipeTransport struct {
 // deadliner is what *os.File offers for pipes opened by os.Pipe.
 type deadliner interface{ SetWriteDeadline(time.Time) error }
 
-func (t *pipeTransport) readMessage() ([]byte, error) {
-	b, err := t.r.ReadBytes(0)
-	if err != nil {
-		if errors.Is(err, os.ErrClosed) || errors.Is(err, io.ErrClosedPipe) {
-			err = io.EOF
-		}
-		return nil, err
+func (t *pipeTransport) nextReader() (io.Reader, error) {
+	// Wait for the message's first byte here, so that a closed pipe is
+	// reported as the end of the stream rather than as an empty message.
+	if _, err := t.r.Peek(1); err != nil {
+		return nil, pipeErr(err)
 	}
-	return b[:len(b)-1], nil
+	return &nulReader{r: t.r}, nil
+}
+
+// pipeErr reports a closed pipe as the end of the stream.
+func pipeErr(err error) error {
+	if errors.Is(err, os.ErrClosed) || errors.Is(err, io.ErrClosedPipe) {
+		return io.EOF
+	}
+	return err
+}
+
+// nulReader reads one NUL-terminated message from r and stops at the NUL,
+// which it consumes and does not return.
+type nulReader struct {
+	r       *bufio.Reader
+	pending []byte // read from r, not yet returned; valid until r is read again
+	last    bool   // pending ends the message
+	done    bool
+}
+
+func (n *nulReader) Read(p []byte) (int, error) {
+	if n.done {
+		return 0, io.EOF
+	}
+	if len(n.pending) == 0 && !n.last {
+		chunk, err := n.r.ReadSlice(0)
+		switch {
+		case err == nil:
+			n.pending, n.last = chunk[:len(chunk)-1], true
+		case errors.Is(err, bufio.ErrBufferFull):
+			n.pending = chunk
+		default:
+			// The stream ended inside a message: it is cut short.
+			if errors.Is(pipeErr(err), io.EOF) {
+				return 0, io.ErrUnexpectedEOF
+			}
+			return 0, err
+		}
+	}
+	c := copy(p, n.pending)
+	n.pending = n.pending[c:]
+	if len(n.pending) == 0 && n.last {
+		n.done = true
+	}
+	return c, nil
 }
 
 func (t *pipeTransport) writeMessage(b []byte, deadline time.Time) error {

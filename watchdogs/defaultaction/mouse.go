@@ -8,7 +8,6 @@ import (
 
 	"github.com/mafredri/cdp/protocol/input"
 	"github.com/mafredri/cdp/protocol/page"
-	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -139,10 +138,10 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		if err := op(ctx); err != nil {
 			return err
 		}
-		// Input replies come from the browser process, the page's events
-		// from its renderer; one round trip to the renderer makes sure
-		// the events the action caused (a navigation request) are in.
-		_, _ = tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("0").SetSilent(true))
+		// Wait out the settle window in the page, so that a navigation
+		// the input's handlers start (setTimeout(0) included) is in the
+		// streams before they are read.
+		settle(ctx, tab)
 		return nil
 	})
 	res := events.ActionResult{TabID: tab.ID, Dialog: d}

@@ -308,6 +308,8 @@ type script struct {
 	held   bool // objects were created in group
 	result *runtime.RemoteObject
 	exc    *runtime.ExceptionDetails
+	// max caps the result's size (0: none); see runSized.
+	max int64
 }
 
 func (sc *script) run(ctx context.Context, c *cdp.Client) error {
@@ -334,6 +336,11 @@ func (sc *script) run(ctx context.Context, c *cdp.Client) error {
 		}
 		sc.result, sc.exc = &r.Result, r.ExceptionDetails
 		return nil
+	}
+	if sc.max > 0 && sc.expr != "" {
+		if done, err := sc.runSized(ctx, c); done {
+			return err
+		}
 	}
 	expr := sc.expr
 	if expr == "" {
@@ -363,7 +370,7 @@ func (sc *script) run(ctx context.Context, c *cdp.Client) error {
 
 // run locates where e runs, runs it within work and shapes the outcome.
 func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Target, c *call, e events.EvaluateEvent, ri *runInfo) (events.EvaluateResult, error) {
-	sc := &script{expr: e.Expression, fn: e.Function, await: e.AwaitPromise,
+	sc := &script{expr: e.Expression, fn: e.Function, await: e.AwaitPromise, max: max(a.cfg.MaxResultBytes, 0),
 		group: fmt.Sprintf("agentbrowser-evaluate-%d", a.groups.Add(1))}
 	var ch *channel
 	dialog, err := a.race(work, tab.ID, func(ctx context.Context) error {
@@ -442,6 +449,9 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 		return events.EvaluateResult{}, exceptionError(sc.exc)
 	}
 	res := resultOf(sc.result)
+	if err := a.checkSize(res); err != nil {
+		return events.EvaluateResult{}, err
+	}
 	res.Engine = ch.engine
 	if ch.engine == events.EngineFallback {
 		res.Details = map[string]any{"fallback_reason": ch.reason, "fallback_error": ch.err.Error()}

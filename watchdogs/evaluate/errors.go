@@ -33,6 +33,12 @@ func responseMessage(err error) string {
 // lost connection is the engine's own when it ran isolated.
 func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 	msg := responseMessage(err)
+	if sz, ok := cdpmux.TooLarge(err); ok {
+		// The connection's cap is twice the result cap (a string comes
+		// back twice, as value and as deep value); the cap named is the
+		// result's.
+		return resultTooLarge(sz.Size, (sz.Cap-replySlack)/2, "the browser's reply was")
+	}
 	switch {
 	case errors.Is(err, cdpmux.ErrSessionDetached), errors.Is(err, cdpmux.ErrUnknownSession):
 		// Chrome detached the engine's session: its target went away.
@@ -65,4 +71,12 @@ func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 		return events.Errorf(events.CodeCDPError, "the page navigated during the evaluation: %w", err)
 	}
 	return events.Errorf(events.CodeCDPError, "evaluating: %w", err)
+}
+
+// resultTooLarge is the error of a result above the cap: what happened,
+// the sizes, and what to do instead.
+func resultTooLarge(size, cap int64, what string) error {
+	return events.Errorf(events.CodeResultTooLarge,
+		"the result is larger than the cap of %d bytes (%s %d bytes): return less (a slice, a length, a summary) or raise --max-result-bytes",
+		cap, what, size).WithDetail("size", size).WithDetail("cap", cap)
 }

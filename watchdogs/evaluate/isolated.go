@@ -31,6 +31,7 @@ type isolated struct {
 	shared      *cdpmux.Conn
 	dialTimeout time.Duration
 	redialAfter time.Duration
+	maxResult   int64 // reply cap on the engine's connection; 0: none
 	log         zerolog.Logger
 
 	dialing chan struct{} // a one-slot semaphore: one dial at a time
@@ -73,6 +74,7 @@ func newIsolated(endpoint string, shared *cdpmux.Conn, cfg Config, log zerolog.L
 		shared:      shared,
 		dialTimeout: cfg.DialTimeout,
 		redialAfter: cfg.RedialAfter,
+		maxResult:   replyCap(cfg.MaxResultBytes),
 		log:         log,
 		dialing:     make(chan struct{}, 1),
 		sessions:    map[events.TargetID]*evalSession{},
@@ -137,7 +139,7 @@ func (iso *isolated) connection(ctx context.Context) (*cdpmux.Conn, *cdp.Client,
 // the engine's own browser session; own is that session's id.
 func (iso *isolated) open(ctx context.Context) (conn *cdpmux.Conn, bc *cdp.Client, own string, err error) {
 	if iso.shared == nil {
-		conn, err := cdpmux.Dial(ctx, iso.endpoint, cdpmux.Options{Logger: iso.log})
+		conn, err := cdpmux.Dial(ctx, iso.endpoint, cdpmux.Options{Logger: iso.log, MaxReplyBytes: int(iso.maxResult)})
 		if err != nil {
 			return nil, nil, "", err
 		}
@@ -243,6 +245,11 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 	}
 	sid := string(reply.SessionID)
 	conn.Register(sid)
+	if conn == iso.shared && iso.maxResult > 0 {
+		// The shared pipe has no cap of its own: cap this session's
+		// replies, as an own connection's MaxReplyBytes would.
+		conn.SetReplyCap(sid, iso.maxResult)
+	}
 	rc, err := conn.Session(sid)
 	if err != nil {
 		return nil, &attachError{err}

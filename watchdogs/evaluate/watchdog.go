@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
@@ -32,6 +33,11 @@ type Config struct {
 	// after a timeout or cancellation. The cleanup normally takes a few
 	// milliseconds, well inside the budget's reserve. Default 2 s.
 	CleanupTimeout time.Duration
+	// MaxResultBytes caps an evaluation's result as the browser sends it:
+	// a larger one fails with result_too_large, naming its size and the
+	// cap, and is dropped as it arrives rather than held. 0 means
+	// events.DefaultMaxResultBytes; a negative value removes the cap.
+	MaxResultBytes int64
 }
 
 // DefaultConfig is the configuration used when none is supplied.
@@ -64,6 +70,9 @@ func (c *Config) defaults() {
 	}
 	if c.CleanupTimeout == 0 {
 		c.CleanupTimeout = d.CleanupTimeout
+	}
+	if c.MaxResultBytes == 0 {
+		c.MaxResultBytes = events.DefaultMaxResultBytes
 	}
 }
 

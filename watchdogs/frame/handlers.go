@@ -11,6 +11,7 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
 // state answers the frame_tree section of the page state from memory.
@@ -150,7 +151,12 @@ func (a *attachment) cdpCall(ctx context.Context, e events.CDPCallEvent) (events
 		}
 	}
 	var reply json.RawMessage
-	if err := a.s.Call(ctx, sid, e.Method, params, &reply); err != nil {
+	if err := a.s.CallCapped(ctx, sid, e.Method, params, &reply, a.cfg.MaxResultBytes); err != nil {
+		if sz, ok := cdpmux.TooLarge(err); ok {
+			return events.CDPCallResult{}, events.Errorf(events.CodeResultTooLarge,
+				"the reply of %s is about %d bytes, above the cap of %d bytes: ask for less or raise --max-result-bytes",
+				e.Method, sz.Size, sz.Cap).WithDetail("size", sz.Size).WithDetail("cap", sz.Cap).WithDetail("method", e.Method)
+		}
 		var re *rpcc.ResponseError
 		if errors.As(err, &re) {
 			return events.CDPCallResult{}, events.Errorf(events.CodeCDPError, "calling %s: %w", e.Method, err).

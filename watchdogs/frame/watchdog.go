@@ -29,6 +29,10 @@ type Config struct {
 	// CDPDisabled refuses every CDPCallEvent (the raw cdp command) with
 	// cdp_disabled; the rest of the watchdog works as usual.
 	CDPDisabled bool
+	// MaxResultBytes caps the reply of a raw CDP call (CDPCallEvent): a
+	// larger one fails with result_too_large and is dropped as it
+	// arrives. 0 means events.DefaultMaxResultBytes; negative, no cap.
+	MaxResultBytes int64
 }
 
 // Validate reports what is wrong with c.
@@ -49,6 +53,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxOOPIFDepth == 0 {
 		c.MaxOOPIFDepth = 2
+	}
+	if c.MaxResultBytes == 0 {
+		c.MaxResultBytes = events.DefaultMaxResultBytes
 	}
 	return c
 }

@@ -1,0 +1,91 @@
+package actions_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mafredri/cdp/rpcc"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/internal/errcodes"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// dispatched wraps err the way the bus does on the way up.
+func dispatched(err error) error {
+	return fmt.Errorf("dispatching events.ClickEvent: handler %q: %w", "default_action", err)
+}
+
+// TestDescribeCoversEveryCode feeds Describe, for every code the module
+// declares, a coded error as a handler returns it and wrapped as the bus
+// returns it, and for the errors without a code, each sentinel of the
+// layers below. A code added to events is covered without editing this
+// test; one Describe loses fails it.
+func TestDescribeCoversEveryCode(t *testing.T) {
+	codes, err := errcodes.FromDir("../events")
+	require.NoError(t, err)
+	require.NotEmpty(t, codes)
+	for _, c := range codes {
+		t.Run(c.Value, func(t *testing.T) {
+			code := events.Code(c.Value)
+			for _, e := range []error{
+				events.Errorf(code, "what failed; the next step"),
+				dispatched(events.Errorf(code, "what failed: %w", context.DeadlineExceeded)),
+				dispatched(events.NewError(code, errors.New("cause"), "what failed")),
+			} {
+				got := actions.Describe(e)
+				require.Equal(t, code, got.Code, "%v", e)
+				require.NotEmpty(t, got.Message)
+				require.NotContains(t, got.Message, "events.", "a message must not name a Go type")
+				require.False(t, strings.HasSuffix(got.Message, ": "), "trailing separator in %q", got.Message)
+			}
+		})
+	}
+
+	// Errors without a code are classified by identity, never by text.
+	table := []struct {
+		err  error
+		want events.Code
+	}{
+		{nil, ""},
+		{session.ErrNoBrowser, events.CodeNoBrowser},
+		{fmt.Errorf("launching: %w", session.ErrNoBrowser), events.CodeNoBrowser},
+		{session.ErrBrowserCrashed, events.CodeBrowserCrashed},
+		{session.ErrClosed, events.CodeSessionClosed},
+		{dispatched(cdpmux.ErrDisconnected), events.CodeBrowserCrashed},
+		{cdpmux.ErrClosed, events.CodeBrowserCrashed},
+		{bus.ErrBusClosed, events.CodeBrowserCrashed},
+		{dispatched(bus.ErrTimeout), events.CodeTimeout},
+		{context.DeadlineExceeded, events.CodeTimeout},
+		{dispatched(context.Canceled), events.CodeCanceled},
+		{fmt.Errorf("x: %w", session.ErrTabNotFound), events.CodeTabNotFound},
+		{session.ErrNoTab, events.CodeTabNotFound},
+		{dispatched(cdpmux.ErrSessionDetached), events.CodeTabNotFound},
+		{dispatched(&rpcc.ResponseError{Code: -32000, Message: "No node with given id found"}), events.CodeCDPError},
+		{errors.New("something else"), events.CodeInternal},
+		// A coded error wins over the sentinels it wraps.
+		{events.Errorf(events.CodeStaleRef, "ref e1 is stale: %w", &rpcc.ResponseError{Message: "No node with given id found"}), events.CodeStaleRef},
+		{events.Errorf(events.CodeCanceled, "stopped: %w", context.DeadlineExceeded), events.CodeCanceled},
+	}
+	for _, tc := range table {
+		require.Equal(t, tc.want, actions.Describe(tc.err).Code, "%v", tc.err)
+	}
+	for _, c := range []events.Code{events.CodeNoBrowser, events.CodeBrowserCrashed, events.CodeTimeout,
+		events.CodeCanceled, events.CodeTabNotFound, events.CodeCDPError, events.CodeInternal} {
+		found := false
+		for _, tc := range table {
+			found = found || tc.want == c
+		}
+		require.True(t, found, "no uncoded error maps to %s", c)
+	}
+}

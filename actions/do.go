@@ -1,0 +1,124 @@
+package actions
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// deathGrace is how long Do waits, after a command failed with a
+// transport-level error, for the session to notice that its browser died:
+// the browser's death reaches a running command in several shapes (a CDP
+// error, a dropped socket, a cancelled dispatch), and all of them are
+// reported as the one event they are, browser_crashed.
+const deathGrace = 250 * time.Millisecond
+
+// Do dispatches e on s's bus and returns the first handler's result. Every
+// error it returns carries a code (an *events.Error) and a message that
+// names the operation in words, never a Go type.
+//
+// A tab-scoped event that names no tab acts on the tab WithTab put in ctx,
+// else on the active tab. A tab known to have crashed fails at once with
+// target_crashed.
+func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
+	e = aimAt(ctx, e)
+	ctx, finish, err := guardCrash(ctx, s, e)
+	if err != nil {
+		var zero R
+		return zero, err
+	}
+	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
+	err = finish(err)
+	if err == nil {
+		return r, nil
+	}
+	return r, shape(ctx, s, eventName(e), err)
+}
+
+// shape gives a failed dispatch its code and an agent-facing message.
+func shape(ctx context.Context, s *session.BrowserSession, op string, err error) error {
+	code := Code(err)
+	if code == events.CodeCDPError || code == events.CodeInternal || code == events.CodeBrowserCrashed ||
+		code == events.CodeCanceled || code == events.CodeTimeout {
+		if s.Err() == nil && (code == events.CodeCDPError || code == events.CodeInternal || code == events.CodeBrowserCrashed) {
+			t := time.NewTimer(deathGrace)
+			select {
+			case <-s.Done():
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		if serr := s.Err(); serr != nil {
+			// The browser went away under the action: say that, not the
+			// transport detail it surfaced as.
+			return events.NewError(Code(serr), errors.Join(serr, err),
+				"%s stopped: %s; run the command again to start a fresh browser", op, serr)
+		}
+	}
+	var ce *events.Error
+	if errors.As(err, &ce) {
+		return err
+	}
+	cause := innermost(err)
+	switch code {
+	case events.CodeTimeout:
+		return events.NewError(code, err,
+			"%s did not finish within its budget (--timeout-ms); check the page with state or raise the budget", op)
+	case events.CodeCanceled:
+		return events.NewError(code, err, "%s was cancelled by its caller before it finished", op)
+	}
+	return events.NewError(code, err, "%s failed: %s", op, cause)
+}
+
+// innermost is the text of the error the bus wrapped, without the
+// dispatch layers' prefixes (which name Go types).
+func innermost(err error) string {
+	for {
+		u := errors.Unwrap(err)
+		if u == nil {
+			return err.Error()
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "dispatching ") {
+			return msg
+		}
+		err = u
+	}
+}
+
+// eventName turns an event's type into words: events.NavigateToURLEvent
+// becomes "navigate to URL".
+func eventName(e any) string {
+	n := reflect.TypeOf(e).Name()
+	n = strings.TrimSuffix(n, "Event")
+	var b strings.Builder
+	rs := []rune(n)
+	for i, r := range rs {
+		if i > 0 && unicode.IsUpper(r) {
+			prevLower := unicode.IsLower(rs[i-1])
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if prevLower || (nextLower && unicode.IsUpper(rs[i-1])) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteRune(r)
+	}
+	words := strings.Fields(b.String())
+	for i, w := range words {
+		if len(w) > 1 && strings.ToUpper(w) == w {
+			continue // an acronym: URL, CDP
+		}
+		words[i] = strings.ToLower(w)
+	}
+	if len(words) == 0 {
+		return "the command"
+	}
+	return strings.Join(words, " ")
+}

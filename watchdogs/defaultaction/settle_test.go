@@ -1,0 +1,61 @@
+package defaultaction_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// TestClickReportsSetTimeoutNavigation: a click whose handler navigates in
+// setTimeout(0) reports navigated and the new URL every time (it did in
+// about half the runs when the action only made one round trip to the
+// renderer after the input).
+func TestClickReportsSetTimeoutNavigation(t *testing.T) {
+	e := newEnv(t, "")
+	for i := range 20 {
+		e.open("/navdelay.html")
+		r, err := e.click(events.ClickElementEvent{TabID: e.tab.ID, Ref: e.ref("button", "Soon")})
+		require.NoError(t, err, "run %d", i)
+		require.True(t, r.Navigated, "run %d: a setTimeout(0) navigation is reported", i)
+		require.Contains(t, r.URL, "/target.html?soon=", "run %d", i)
+	}
+}
+
+// TestKeyPressReportsSetTimeoutNavigation is the same for a key press.
+func TestKeyPressReportsSetTimeoutNavigation(t *testing.T) {
+	e := newEnv(t, "")
+	for i := range 5 {
+		e.open("/navdelay.html")
+		field := e.ref("textbox", "Field")
+		_, err := do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: field, Text: "x"})
+		require.NoError(t, err)
+		r, err := do[events.PressKeyEvent, events.ActionResult](e, events.PressKeyEvent{TabID: e.tab.ID, Key: "Enter"})
+		require.NoError(t, err, "run %d", i)
+		require.True(t, r.Navigated, "run %d: a setTimeout(0) navigation after a key press is reported", i)
+		require.Contains(t, r.URL, "/target.html?key=", "run %d", i)
+	}
+}
+
+// TestLateNavigationIsReportedByTheNextState: a navigation that starts
+// after the settle window is not the click's, and the next command's
+// state reports it.
+func TestLateNavigationIsReportedByTheNextState(t *testing.T) {
+	e := newEnv(t, "/navdelay.html")
+	r, err := e.click(events.ClickElementEvent{TabID: e.tab.ID, Ref: e.ref("button", "Later")})
+	require.NoError(t, err)
+	if r.Navigated {
+		// Only on a machine so slow that 400 ms passed within the click.
+		require.Contains(t, r.URL, "/target.html?later=")
+		return
+	}
+	e.poll("the late navigation in the state", func() bool {
+		st, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
+		require.NoError(t, err)
+		u, _ := st["url"].(string)
+		return strings.Contains(u, "/target.html?later=")
+	})
+}
