@@ -274,6 +274,9 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	bud := budget.FromMS(ctx, req.TimeoutMS)
 	defer bud.Cancel()
 	ctx = bud.Context()
+	if err := selectTab(ctx, env, req.Tab); err != nil {
+		return errBodyReply(err)
+	}
 	start := time.Now()
 	res, err := cmd.Run(ctx, env, req.Input)
 	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")

@@ -15,6 +15,9 @@ type request struct {
 	// TimeoutMS is the caller's whole budget; the daemon derives the
 	// command's deadline from it.
 	TimeoutMS int `json:"timeout_ms"`
+	// Tab names the tab a tab-scoped command acts on (an id, a unique
+	// prefix of one, or its number in 'tabs'); empty means the active tab.
+	Tab string `json:"tab,omitempty"`
 }
 
 // reply is the daemon's answer: the object the CLI prints, and its exit
