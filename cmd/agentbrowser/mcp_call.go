@@ -231,4 +231,3 @@ func progress(ctx context.Context, req *mcp.CallToolRequest, what string) (stop 
 	}()
 	return func() { cancel(); <-done }
 }
-

@@ -221,7 +221,9 @@ func registerPageTools(s *mcpServer) {
 	})
 
 	plainTool(s, toolSpec{name: "browser_close", title: "Close the browser", desc: "Close this connection's browser; the next call starts a fresh one.", destructive: true, idempotent: true},
-		func(in noArgs) (string, Input, pageArgs, error) { return "close", args(), pageArgs{TimeoutMS: in.TimeoutMS}, nil })
+		func(in noArgs) (string, Input, pageArgs, error) {
+			return "close", args(), pageArgs{TimeoutMS: in.TimeoutMS}, nil
+		})
 
 	if s.cfg.g.Settings["evaluate-enabled"] != "false" {
 		ev := toolSpec{name: "browser_evaluate", title: "Evaluate JavaScript", desc: "Run JavaScript in the page (or with an element by ref) within the budget; a script that runs past it is terminated. Returns the value.", destructive: true, openWorld: true}
