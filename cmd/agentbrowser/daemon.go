@@ -84,6 +84,8 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 		Launch:     session.LaunchConfig{SitePerProcess: true},
 		Extensions: []session.Extension{m},
 		Logger:     log,
+		// On a shared browser (--cdp), a browser context of its own.
+		IsolatedContext: g.Settings["isolated-context"] == "true",
 	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})

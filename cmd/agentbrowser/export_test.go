@@ -18,7 +18,7 @@ func NewMCPServer(settings map[string]string, mode string) (srv *mcp.Server, wai
 	return s.srv, s.closeAll
 }
 
-func newTestMCP(settings map[string]string, mode string) *mcpServer {
+func newTestMCP(settings map[string]string, mode string, isolation ...string) *mcpServer {
 	if settings == nil {
 		settings = map[string]string{}
 	}
@@ -26,12 +26,17 @@ func newTestMCP(settings map[string]string, mode string) *mcpServer {
 		mode = modeIncremental
 	}
 	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 5 * time.Minute, Settings: settings}
-	return newMCPServer(mcpConfig{g: g, snapshotMode: mode})
+	iso := isolationBrowser
+	if len(isolation) > 0 {
+		iso = isolation[0]
+	}
+	return newMCPServer(mcpConfig{g: g, snapshotMode: mode, isolation: iso})
 }
 
-// MCPHTTPHandler is the Streamable HTTP handler with a token.
-func MCPHTTPHandler(token string) (http.Handler, func()) {
-	s := newTestMCP(nil, "")
+// MCPHTTPHandler is the Streamable HTTP handler with a token and an
+// isolation mode (context or browser).
+func MCPHTTPHandler(token, isolation string) (http.Handler, func()) {
+	s := newTestMCP(nil, "", isolation)
 	return newMCPHTTPHandler(s, token), s.closeAll
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"strconv"
 	"sync"
@@ -27,14 +28,14 @@ import (
 
 func init() {
 	register(&Command{
-		Name: "mcp", Usage: "mcp [--http ADDR] [--auth-token T] [--snapshot-mode incremental|full|none] [--isolation browser]",
+		Name: "mcp", Usage: "mcp [--http ADDR] [--auth-token T] [--snapshot-mode incremental|full|none] [--isolation context|browser]",
 		Summary: "serve the browser as MCP tools over stdio, or over Streamable HTTP with --http",
 		MaxArgs: 0, Local: true,
 		Flags: []Flag{
 			{Name: "http", Kind: String, Usage: "serve Streamable HTTP on ADDR (host:port) instead of stdio; loopback unless a token is set"},
 			{Name: "auth-token", Kind: String, Usage: "bearer token every HTTP request must carry (or env AGENTBROWSER_MCP_TOKEN); required off loopback"},
 			{Name: "snapshot-mode", Kind: String, Usage: "page state after actions: incremental (default), full or none"},
-			{Name: "isolation", Kind: String, Usage: "over HTTP, how clients are kept apart: browser (a browser each)"},
+			{Name: "isolation", Kind: String, Usage: "over HTTP, how clients are kept apart: context (default: one browser, a browser context each) or browser (a browser each)"},
 		},
 		RunLocal: runMCP,
 	})
@@ -53,6 +54,8 @@ type mcpConfig struct {
 	// shared is true when --session named a session for every connection.
 	shared       bool
 	snapshotMode string
+	// isolation is context or browser; context applies over HTTP only.
+	isolation string
 }
 
 func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
@@ -65,8 +68,17 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 			return cfg, usageErrorf("--snapshot-mode %q: want incremental, full or none", m)
 		}
 	}
-	if in.Has("isolation") && in.String("isolation") != "browser" {
-		return cfg, usageErrorf("--isolation %q: only browser is available (a browser per client)", in.String("isolation"))
+	cfg.isolation = isolationBrowser
+	if in.Has("http") {
+		cfg.isolation = isolationContext
+	}
+	if in.Has("isolation") {
+		switch v := in.String("isolation"); v {
+		case isolationContext, isolationBrowser:
+			cfg.isolation = v
+		default:
+			return cfg, usageErrorf("--isolation %q: want context or browser", v)
+		}
 	}
 	return cfg, nil
 }
@@ -100,6 +112,8 @@ type mcpServer struct {
 	mu   sync.Mutex
 	seq  atomic.Int64
 	conn map[*mcp.ServerSession]*mcpConn
+	// host is the browser clients share with context isolation.
+	host *browserHost
 	// closing waits for the sessions being closed after their connection
 	// ended.
 	closing sync.WaitGroup
@@ -110,6 +124,9 @@ type mcpServer struct {
 type mcpConn struct {
 	g     globals
 	owned bool // the session was made for this connection and ends with it
+	// host, when set, is the shared browser this connection's session
+	// connects to, in a browser context of its own.
+	host *browserHost
 
 	mu      sync.Mutex
 	started bool
@@ -120,6 +137,9 @@ type mcpConn struct {
 
 func newMCPServer(cfg mcpConfig) *mcpServer {
 	s := &mcpServer{cfg: cfg, conn: map[*mcp.ServerSession]*mcpConn{}}
+	if cfg.isolation == isolationContext && !cfg.shared && cfg.g.CDP == "" {
+		s.host = newBrowserHost(cfg.g)
+	}
 	s.srv = mcp.NewServer(&mcp.Implementation{Name: "agentbrowser", Title: "agentbrowser", Version: version}, &mcp.ServerOptions{
 		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form by ref; " +
 			"action results end with the page state (what changed since your last snapshot). Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
@@ -140,6 +160,11 @@ func (s *mcpServer) connFor(ss *mcp.ServerSession) *mcpConn {
 	if !s.cfg.shared {
 		c.owned = true
 		c.g.Session = "mcp-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(s.seq.Add(1), 10)
+		if s.cfg.isolation == isolationContext {
+			c.g.Settings = maps.Clone(c.g.Settings)
+			c.g.Settings["isolated-context"] = "true"
+			c.host = s.host
+		}
 	}
 	s.conn[ss] = c
 	if ss != nil {
@@ -156,15 +181,19 @@ func (s *mcpServer) connFor(ss *mcp.ServerSession) *mcpConn {
 	return c
 }
 
-// closeAll waits for the connections' sessions to close.
+// closeAll waits for the connections' sessions to close, then closes the
+// shared browser.
 func (s *mcpServer) closeAll() {
 	s.closing.Wait()
+	if s.host != nil {
+		s.host.close()
+	}
 }
 
 // close ends the connection's own session, if it started one.
 func (c *mcpConn) close() {
 	c.mu.Lock()
-	started := c.started
+	started, g := c.started, c.g
 	c.started = false
 	c.mu.Unlock()
 	if !c.owned || !started {
@@ -172,5 +201,5 @@ func (c *mcpConn) close() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	callDaemonCtx(ctx, c.g, request{Command: "close", TimeoutMS: 15000})
+	callDaemonCtx(ctx, g, request{Command: "close", TimeoutMS: 15000})
 }

@@ -177,10 +177,11 @@ func (c *mcpConn) call(ctx context.Context, name string, in Input, a pageArgs) (
 	if timeout <= 0 {
 		timeout = defaultTimeoutMS
 	}
-	c.mu.Lock()
-	c.started = true
-	c.mu.Unlock()
-	rep, notice, err := callDaemonCtx(ctx, c.g, request{Command: name, Input: in, TimeoutMS: timeout, Tab: a.Tab})
+	g, err := c.globals(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rep, notice, err := callDaemonCtx(ctx, g, request{Command: name, Input: in, TimeoutMS: timeout, Tab: a.Tab})
 	if err != nil {
 		return nil, err
 	}
@@ -200,6 +201,27 @@ func (c *mcpConn) call(ctx context.Context, name string, in Input, a pageArgs) (
 		body["notice"] = notice
 	}
 	return body, nil
+}
+
+// globals marks the connection's session started and returns the globals
+// to reach it, starting the shared browser first with context isolation.
+func (c *mcpConn) globals(ctx context.Context) (globals, error) {
+	c.mu.Lock()
+	c.started = true
+	g, host := c.g, c.host
+	c.mu.Unlock()
+	if host == nil || g.CDP != "" {
+		return g, nil
+	}
+	ep, err := host.endpointFor(ctx)
+	if err != nil {
+		return g, err
+	}
+	c.mu.Lock()
+	c.g.CDP = ep
+	g = c.g
+	c.mu.Unlock()
+	return g, nil
 }
 
 // progress sends progress notifications every interval while a long call
