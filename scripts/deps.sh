@@ -33,3 +33,11 @@ if ! have_chrome; then
 fi
 
 go mod download
+
+# The MCP end-to-end test drives the server with the official TypeScript
+# client, pinned in e2e/mcp/package-lock.json.
+if command -v npm >/dev/null 2>&1; then
+  (cd "$(dirname "$0")/../e2e/mcp" && npm ci --no-audit --no-fund --loglevel=error)
+else
+  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test (it fails under CI=true)" >&2
+fi

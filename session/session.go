@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/browser"
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/mafredri/cdp/protocol/target"
 	"github.com/mafredri/cdp/rpcc"
@@ -44,6 +45,10 @@ type Config struct {
 	// Policy limits the URLs and origins the session loads; the zero value
 	// allows http, https and about:blank and every origin.
 	Policy URLPolicy
+	// IsolatedContext, on a shared browser (CDPURL), opens the session's
+	// tabs in a browser context of its own (Target.createBrowserContext):
+	// cookies, storage and cache are not shared with other sessions.
+	IsolatedContext bool
 }
 
 // Validate reports what is wrong with c.
@@ -105,6 +110,8 @@ type BrowserSession struct {
 	conn     *cdpmux.Conn
 	browser  *cdp.Client
 	bus      *bus.Bus
+	// browserContext is the session's own context (IsolatedContext).
+	browserContext browser.ContextID
 
 	mu        sync.Mutex
 	targets   map[events.SessionID]*Target
@@ -227,6 +234,9 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	if s.proc == nil {
 		// A task connecting to a shared browser owns only the tab it opens
 		// (and the tabs that tab opens), never another task's.
+		if err := s.openBrowserContext(ctx); err != nil {
+			return nil, err
+		}
 		id, err := s.createTarget(ctx, "about:blank")
 		if err != nil {
 			return nil, err
@@ -386,6 +396,7 @@ func (s *BrowserSession) Close() error {
 				for _, t := range s.Tabs() {
 					_, _ = s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID)))
 				}
+				s.disposeBrowserContext(ctx)
 			}
 			if s.proc != nil && s.conn.Err() == nil {
 				// Ask the browser to exit while the pipe is still up;

@@ -148,7 +148,7 @@ func (s *BrowserSession) beginCreate() {
 
 // createTarget must follow beginCreate.
 func (s *BrowserSession) createTarget(ctx context.Context, url string) (events.TargetID, error) {
-	reply, err := s.browser.Target.CreateTarget(ctx, target.NewCreateTargetArgs(url))
+	reply, err := s.browser.Target.CreateTarget(ctx, s.createTargetArgs(url))
 	var id events.TargetID
 	if err == nil {
 		id = events.TargetID(reply.TargetID)

@@ -26,6 +26,13 @@ const startAllowance = 50 * time.Second
 // if none answers, and returns the reply. notice is set when an earlier
 // daemon of this session ended because its browser died.
 func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, err error) {
+	return callDaemonCtx(context.Background(), g, request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Tab: g.Tab})
+}
+
+// callDaemonCtx sends req to the session's daemon like callDaemon. When ctx
+// ends first the connection is closed, which makes the daemon cancel the
+// command (an evaluate is terminated in the page).
+func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, notice string, err error) {
 	paths, err := pathsFor(g.Session)
 	if err != nil {
 		return reply{}, "", err
@@ -35,7 +42,7 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 		return reply{}, "", err
 	}
 	if err != nil {
-		if cmd.Name == "close" {
+		if req.Command == "close" {
 			b, _ := json.Marshal(okBody(Result{"closed": false, "message": "no daemon running for session " + g.Session}))
 			return reply{Exit: exitOK, Body: b}, "", nil
 		}
@@ -50,7 +57,8 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 			return reply{}, notice, err
 		}
 	}
-	rep, err = exchange(conn, g, cmd, in)
+	req.Build = buildID()
+	rep, err = exchange(ctx, conn, g, req)
 	if err != nil || !rep.Replace {
 		return rep, notice, err
 	}
@@ -64,22 +72,29 @@ func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, er
 		return reply{}, notice, err
 	}
 	notice = joinNotice(notice, "the daemon of session "+g.Session+" ran another build of agentbrowser; replaced it with this one ("+version+")")
-	rep, err = exchange(conn, g, cmd, in)
+	rep, err = exchange(ctx, conn, g, req)
 	return rep, notice, err
 }
 
-// exchange sends one request on conn, reads the reply and closes conn.
-func exchange(conn net.Conn, g globals, cmd *Command, in Input) (rep reply, err error) {
+// exchange sends req on conn, reads the reply and closes conn. When ctx
+// ends first the connection is closed, which makes the daemon cancel the
+// command (an evaluate is terminated in the page).
+func exchange(ctx context.Context, conn net.Conn, g globals, req request) (rep reply, err error) {
 	defer conn.Close()
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
 	// The request carries the budget (timeout_ms); the daemon answers
 	// within it, so the read deadline past it is only a safety net.
-	b := budget.FromMS(context.Background(), g.TimeoutMS)
+	b := budget.FromMS(context.Background(), req.TimeoutMS)
 	defer b.Cancel()
 	conn.SetDeadline(b.Deadline().Add(startAllowance))
-	if err := json.NewEncoder(conn).Encode(request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Build: buildID(), Tab: g.Tab}); err != nil {
+	if err := json.NewEncoder(conn).Encode(req); err != nil {
 		return reply{}, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {
+		if ctx.Err() != nil {
+			return reply{}, fmt.Errorf("request cancelled: %w", ctx.Err())
+		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
 			return reply{}, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+startAllowance)
@@ -114,7 +129,7 @@ func joinNotice(a, b string) string {
 // spawnDaemon starts "agentbrowser serve" for the session in the
 // background, detached from this process, and waits for its socket.
 func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
-	exe, err := os.Executable()
+	exe, err := daemonExecutable()
 	if err != nil {
 		return nil, err
 	}
@@ -188,3 +203,7 @@ func sessionStatus(name string) (map[string]any, bool) {
 	}
 	return body, true
 }
+
+// daemonExecutable is the binary started as a daemon: this one. Tests that
+// run the MCP server in their own process point it at a built binary.
+var daemonExecutable = os.Executable

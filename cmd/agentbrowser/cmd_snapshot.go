@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&Command{
-		Name: "snapshot", Usage: "snapshot [--interactive] [--max-depth N] [--scope REF] [--max-chars N]",
+		Name: "snapshot", Usage: "snapshot [--interactive] [--max-depth N] [--scope REF] [--max-chars N] [--diff]",
 		Summary: "the active tab's state: url, title, accessibility snapshot with refs, and what other watchdogs add",
 		MaxArgs: 0,
 		Flags: []Flag{
@@ -18,6 +18,7 @@ func init() {
 			{Name: "scope", Kind: String, Usage: "show only the subtree of this ref"},
 			{Name: "max-chars", Kind: Int, Usage: "cut the snapshot at a line boundary to at most N characters (0: no limit; at least 100)"},
 			{Name: "no-tree", Kind: Bool, Usage: "everything but the accessibility tree"},
+			{Name: "diff", Kind: Bool, Usage: "only the lines changed since this session's previous snapshot of the tab (snapshot_diff says what)"},
 		},
 		Run: runSnapshot,
 	})
@@ -41,5 +42,5 @@ func runSnapshot(ctx context.Context, env *Env, in Input) (Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Result(st), nil
+	return trackSnapshot(Result(st), in.Bool("diff")), nil
 }

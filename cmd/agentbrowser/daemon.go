@@ -98,6 +98,8 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 		Extensions: []session.Extension{m},
 		Logger:     log,
 		Policy:     policy,
+		// On a shared browser (--cdp), a browser context of its own.
+		IsolatedContext: g.Settings["isolated-context"] == "true",
 	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
 	d.life, d.endLife = context.WithCancelCause(context.Background())

@@ -1,254 +1,205 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
+	"maps"
 	"os"
-	"sort"
-	"strings"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// The MCP server speaks the Model Context Protocol over stdio (one JSON-RPC
-// 2.0 message per line) and offers every browser command as a tool. Each
-// tool call travels to the session's daemon exactly like a CLI command, so
-// the CLI and MCP share one browser, one budget and one error contract.
+// The MCP server offers the browser as typed tools named like Playwright
+// MCP's (browser_navigate, browser_click, ...), on the official Go SDK: the
+// SDK negotiates the protocol version, runs requests concurrently and
+// cancels a call's context on notifications/cancelled. Each tool call
+// travels to a session's daemon like a CLI command, so the CLI and MCP share
+// one budget and one error contract; a cancelled call closes its daemon
+// connection, which cancels the command there (an evaluate is terminated in
+// the page).
+//
+// By default every MCP connection gets its own session (its own daemon and
+// browser), closed when the connection ends; --session NAME attaches every
+// connection to that named session instead, which outlives the server.
 
 func init() {
 	register(&Command{
-		Name: "mcp", Usage: "mcp", Summary: "serve the browser commands as MCP tools over stdio",
+		Name: "mcp", Usage: "mcp [--http ADDR] [--auth-token T] [--snapshot-mode incremental|full|none] [--isolation context|browser]",
+		Summary: "serve the browser as MCP tools over stdio, or over Streamable HTTP with --http",
 		MaxArgs: 0, Local: true,
-		RunLocal: func(ctx context.Context, g globals, in Input) (Result, error) {
-			if err := serveMCP(g, os.Stdin, os.Stdout); err != nil {
-				return nil, err
-			}
-			return Result{"stopped": true}, nil
+		Flags: []Flag{
+			{Name: "http", Kind: String, Usage: "serve Streamable HTTP on ADDR (host:port) instead of stdio; loopback unless a token is set"},
+			{Name: "auth-token", Kind: String, Usage: "bearer token every HTTP request must carry (or env AGENTBROWSER_MCP_TOKEN); required off loopback"},
+			{Name: "snapshot-mode", Kind: String, Usage: "page state after actions: incremental (default), full or none"},
+			{Name: "isolation", Kind: String, Usage: "over HTTP, how clients are kept apart: context (default: one browser, a browser context each) or browser (a browser each)"},
 		},
+		RunLocal: runMCP,
 	})
 }
 
-const mcpProtocolVersion = "2025-06-18"
+// Snapshot modes for the page state that ends an action's result.
+const (
+	modeIncremental = "incremental"
+	modeFull        = "full"
+	modeNone        = "none"
+)
 
-type rpcMessage struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id,omitempty"`
-	Method  string          `json:"method,omitempty"`
-	Params  json.RawMessage `json:"params,omitempty"`
-	Result  any             `json:"result,omitempty"`
-	Error   *rpcError       `json:"error,omitempty"`
+// mcpConfig is what the mcp command was started with.
+type mcpConfig struct {
+	g globals
+	// shared is true when --session named a session for every connection.
+	shared       bool
+	snapshotMode string
+	// isolation is context or browser; context applies over HTTP only.
+	isolation string
 }
 
-type rpcError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-}
-
-// mcpTools are the commands offered as tools: everything that runs in a
-// daemon, except the daemon's own plumbing.
-func mcpTools() []*Command {
-	var out []*Command
-	for _, n := range commandNames() {
-		c := commands[n]
-		if c.Local || n == "status" {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// toolSchema describes a command's input: positional arguments as "args",
-// each flag as a property of its own, and the budget as timeout_ms.
-func toolSchema(c *Command) map[string]any {
-	props := map[string]any{
-		"args": map[string]any{
-			"type":        "array",
-			"items":       map[string]any{"type": "string"},
-			"description": "positional arguments, as in: " + c.Usage,
-		},
-		"timeout_ms": map[string]any{"type": "integer", "description": "one budget for the whole call, in milliseconds (default 30000)"},
-	}
-	for _, f := range c.Flags {
-		var p map[string]any
-		switch f.Kind {
-		case Bool:
-			p = map[string]any{"type": "boolean"}
-		case Int:
-			p = map[string]any{"type": "integer"}
-		case Multi:
-			p = map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
+func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
+	cfg := mcpConfig{g: g, shared: g.SessionSet, snapshotMode: modeIncremental}
+	if in.Has("snapshot-mode") {
+		switch m := in.String("snapshot-mode"); m {
+		case modeIncremental, modeFull, modeNone:
+			cfg.snapshotMode = m
 		default:
-			p = map[string]any{"type": "string"}
-		}
-		p["description"] = f.Usage
-		props[f.Name] = p
-	}
-	return map[string]any{"type": "object", "properties": props}
-}
-
-// toolInput turns a tool call's arguments into a command Input and budget.
-func toolInput(c *Command, raw json.RawMessage) (Input, int, error) {
-	in := Input{Flags: map[string]string{}}
-	timeout := defaultTimeoutMS
-	var args map[string]json.RawMessage
-	if len(raw) > 0 {
-		if err := json.Unmarshal(raw, &args); err != nil {
-			return in, 0, usageErrorf("arguments must be an object: %v", err)
+			return cfg, usageErrorf("--snapshot-mode %q: want incremental, full or none", m)
 		}
 	}
-	kinds := map[string]FlagKind{}
-	for _, f := range c.Flags {
-		kinds[f.Name] = f.Kind
+	cfg.isolation = isolationBrowser
+	if in.Has("http") {
+		cfg.isolation = isolationContext
 	}
-	for k, v := range args {
-		switch k {
-		case "args":
-			if err := json.Unmarshal(v, &in.Args); err != nil {
-				return in, 0, usageErrorf("args must be an array of strings")
-			}
-			continue
-		case "timeout_ms":
-			if err := json.Unmarshal(v, &timeout); err != nil || timeout <= 0 {
-				return in, 0, usageErrorf("timeout_ms must be a positive integer")
-			}
-			continue
-		}
-		kind, ok := kinds[k]
-		if !ok {
-			return in, 0, usageErrorf("unknown argument %q for %s", k, c.Name)
-		}
-		switch kind {
-		case Bool:
-			var b bool
-			if json.Unmarshal(v, &b) != nil {
-				return in, 0, usageErrorf("%s must be a boolean", k)
-			}
-			if b {
-				in.Flags[k] = "true"
-			}
-		case Int:
-			var n int
-			if json.Unmarshal(v, &n) != nil {
-				return in, 0, usageErrorf("%s must be an integer", k)
-			}
-			in.Flags[k] = fmt.Sprint(n)
-		case Multi:
-			var vs []string
-			if json.Unmarshal(v, &vs) != nil {
-				return in, 0, usageErrorf("%s must be an array of strings", k)
-			}
-			in.Flags[k] = strings.Join(vs, "\n")
+	if in.Has("isolation") {
+		switch v := in.String("isolation"); v {
+		case isolationContext, isolationBrowser:
+			cfg.isolation = v
 		default:
-			var s string
-			if json.Unmarshal(v, &s) != nil {
-				return in, 0, usageErrorf("%s must be a string", k)
-			}
-			in.Flags[k] = s
+			return cfg, usageErrorf("--isolation %q: want context or browser", v)
 		}
 	}
-	if len(in.Args) < c.MinArgs || (c.MaxArgs >= 0 && len(in.Args) > c.MaxArgs) {
-		return in, 0, usageErrorf("usage: %s", c.Usage)
-	}
-	if c.Prepare != nil {
-		if err := c.Prepare(&in); err != nil {
-			return in, 0, err
-		}
-	}
-	return in, timeout, nil
+	return cfg, nil
 }
 
-// serveMCP answers MCP requests from r on w until r ends.
-func serveMCP(g globals, r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	enc := json.NewEncoder(w)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var msg rpcMessage
-		if err := json.Unmarshal([]byte(line), &msg); err != nil {
-			enc.Encode(rpcMessage{JSONRPC: "2.0", ID: json.RawMessage("null"), Error: &rpcError{Code: -32700, Message: "parse error"}})
-			continue
-		}
-		if len(msg.ID) == 0 {
-			continue // a notification, such as notifications/initialized
-		}
-		res, rerr := handleMCP(g, msg)
-		enc.Encode(rpcMessage{JSONRPC: "2.0", ID: msg.ID, Result: res, Error: rerr})
-	}
-	return sc.Err()
-}
-
-func handleMCP(g globals, msg rpcMessage) (any, *rpcError) {
-	switch msg.Method {
-	case "initialize":
-		return map[string]any{
-			"protocolVersion": mcpProtocolVersion,
-			"capabilities":    map[string]any{"tools": map[string]any{}},
-			"serverInfo":      map[string]any{"name": "agentbrowser", "version": version},
-			"instructions":    "Start with snapshot to see the page and its refs (e5); act with click/type/select by ref; answer JS dialogs with dialog; every call takes timeout_ms.",
-		}, nil
-	case "ping":
-		return map[string]any{}, nil
-	case "tools/list":
-		tools := []map[string]any{}
-		for _, c := range mcpTools() {
-			tools = append(tools, map[string]any{
-				"name":        c.Name,
-				"description": c.Summary + " (usage: " + c.Usage + ")",
-				"inputSchema": toolSchema(c),
-			})
-		}
-		sort.Slice(tools, func(i, j int) bool { return tools[i]["name"].(string) < tools[j]["name"].(string) })
-		return map[string]any{"tools": tools}, nil
-	case "tools/call":
-		var p struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-		}
-		if err := json.Unmarshal(msg.Params, &p); err != nil {
-			return nil, &rpcError{Code: -32602, Message: "invalid params"}
-		}
-		c, ok := commands[p.Name]
-		if !ok || c.Local || p.Name == "status" {
-			return nil, &rpcError{Code: -32602, Message: "unknown tool " + p.Name}
-		}
-		return callTool(g, c, p.Arguments), nil
-	default:
-		return nil, &rpcError{Code: -32601, Message: "method not found: " + msg.Method}
-	}
-}
-
-// callTool runs one command through the daemon and shapes its JSON as an
-// MCP tool result; failures are results with isError, as MCP asks, so the
-// model reads the error code and message.
-func callTool(g globals, c *Command, args json.RawMessage) map[string]any {
-	var body map[string]any
-	in, timeout, err := toolInput(c, args)
-	if err == nil {
-		g.TimeoutMS = timeout
-		var rep reply
-		var notice string
-		rep, notice, err = callDaemon(g, c, in)
-		if err == nil {
-			if jerr := json.Unmarshal(rep.Body, &body); jerr != nil {
-				err = fmt.Errorf("decoding daemon reply: %w", jerr)
-			} else if notice != "" {
-				body["notice"] = notice
-			}
-		}
-	}
+// runMCP serves until stdin closes (or, over HTTP, until a signal). Nothing
+// but protocol goes to stdout, so it exits here instead of returning a
+// result for the CLI to print.
+func runMCP(ctx context.Context, g globals, in Input) (Result, error) {
+	cfg, err := parseMCPConfig(g, in)
 	if err != nil {
-		body, _ = errBody(err)
+		return nil, err
 	}
-	text, _ := json.Marshal(body)
-	ok, _ := body["ok"].(bool)
-	return map[string]any{
-		"content": []map[string]any{{"type": "text", "text": string(text)}},
-		"isError": !ok,
+	if in.Has("http") {
+		return nil, serveMCPHTTP(cfg, in)
 	}
+	s := newMCPServer(cfg)
+	err = s.srv.Run(context.Background(), &mcp.StdioTransport{})
+	s.closeAll()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "agentbrowser mcp:", err)
+		os.Exit(exitAction)
+	}
+	os.Exit(exitOK)
+	return nil, nil
+}
+
+// mcpServer holds the SDK server and the state of each connection.
+type mcpServer struct {
+	cfg  mcpConfig
+	srv  *mcp.Server
+	mu   sync.Mutex
+	seq  atomic.Int64
+	conn map[*mcp.ServerSession]*mcpConn
+	// host is the browser clients share with context isolation.
+	host *browserHost
+	// closing waits for the sessions being closed after their connection
+	// ended.
+	closing sync.WaitGroup
+}
+
+// mcpConn is one MCP connection's view: its browser session and the last
+// snapshot it received of each tab, for incremental page state.
+type mcpConn struct {
+	g     globals
+	owned bool // the session was made for this connection and ends with it
+	// host, when set, is the shared browser this connection's session
+	// connects to, in a browser context of its own.
+	host *browserHost
+
+	mu      sync.Mutex
+	started bool
+	snaps   map[string]string            // tab id -> last snapshot text sent
+	refs    map[string]map[string]string // tab id -> ref -> role
+	lastTab string
+}
+
+func newMCPServer(cfg mcpConfig) *mcpServer {
+	s := &mcpServer{cfg: cfg, conn: map[*mcp.ServerSession]*mcpConn{}}
+	if cfg.isolation == isolationContext && !cfg.shared && cfg.g.CDP == "" {
+		s.host = newBrowserHost(cfg.g)
+	}
+	s.srv = mcp.NewServer(&mcp.Implementation{Name: "agentbrowser", Title: "agentbrowser", Version: version}, &mcp.ServerOptions{
+		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form by ref; " +
+			"action results end with the page state (what changed since your last snapshot). Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
+	})
+	registerTools(s)
+	return s
+}
+
+// connFor returns the state of the connection a request came on, creating
+// it on first use.
+func (s *mcpServer) connFor(ss *mcp.ServerSession) *mcpConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.conn[ss]; ok {
+		return c
+	}
+	c := &mcpConn{g: s.cfg.g, snaps: map[string]string{}, refs: map[string]map[string]string{}}
+	if !s.cfg.shared {
+		c.owned = true
+		c.g.Session = "mcp-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(s.seq.Add(1), 10)
+		if s.cfg.isolation == isolationContext {
+			c.g.Settings = maps.Clone(c.g.Settings)
+			c.g.Settings["isolated-context"] = "true"
+			c.host = s.host
+		}
+	}
+	s.conn[ss] = c
+	if ss != nil {
+		s.closing.Add(1)
+		go func() {
+			defer s.closing.Done()
+			ss.Wait()
+			s.mu.Lock()
+			delete(s.conn, ss)
+			s.mu.Unlock()
+			c.close()
+		}()
+	}
+	return c
+}
+
+// closeAll waits for the connections' sessions to close, then closes the
+// shared browser.
+func (s *mcpServer) closeAll() {
+	s.closing.Wait()
+	if s.host != nil {
+		s.host.close()
+	}
+}
+
+// close ends the connection's own session, if it started one.
+func (c *mcpConn) close() {
+	c.mu.Lock()
+	started, g := c.started, c.g
+	c.started = false
+	c.mu.Unlock()
+	if !c.owned || !started {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	callDaemonCtx(ctx, g, request{Command: "close", TimeoutMS: 15000})
 }

@@ -19,6 +19,8 @@ type globals struct {
 	// Settings are session settings forwarded to a daemon when it starts
 	// (dialog policy, evaluate_enabled, ...), keyed by flag name.
 	Settings map[string]string
+	// SessionSet is true when --session was given.
+	SessionSet bool
 }
 
 var globalFlags = []Flag{
@@ -115,7 +117,7 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 		delete(in.Flags, f.Name)
 		switch f.Name {
 		case "session":
-			g.Session = v
+			g.Session, g.SessionSet = v, true
 		case "cdp":
 			if !validCDPURL(v) {
 				return g, nil, in, usageErrorf("--cdp %q: want ws://, wss://, http:// or https:// followed by host:port", v)

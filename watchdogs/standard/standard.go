@@ -15,6 +15,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
+	"github.com/agentbrowser/agentbrowser/watchdogs/network"
 )
 
 // Module provides the watchdog Manager and the standard watchdogs.
@@ -25,6 +26,7 @@ var Module = fx.Options(
 	evaluate.Module,
 	frame.Module,
 	console.Module,
+	network.Module,
 )
 
 // NewManager builds the Manager of the standard watchdogs plus extra ones

@@ -1,0 +1,194 @@
+// End-to-end test of "agentbrowser mcp" with the official TypeScript MCP
+// client. Run by TestMCPTypeScriptClient in cmd/agentbrowser, which builds
+// the binary, serves the test pages and sets:
+//   AB_BIN   the agentbrowser binary
+//   AB_SITE  the test site's base URL (pages /form and /counter)
+//   AGENTBROWSER_HOME  a private daemon directory
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const BIN = process.env.AB_BIN;
+const SITE = process.env.AB_SITE;
+assert.ok(BIN && SITE, 'AB_BIN and AB_SITE must be set (run through go test)');
+
+const stdio = () => new StdioClientTransport({ command: BIN, args: ['mcp'], env: { ...process.env }, stderr: 'inherit' });
+
+async function connect(transport) {
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const text = (res) => res.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+
+async function ok(client, name, args = {}) {
+  const res = await client.callTool({ name, arguments: args });
+  assert.ok(!res.isError, `${name} failed: ${text(res)}`);
+  return res;
+}
+
+function refFor(snap, role, name) {
+  const line = snap.split('\n').find((l) => l.includes(`${role} "${name}"`));
+  assert.ok(line, `no ${role} "${name}" in\n${snap}`);
+  return line.match(/\[ref=(e\d+)\]/)[1];
+}
+
+test('an older protocol version is negotiated and echoed', async () => {
+  const t = stdio();
+  const reply = new Promise((resolve, reject) => {
+    t.onmessage = (m) => { if (m.id === 1) resolve(m); };
+    t.onerror = reject;
+  });
+  await t.start();
+  await t.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'old', version: '0' } } });
+  const m = await reply;
+  assert.equal(m.result.protocolVersion, '2024-11-05');
+  await t.close();
+});
+
+test('the tool flow over stdio', async () => {
+  const client = await connect(stdio());
+  try {
+    const { tools } = await client.listTools();
+    const click = tools.find((t) => t.name === 'browser_click');
+    assert.equal(click.inputSchema.properties.ref.type, 'string');
+    assert.ok(click.inputSchema.required.includes('ref'));
+    for (const t of tools) {
+      assert.ok(!JSON.stringify(t.inputSchema).includes('"stdin"'), `${t.name} offers stdin`);
+    }
+
+    let res = await ok(client, 'browser_navigate', { url: SITE + '/form' });
+    assert.match(text(res), /Page Title: form/);
+    res = await ok(client, 'browser_snapshot');
+    const snap = text(res);
+    const name = refFor(snap, 'textbox', 'name');
+    const agree = refFor(snap, 'checkbox', 'agree');
+    const color = refFor(snap, 'combobox', 'color');
+    const go = refFor(snap, 'button', 'go');
+    const ask = refFor(snap, 'button', 'ask');
+
+    await ok(client, 'browser_type', { ref: name, text: 'ann' });
+    await ok(client, 'browser_fill_form', { fields: [{ ref: name, value: 'bob' }, { ref: agree, value: 'true' }, { ref: color, value: 'green' }] });
+    res = await ok(client, 'browser_click', { ref: go, element: 'go button' });
+    const after = text(res);
+    // The page state after the click is incremental: smaller than the full
+    // snapshot, and it names the element that changed.
+    assert.match(after, /hi bob true g/);
+    assert.ok(after.length < snap.length, `incremental state (${after.length}) not smaller than the snapshot (${snap.length})`);
+    assert.equal(res.structuredContent.page.full, false);
+
+    // A prompt: the click returns with the modal state; answer it.
+    res = await ok(client, 'browser_click', { ref: ask });
+    assert.match(text(res), /browser_handle_dialog/);
+    res = await ok(client, 'browser_handle_dialog', { accept: true, promptText: '42' });
+    assert.match(text(res), /answer 42/);
+
+    res = await ok(client, 'browser_take_screenshot');
+    const img = res.content.find((c) => c.type === 'image');
+    assert.ok(img, 'a screenshot is image content');
+    assert.equal(img.mimeType, 'image/png');
+    assert.equal(Buffer.from(img.data, 'base64').subarray(1, 4).toString(), 'PNG');
+
+    res = await ok(client, 'browser_console_messages');
+    assert.match(text(res), /boom/);
+    res = await ok(client, 'browser_network_requests');
+    assert.ok(res.structuredContent.requests.some((r) => r.url.endsWith('/form') && r.status === 200), text(res));
+
+    // ping answers within 1 s while a 5 s evaluate runs.
+    const long = client.callTool({ name: 'browser_evaluate', arguments: { function: '() => { const t = Date.now(); while (Date.now() - t < 5000) {} return 1 }' } });
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    await client.ping();
+    const pingMs = Date.now() - t0;
+    assert.ok(pingMs < 1000, `ping took ${pingMs} ms during a long evaluate`);
+    assert.equal(text(await long), 'Result: 1');
+
+    // Aborting a long evaluate stops the page loop.
+    await ok(client, 'browser_navigate', { url: SITE + '/counter' });
+    const ac = new AbortController();
+    let running;
+    const progressed = new Promise((r) => { running = r; });
+    const loop = client.callTool({ name: 'browser_evaluate', arguments: { function: '() => { window.n = 0; for (;;) { window.n++ } }', timeout_ms: 60000 } },
+      CallToolResultSchema, { signal: ac.signal, onprogress: () => running() });
+    await progressed;
+    ac.abort();
+    await assert.rejects(loop);
+    let first;
+    for (let i = 0; i < 100; i++) {
+      const r = await client.callTool({ name: 'browser_evaluate', arguments: { function: 'String(window.n)', timeout_ms: 2000 } });
+      if (!r.isError) { first = text(r); break; }
+    }
+    assert.ok(first && first !== 'Result: "undefined"', `the loop ran: ${first}`);
+    const second = text(await ok(client, 'browser_evaluate', { function: 'String(window.n)' }));
+    assert.equal(second, first, 'the page loop stopped');
+  } finally {
+    await client.close();
+  }
+});
+
+// startHTTP runs "agentbrowser mcp --http" on a free loopback port and
+// returns its URL once it listens.
+function startHTTP(extra = []) {
+  const p = spawn(BIN, ['mcp', '--http', '127.0.0.1:0', ...extra], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let err = '';
+    p.stderr.on('data', (d) => {
+      err += d;
+      const m = err.match(/serving Streamable HTTP on (http:\/\/\S+)/);
+      if (m) resolve({ url: new URL(m[1]), proc: p });
+    });
+    p.on('exit', (code) => reject(new Error(`mcp --http exited ${code}: ${err}`)));
+  });
+}
+
+test('Streamable HTTP: two clients, separate cookies', async () => {
+  const { url, proc } = await startHTTP();
+  const a = await connect(new StreamableHTTPClientTransport(url));
+  const b = await connect(new StreamableHTTPClientTransport(url));
+  try {
+    await ok(a, 'browser_navigate', { url: SITE + '/form' });
+    let res = await ok(a, 'browser_evaluate', { function: '() => document.cookie' });
+    assert.equal(text(res), 'Result: "seen=1"');
+    await ok(b, 'browser_navigate', { url: SITE + '/counter' });
+    res = await ok(b, 'browser_evaluate', { function: '() => document.cookie' });
+    assert.equal(text(res), 'Result: ""', 'client b sees client a\'s cookie');
+    res = await ok(b, 'browser_snapshot');
+    assert.match(text(res), /button "add"/);
+  } finally {
+    await a.close();
+    await b.close();
+    const exited = new Promise((r) => proc.on('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+});
+
+test('Streamable HTTP: a token is checked on every request', async () => {
+  const { url, proc } = await startHTTP(['--auth-token', 's3cret']);
+  try {
+    await assert.rejects(connect(new StreamableHTTPClientTransport(url)));
+    const c = await connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: 'Bearer s3cret' } } }));
+    const { tools } = await c.listTools();
+    assert.ok(tools.some((t) => t.name === 'browser_navigate'));
+    await c.close();
+  } finally {
+    const exited = new Promise((r) => proc.on('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+});
+
+test('a non-loopback bind without a token is refused', async () => {
+  const p = spawn(BIN, ['mcp', '--http', '0.0.0.0:0'], { env: { ...process.env, AGENTBROWSER_MCP_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  p.stdout.on('data', (d) => { out += d; });
+  p.stderr.on('data', (d) => { out += d; });
+  const code = await new Promise((r) => p.on('exit', r));
+  assert.equal(code, 2);
+  assert.match(out, /auth-token/);
+});

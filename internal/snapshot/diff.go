@@ -1,0 +1,114 @@
+package snapshot
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Diff is what changed between two snapshot texts of one tab: the lines of
+// the newer text whose content is not in the older one, each under its
+// nearest unchanged ancestor line for context, and the refs that
+// disappeared.
+type Diff struct {
+	// Text is the changed lines with their context, in document order and
+	// with their indentation; or the whole newer text when Full is set.
+	Text string `json:"text"`
+	// Full is true when Text is the whole newer snapshot: there was no older
+	// one, or the diff would not have been smaller.
+	Full bool `json:"full"`
+	// Changed counts the lines of the newer text that are new or changed.
+	Changed int `json:"changed"`
+	// RemovedRefs are refs of the older text absent from the newer one.
+	RemovedRefs []string `json:"removed_refs,omitempty"`
+	// ChangedRefs are the refs carried by changed lines.
+	ChangedRefs []string `json:"changed_refs,omitempty"`
+}
+
+var refInLine = regexp.MustCompile(`\[ref=(e[0-9]+)\]`)
+
+// DiffText compares two snapshot texts (Result.Text) of the same tab. Lines
+// are compared by their whole content, indentation included, as a
+// multiset: a line that appears in next more often than in prev counts as
+// changed. An empty prev gives the full text of next.
+func DiffText(prev, next string) Diff {
+	if prev == "" {
+		return Diff{Text: next, Full: true, Changed: countLines(next)}
+	}
+	old := map[string]int{}
+	oldRefs := map[string]bool{}
+	for _, l := range strings.Split(prev, "\n") {
+		old[l]++
+		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
+			oldRefs[m[1]] = true
+		}
+	}
+	lines := strings.Split(next, "\n")
+	changed := make([]bool, len(lines))
+	newRefs := map[string]bool{}
+	d := Diff{}
+	for i, l := range lines {
+		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
+			newRefs[m[1]] = true
+		}
+		if old[l] > 0 {
+			old[l]--
+			continue
+		}
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		changed[i] = true
+		d.Changed++
+		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
+			d.ChangedRefs = append(d.ChangedRefs, m[1])
+		}
+	}
+	for _, l := range strings.Split(prev, "\n") {
+		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
+			if !newRefs[m[1]] && oldRefs[m[1]] {
+				d.RemovedRefs = append(d.RemovedRefs, m[1])
+				oldRefs[m[1]] = false
+			}
+		}
+	}
+	// Keep each changed line and its nearest unchanged ancestor: the
+	// closest earlier line with less indentation.
+	keep := make([]bool, len(lines))
+	for i := range lines {
+		if !changed[i] {
+			continue
+		}
+		keep[i] = true
+		ind := indentOf(lines[i])
+		for j := i - 1; j >= 0 && ind > 0; j-- {
+			if indentOf(lines[j]) < ind {
+				if !changed[j] {
+					keep[j] = true
+					break
+				}
+				ind = indentOf(lines[j])
+			}
+		}
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if keep[i] {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	d.Text = strings.TrimSuffix(b.String(), "\n")
+	if len(d.Text)+len(strings.Join(d.RemovedRefs, ", ")) >= len(next) {
+		return Diff{Text: next, Full: true, Changed: d.Changed, RemovedRefs: d.RemovedRefs, ChangedRefs: d.ChangedRefs}
+	}
+	return d
+}
+
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+
+func countLines(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(s, "\n") + 1
+}

@@ -1,0 +1,144 @@
+package network_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/fx"
+	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/network"
+	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
+	t.Helper()
+	chrome := testutil.RequireChrome(t)
+	var extra []fx.Option
+	if cfg != nil {
+		extra = append(extra, fx.Supply(cfg))
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	s, err := standard.Start(ctx, session.Config{
+		TaskID: t.Name(),
+		Launch: session.LaunchConfig{Path: chrome, SitePerProcess: true},
+	}, extra...)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func site(t *testing.T) *testutil.Servers {
+	var srv *testutil.Servers
+	srv = testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/top":
+			fmt.Fprintf(w, `<!doctype html><title>top</title><img src="/img.png">
+<script>fetch('/api?x=1').then(r => r.text())</script>
+<iframe src="%s"></iframe>`, srv.CrossURL("/child"))
+		case "/child":
+			fmt.Fprint(w, `<!doctype html><title>child</title><script>fetch('/from-oopif')</script>`)
+		case "/api":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"ok":true}`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	return srv
+}
+
+func find(reqs []events.NetworkRequest, suffix string) *events.NetworkRequest {
+	for i := range reqs {
+		if strings.HasSuffix(reqs[i].URL, suffix) && reqs[i].State != events.NetworkPending {
+			return &reqs[i]
+		}
+	}
+	return nil
+}
+
+func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
+	srv := site(t)
+	s := start(t, nil)
+	ctx := t.Context()
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"))
+	require.NoError(t, err)
+
+	var reqs []events.NetworkRequest
+	require.Eventually(t, func() bool {
+		r, err := actions.Network(ctx, s, false)
+		require.NoError(t, err)
+		reqs = r.Requests
+		return find(reqs, "/api?x=1") != nil && find(reqs, "/img.png") != nil && find(reqs, "/from-oopif") != nil
+	}, 20*time.Second, 50*time.Millisecond, "requests: %+v", reqs)
+
+	doc := find(reqs, "/top")
+	require.NotNil(t, doc)
+	require.Equal(t, "GET", doc.Method)
+	require.Equal(t, "Document", doc.ResourceType)
+	require.Equal(t, 200, doc.Status)
+	require.Equal(t, events.NetworkFinished, doc.State)
+	require.Positive(t, doc.Size)
+
+	api := find(reqs, "/api?x=1")
+	require.Equal(t, "Fetch", api.ResourceType)
+	require.Equal(t, "application/json", api.MIMEType)
+	img := find(reqs, "/img.png")
+	require.Equal(t, 404, img.Status)
+	require.NotNil(t, find(reqs, "/from-oopif"), "a request of an out-of-process iframe is in its tab's log")
+
+	st, err := actions.State(ctx, s, events.BrowserStateRequestEvent{SkipTree: true})
+	require.NoError(t, err)
+	counts := st["network"].(events.NetworkCounts)
+	require.GreaterOrEqual(t, counts.Requests, 5)
+
+	// A failed request names its reason.
+	_, err = actions.Evaluate(ctx, s, `fetch('http://127.0.0.1:1/refused').catch(() => 0)`)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		r, _ := actions.Network(ctx, s, false)
+		f := find(r.Requests, "/refused")
+		return f != nil && f.State == events.NetworkFailed && strings.HasPrefix(f.Failure, "net::ERR_")
+	}, 10*time.Second, 50*time.Millisecond)
+
+	// Clear returns the log and forgets it.
+	r, err := actions.Network(ctx, s, true)
+	require.NoError(t, err)
+	require.NotEmpty(t, r.Requests)
+	r, err = actions.Network(ctx, s, false)
+	require.NoError(t, err)
+	require.Empty(t, r.Requests)
+}
+
+func TestNetworkRingIsBounded(t *testing.T) {
+	srv := site(t)
+	s := start(t, &network.Config{Capacity: 3})
+	ctx := t.Context()
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"))
+	require.NoError(t, err)
+	_, err = actions.Evaluate(ctx, s, `Promise.all([1,2,3,4,5].map(i => fetch('/api?n=' + i)))`)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		r, err := actions.Network(ctx, s, false)
+		require.NoError(t, err)
+		return len(r.Requests) == 3 && r.Dropped >= 5
+	}, 10*time.Second, 50*time.Millisecond)
+}
+
+func TestConfigValidate(t *testing.T) {
+	require.Error(t, network.Config{Capacity: -1}.Validate())
+	_, err := network.New(network.Params{Config: &network.Config{MaxURL: -1}})
+	require.Error(t, err)
+}

@@ -1,0 +1,127 @@
+package network
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mafredri/cdp/protocol/network"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// streams are one target's Network event streams.
+type streams struct {
+	sent     network.RequestWillBeSentClient
+	response network.ResponseReceivedClient
+	finished network.LoadingFinishedClient
+	failed   network.LoadingFailedClient
+
+	group cdpstream.Group
+}
+
+func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
+	st := &streams{}
+	c := t.Client
+	g := &st.group
+	cdpstream.Open(ctx, g, &st.sent, c.Network.RequestWillBeSent)
+	cdpstream.Open(ctx, g, &st.response, c.Network.ResponseReceived)
+	cdpstream.Open(ctx, g, &st.finished, c.Network.LoadingFinished)
+	cdpstream.Open(ctx, g, &st.failed, c.Network.LoadingFailed)
+	if err := g.Sync(); err != nil {
+		g.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// enable turns on the Network domain of t, without request bodies.
+func enable(ctx context.Context, t *session.Target) error {
+	return t.Client.Network.Enable(ctx, network.NewEnableArgs().SetMaxPostDataSize(0))
+}
+
+// close closes every stream that was opened; mafredri/cdp streams buffer
+// without bound until closed.
+func (st *streams) close() { st.group.Close() }
+
+// read files t's requests until the target is gone, the watchdog is
+// detached or a stream fails.
+func (a *attachment) read(t *session.Target, st *streams) {
+	for {
+		var err error
+		select {
+		case <-st.sent.Ready():
+			var ev *network.RequestWillBeSentReply
+			if ev, err = st.sent.Recv(); err == nil {
+				a.sent(t, ev)
+			}
+		case <-st.response.Ready():
+			var ev *network.ResponseReceivedReply
+			if ev, err = st.response.Recv(); err == nil {
+				a.store.update(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+					e.req.Status = ev.Response.Status
+					e.req.StatusText = ev.Response.StatusText
+					e.req.MIMEType = ev.Response.MimeType
+					if e.req.ResourceType == "" {
+						e.req.ResourceType = string(ev.Type)
+					}
+				})
+			}
+		case <-st.finished.Ready():
+			var ev *network.LoadingFinishedReply
+			if ev, err = st.finished.Recv(); err == nil {
+				a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+					e.req.State = events.NetworkFinished
+					e.req.Size = int64(ev.EncodedDataLength)
+					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+				})
+			}
+		case <-st.failed.Ready():
+			var ev *network.LoadingFailedReply
+			if ev, err = st.failed.Recv(); err == nil {
+				a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+					e.req.State = events.NetworkFailed
+					e.req.Failure = ev.ErrorText
+					if ev.BlockedReason != "" {
+						e.req.Failure += " (blocked: " + string(ev.BlockedReason) + ")"
+					}
+					e.req.Canceled = ev.Canceled != nil && *ev.Canceled
+					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+				})
+			}
+		case <-t.Done():
+			return
+		case <-a.stop:
+			return
+		}
+		if err != nil {
+			if !errors.Is(err, context.Canceled) {
+				a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("network event stream ended")
+			}
+			return
+		}
+	}
+}
+
+func (a *attachment) sent(t *session.Target, ev *network.RequestWillBeSentReply) {
+	url := ev.Request.URL
+	if ev.Request.URLFragment != nil {
+		url += *ev.Request.URLFragment
+	}
+	if len(url) > a.cfg.MaxURL {
+		url = url[:a.cfg.MaxURL] + "..."
+	}
+	r := events.NetworkRequest{
+		ID: string(ev.RequestID), Method: ev.Request.Method, URL: url,
+		ResourceType: string(ev.Type), State: events.NetworkPending, At: ev.WallTime.Time(),
+	}
+	if ev.FrameID != nil {
+		r.FrameID = events.FrameID(*ev.FrameID)
+	}
+	redirect := 0
+	if ev.RedirectResponse != nil {
+		redirect = ev.RedirectResponse.Status
+	}
+	a.store.sent(t, key{t.SessionID, string(ev.RequestID)}, r, float64(ev.Timestamp), redirect)
+}

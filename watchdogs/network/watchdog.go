@@ -1,0 +1,193 @@
+package network
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/rs/zerolog"
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+)
+
+// Name is the watchdog's name.
+const Name = "network"
+
+// Config bounds what the watchdog keeps. Zero fields take their defaults.
+type Config struct {
+	// Capacity is the number of requests kept per tab. Default 200.
+	Capacity int
+	// MaxURL cuts a request's URL to this many characters (data: URLs can
+	// be megabytes). Default 2000.
+	MaxURL int
+}
+
+// Validate reports what is wrong with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Capacity < 0 {
+		errs = append(errs, errors.New("capacity must not be negative"))
+	}
+	if c.MaxURL < 0 {
+		errs = append(errs, errors.New("max URL length must not be negative"))
+	}
+	return errors.Join(errs...)
+}
+
+func (c Config) withDefaults() Config {
+	if c.Capacity == 0 {
+		c.Capacity = 200
+	}
+	if c.MaxURL == 0 {
+		c.MaxURL = 2000
+	}
+	return c
+}
+
+// Params are the watchdog's fx inputs; all optional.
+type Params struct {
+	fx.In
+	Config *Config `optional:"true"`
+}
+
+// Watchdog is the process-level NetworkWatchdog. Its per-session state
+// lives in the attachment Attach returns.
+type Watchdog struct {
+	cfg Config
+}
+
+// New builds the watchdog.
+func New(p Params) (*Watchdog, error) {
+	var cfg Config
+	if p.Config != nil {
+		cfg = *p.Config
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid network watchdog config: %w", err)
+	}
+	return &Watchdog{cfg: cfg.withDefaults()}, nil
+}
+
+// Name implements watchdogs.Watchdog.
+func (w *Watchdog) Name() string { return Name }
+
+// Attach starts recording the requests of every target s attaches from now
+// on and subscribes the watchdog's handlers.
+func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+	a := &attachment{
+		s:     s,
+		cfg:   w.cfg,
+		log:   s.Logger().With().Str("watchdog", Name).Logger(),
+		store: newStore(w.cfg.Capacity),
+		stop:  make(chan struct{}),
+	}
+	a.removeAttach = s.OnTargetAttached(a.targetAttached)
+	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
+	b := s.Bus()
+	a.subs = []bus.Subscription{
+		bus.On(b, Name, a.state),
+		bus.On(b, Name, a.network),
+	}
+	return a, nil
+}
+
+// attachment is the watchdog's per-session part.
+type attachment struct {
+	s     *session.BrowserSession
+	cfg   Config
+	log   zerolog.Logger
+	store *store
+
+	subs         []bus.Subscription
+	removeAttach func()
+	removeDetach func()
+
+	mu      sync.Mutex
+	closed  bool
+	wg      sync.WaitGroup
+	stop    chan struct{}
+	detOnce sync.Once
+}
+
+// Detach unsubscribes the handlers, stops every target's reader and waits
+// for them.
+func (a *attachment) Detach(ctx context.Context) error {
+	a.detOnce.Do(func() {
+		a.removeAttach()
+		a.removeDetach()
+		for _, sub := range a.subs {
+			sub.Unsubscribe()
+		}
+		a.mu.Lock()
+		a.closed = true
+		close(a.stop)
+		a.mu.Unlock()
+		a.wg.Wait()
+	})
+	return nil
+}
+
+// targetAttached runs before the target is resumed, so its first request
+// (the document of a popup or an OOPIF) is seen.
+func (a *attachment) targetAttached(ctx context.Context, t *session.Target) error {
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return nil
+	}
+	a.wg.Add(1)
+	a.mu.Unlock()
+
+	sctx, cancel := context.WithCancel(context.Background())
+	st, err := openStreams(sctx, t)
+	if err == nil {
+		err = enable(ctx, t)
+	}
+	if err != nil {
+		if st != nil {
+			st.close()
+		}
+		cancel()
+		a.wg.Done()
+		return fmt.Errorf("network watchdog: watching requests on %s: %w", t.ID, err)
+	}
+	go func() {
+		defer a.wg.Done()
+		defer cancel()
+		defer st.close()
+		a.read(t, st)
+	}()
+	return nil
+}
+
+// state answers the network section of the page state.
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return nil, err
+	}
+	return events.StateSection{"network": a.store.counts(tab.ID)}, nil
+}
+
+// network returns a tab's recent requests.
+func (a *attachment) network(ctx context.Context, e events.NetworkEvent) (events.NetworkResult, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.NetworkResult{}, err
+	}
+	reqs, dropped := a.store.requests(tab.ID, e.Clear)
+	return events.NetworkResult{TabID: tab.ID, Requests: reqs, Dropped: dropped}, nil
+}
+
+var (
+	_ watchdogs.Watchdog   = (*Watchdog)(nil)
+	_ watchdogs.Attachment = (*attachment)(nil)
+)
+
+// Module provides the watchdog in the watchdogs group.
+var Module = fx.Module(Name, fx.Provide(watchdogs.As(New)))
