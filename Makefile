@@ -20,5 +20,9 @@ test: deps
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	go test -race -count=1 -p 1 -timeout 60m ./...
 
+# bench runs the suite in bench/ (raw CDP, chromedp, go-rod, Playwright,
+# agent-browser and agentbrowser on the same pages) and writes the tables
+# into docs/performance.md; it also runs the Go benchmarks of the packages.
 bench: deps
 	go test -run '^$$' -bench . -benchtime 3x ./...
+	scripts/bench.sh
