@@ -102,8 +102,14 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 // time (within the budget), then fails with element_covered naming what is
 // on top.
 func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
-	if err := a.scrollIntoView(ctx, el); err != nil {
-		return point{}, err
+	// An element of a tab's top document is aimed at in one round trip;
+	// other elements (out-of-process frames) and the cases the fast path
+	// declines take the CDP calls.
+	fast := el.target.IsPage()
+	if !fast {
+		if err := a.scrollIntoView(ctx, el); err != nil {
+			return point{}, err
+		}
 	}
 	limit := time.Now().Add(coverRetry)
 	if dl, ok := ctx.Deadline(); ok {
@@ -113,12 +119,30 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 	}
 	wait := coverRetryFirst
 	for {
-		p, err := a.clickPoint(ctx, el)
-		if err == nil {
-			var cover string
-			if cover, err = a.hit(ctx, el, p); err != nil {
+		var p point
+		var cover string
+		var err error
+		if fast {
+			var ok bool
+			if p, cover, ok, err = a.aimInPage(ctx, el); err != nil {
 				return point{}, err
 			}
+			if !ok {
+				fast = false
+				if err := a.scrollIntoView(ctx, el); err != nil {
+					return point{}, err
+				}
+			}
+		}
+		if !fast {
+			if p, err = a.clickPoint(ctx, el); err == nil {
+				cover, err = a.hit(ctx, el, p)
+				if err != nil {
+					return point{}, err
+				}
+			}
+		}
+		if err == nil {
 			if cover == "" {
 				return p, nil
 			}

@@ -104,7 +104,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 		}
 		return res, err
 	}
-	res.URL, res.Title = a.location(ctx, tab)
+	res.URL, res.Title = a.navigatedLocation(ctx, tab)
 	return res, nil
 }
 
