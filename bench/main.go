@@ -23,6 +23,7 @@ func main() {
 	mode := flag.String("mode", "api", "api, tabs or cli")
 	n := flag.Int("n", 30, "timed runs per operation")
 	out := flag.String("out", "", "also append the tables to this file")
+	flag.StringVar(&onlyOps, "ops", "", "with -mode api: only these operations, comma-separated (click_ref,click_xy,oopif,dialog,eval,navigate,type,snap5k,snap20k,launch,hung)")
 	flag.Parse()
 	if p := os.Getenv("CHROME_BIN"); p != "" {
 		chromePath = p
@@ -103,6 +104,9 @@ func runAPI(ctx context.Context, w io.Writer, n int) error {
 	}
 	var rows []row
 	for _, o := range opTitles {
+		if !wanted(o.op) {
+			continue
+		}
 		r := row{op: o.title, floor: o.floor}
 		runs := n
 		if strings.HasPrefix(o.op, "snap") {
@@ -124,8 +128,12 @@ func runAPI(ctx context.Context, w io.Writer, n int) error {
 		}
 		rows = append(rows, r)
 	}
-	rows = append(rows, launchRow(ctx, max(3, n/6)))
-	rows = append(rows, hungRows(ctx, hs)...)
+	if wanted("launch") {
+		rows = append(rows, launchRow(ctx, max(3, n/6)))
+	}
+	if wanted("hung") {
+		rows = append(rows, hungRows(ctx, hs)...)
+	}
 	writeTable(w, rows)
 	return nil
 }
@@ -143,4 +151,18 @@ func safeVariants(h harness, op string) (vs []variant, err error) {
 		}
 	}()
 	return h.variants(op)
+}
+
+var onlyOps string
+
+func wanted(op string) bool {
+	if onlyOps == "" {
+		return true
+	}
+	for _, o := range strings.Split(onlyOps, ",") {
+		if o == op {
+			return true
+		}
+	}
+	return false
 }

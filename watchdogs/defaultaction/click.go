@@ -102,15 +102,10 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 // time (within the budget), then fails with element_covered naming what is
 // on top.
 func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
-	// An element of a tab's top document is aimed at in one round trip;
-	// other elements (out-of-process frames) and the cases the fast path
-	// declines take the CDP calls.
-	fast := el.target.IsPage()
-	if !fast {
-		if err := a.scrollIntoView(ctx, el); err != nil {
-			return point{}, err
-		}
-	}
+	// An element of a tab's top document is aimed at in one round trip,
+	// one of an out-of-process frame in one plus the parent's measure in
+	// parallel; the cases the fast paths decline take the CDP calls.
+	fast := true
 	limit := time.Now().Add(coverRetry)
 	if dl, ok := ctx.Deadline(); ok {
 		if half := time.Now().Add(time.Until(dl) / 2); half.Before(limit) {
@@ -124,7 +119,11 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 		var err error
 		if fast {
 			var ok bool
-			if p, cover, ok, err = a.aimInPage(ctx, el); err != nil {
+			aimFast := a.aimInPage
+			if !el.target.IsPage() {
+				aimFast = a.aimInFrame
+			}
+			if p, cover, ok, err = aimFast(ctx, el); err != nil {
 				return point{}, err
 			}
 			if !ok {
