@@ -9,8 +9,12 @@ export PATH := /usr/local/go/bin:$(PATH)
 deps:
 	@scripts/deps.sh
 
+# bin/agentbrowser is the thin client (cmd/agentbrowser-thin), which hands
+# command lines to a running daemon and execs bin/agentbrowser-full, the
+# whole CLI, for everything else.
 build: deps
-	go build -o bin/agentbrowser ./cmd/agentbrowser
+	go build -o bin/agentbrowser-full ./cmd/agentbrowser
+	go build -o bin/agentbrowser ./cmd/agentbrowser-thin
 
 demo: build
 	./bin/agentbrowser demo

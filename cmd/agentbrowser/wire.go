@@ -15,6 +15,10 @@ type request struct {
 	// TimeoutMS is the caller's whole budget; the daemon derives the
 	// command's deadline from it.
 	TimeoutMS int `json:"timeout_ms"`
+	// Argv, when set, is a whole command line from the thin client
+	// (cmd/agentbrowser-thin), which the daemon parses and prints itself;
+	// Command and Input are then unused. See argv.go.
+	Argv []string `json:"argv,omitempty"`
 }
 
 // reply is the daemon's answer: the object the CLI prints, and its exit
@@ -22,6 +26,12 @@ type request struct {
 type reply struct {
 	Exit int             `json:"exit"`
 	Body json.RawMessage `json:"body"`
+	// For an Argv request: what to print, or Fallback when the full
+	// binary must run the command line itself.
+	Argv     bool   `json:"argv,omitempty"`
+	Stdout   string `json:"stdout,omitempty"`
+	Stderr   string `json:"stderr,omitempty"`
+	Fallback bool   `json:"fallback,omitempty"`
 }
 
 // Exit codes.
