@@ -9,8 +9,12 @@ export PATH := /usr/local/go/bin:$(PATH)
 deps:
 	@scripts/deps.sh
 
+# bin/agentbrowser is the thin client (cmd/agentbrowser-thin), which hands
+# command lines to a running daemon and execs bin/agentbrowser-full, the
+# whole CLI, for everything else.
 build: deps
-	go build -o bin/agentbrowser ./cmd/agentbrowser
+	go build -o bin/agentbrowser-full ./cmd/agentbrowser
+	go build -o bin/agentbrowser ./cmd/agentbrowser-thin
 
 demo: build
 	./bin/agentbrowser demo
@@ -20,5 +24,9 @@ test: deps
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	go test -race -count=1 -p 1 -timeout 60m ./...
 
+# bench runs the suite in bench/ (raw CDP, chromedp, go-rod, Playwright,
+# agent-browser and agentbrowser on the same pages) and writes the tables
+# into docs/performance.md; it also runs the Go benchmarks of the packages.
 bench: deps
 	go test -run '^$$' -bench . -benchtime 3x ./...
+	scripts/bench.sh

@@ -121,6 +121,7 @@ func (s *BrowserSession) attach(a attachment) {
 		ParentSessionID: a.parent,
 		Client:          client,
 		Conn:            rc,
+		mux:             s.conn,
 		url:             info.URL,
 		title:           info.Title,
 		done:            make(chan struct{}),

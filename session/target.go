@@ -25,6 +25,7 @@ type Target struct {
 
 	Client *cdp.Client
 	Conn   *rpcc.Conn
+	mux    poster // the session's connection, for Post
 
 	mu    sync.Mutex
 	url   string

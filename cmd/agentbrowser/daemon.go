@@ -271,7 +271,12 @@ func (d *daemon) serveConn(c net.Conn) {
 		c.Read(b[:])
 		cancel()
 	}()
-	rep := d.run(ctx, req)
+	var rep reply
+	if req.Argv != nil {
+		rep = d.runArgv(ctx, req.Argv)
+	} else {
+		rep = d.run(ctx, req)
+	}
 	d.write(c, rep)
 }
 

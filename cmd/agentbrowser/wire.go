@@ -21,6 +21,10 @@ type request struct {
 	// Tab aims a tab-scoped command at one tab (an id as 'tabs' prints
 	// it, or a unique prefix); empty means the active tab.
 	Tab string `json:"tab,omitempty"`
+	// Argv, when set, is a whole command line from the thin client
+	// (cmd/agentbrowser-thin), which the daemon parses and prints itself;
+	// Command and Input are then unused. See argv.go.
+	Argv []string `json:"argv,omitempty"`
 }
 
 // reply is the daemon's answer: the object the CLI prints, and its exit
@@ -31,6 +35,12 @@ type reply struct {
 	// Replace tells the CLI that the daemon is of another build, ran
 	// nothing and is exiting so that one of the CLI's build replaces it.
 	Replace bool `json:"replace,omitempty"`
+	// For an Argv request: what to print, or Fallback when the full
+	// binary must run the command line itself.
+	Argv     bool   `json:"argv,omitempty"`
+	Stdout   string `json:"stdout,omitempty"`
+	Stderr   string `json:"stderr,omitempty"`
+	Fallback bool   `json:"fallback,omitempty"`
 }
 
 // Exit codes.

@@ -102,9 +102,10 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 // time (within the budget), then fails with element_covered naming what is
 // on top.
 func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
-	if err := a.scrollIntoView(ctx, el); err != nil {
-		return point{}, err
-	}
+	// An element of a tab's top document is aimed at in one round trip,
+	// one of an out-of-process frame in one plus the parent's measure in
+	// parallel; the cases the fast paths decline take the CDP calls.
+	fast := true
 	limit := time.Now().Add(coverRetry)
 	if dl, ok := ctx.Deadline(); ok {
 		if half := time.Now().Add(time.Until(dl) / 2); half.Before(limit) {
@@ -113,12 +114,34 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 	}
 	wait := coverRetryFirst
 	for {
-		p, err := a.clickPoint(ctx, el)
-		if err == nil {
-			var cover string
-			if cover, err = a.hit(ctx, el, p); err != nil {
+		var p point
+		var cover string
+		var err error
+		if fast {
+			var ok bool
+			aimFast := a.aimInPage
+			if !el.target.IsPage() {
+				aimFast = a.aimInFrame
+			}
+			if p, cover, ok, err = aimFast(ctx, el); err != nil {
 				return point{}, err
 			}
+			if !ok {
+				fast = false
+				if err := a.scrollIntoView(ctx, el); err != nil {
+					return point{}, err
+				}
+			}
+		}
+		if !fast {
+			if p, err = a.clickPoint(ctx, el); err == nil {
+				cover, err = a.hit(ctx, el, p)
+				if err != nil {
+					return point{}, err
+				}
+			}
+		}
+		if err == nil {
 			if cover == "" {
 				return p, nil
 			}

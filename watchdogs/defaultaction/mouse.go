@@ -2,6 +2,8 @@ package defaultaction
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -60,20 +62,45 @@ func mouseClick(ctx context.Context, t *session.Target, x, y float64, button eve
 	if count <= 0 {
 		count = 1
 	}
-	move := input.NewDispatchMouseEventArgs("mouseMoved", x, y).SetModifiers(mods)
-	if err := t.Client.Input.DispatchMouseEvent(ctx, move); err != nil {
-		return fmt.Errorf("moving mouse: %w", err)
+	type step struct {
+		what string
+		args *input.DispatchMouseEventArgs
 	}
+	steps := []step{{"moving mouse", input.NewDispatchMouseEventArgs("mouseMoved", x, y).SetModifiers(mods)}}
 	for i := 1; i <= count; i++ {
-		press := input.NewDispatchMouseEventArgs("mousePressed", x, y).
-			SetButton(btn).SetButtons(btnBits).SetClickCount(i).SetModifiers(mods)
-		if err := t.Client.Input.DispatchMouseEvent(ctx, press); err != nil {
-			return fmt.Errorf("pressing mouse: %w", err)
+		steps = append(steps,
+			step{"pressing mouse", input.NewDispatchMouseEventArgs("mousePressed", x, y).
+				SetButton(btn).SetButtons(btnBits).SetClickCount(i).SetModifiers(mods)},
+			step{"releasing mouse", input.NewDispatchMouseEventArgs("mouseReleased", x, y).
+				SetButton(btn).SetButtons(0).SetClickCount(i).SetModifiers(mods)})
+	}
+	// The events are posted in order without waiting between them: the
+	// reply to a move comes only after the page's next animation frame
+	// (moves are rAF-aligned), and nothing needs it before the press,
+	// which Chrome dispatches after the move anyway.
+	waits := make([]func(context.Context) (json.RawMessage, error), 0, len(steps))
+	for _, st := range steps {
+		w, err := t.Post("Input.dispatchMouseEvent", st.args)
+		if errors.Is(err, session.ErrNoPost) {
+			if err := t.Client.Input.DispatchMouseEvent(ctx, st.args); err != nil {
+				return fmt.Errorf("%s: %w", st.what, err)
+			}
+			continue
 		}
-		release := input.NewDispatchMouseEventArgs("mouseReleased", x, y).
-			SetButton(btn).SetButtons(0).SetClickCount(i).SetModifiers(mods)
-		if err := t.Client.Input.DispatchMouseEvent(ctx, release); err != nil {
-			return fmt.Errorf("releasing mouse: %w", err)
+		if err != nil {
+			return fmt.Errorf("%s: %w", st.what, err)
+		}
+		waits = append(waits, w)
+	}
+	// The move's reply is not awaited: in a tab that draws no frames (a
+	// background tab) it can take seconds, and the press behind it tells
+	// whether the input arrived. Its reply is dropped when it comes.
+	for i, w := range waits {
+		if i == 0 && len(waits) == len(steps) {
+			continue
+		}
+		if _, err := w(ctx); err != nil {
+			return fmt.Errorf("%s: %w", steps[i].what, err)
 		}
 	}
 	return nil

@@ -7,7 +7,6 @@ import (
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
-	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
 
 // raceDialog runs op and returns as soon as either op finishes or a JS
@@ -19,26 +18,32 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	opened := make(chan *events.DialogInfo, 1)
-	for _, t := range a.tabTargets(tab) {
-		stream, err := t.Client.Page.JavascriptDialogOpening(ctx)
-		if err != nil {
-			continue
-		}
-		defer stream.Close()
-		go func() {
-			ev, err := stream.Recv()
-			if err != nil {
+	// The session's dialog tracker already follows every target of the tab
+	// (page and out-of-process frames) on streams opened at attach, so the
+	// race only waits for its next change instead of opening a stream per
+	// target per action.
+	started := time.Now()
+	changes := a.dlg.Changes()
+	go func() {
+		for {
+			select {
+			case <-changes:
+			case <-ctx.Done():
 				return
 			}
-			select {
-			case opened <- watchdogs.DialogInfo(ev, tab.ID):
-			default:
+			changes = a.dlg.Changes()
+			if d := a.dlg.Open(tab.ID); d != nil && !d.OpenedAt.Before(started) {
+				info := *d
+				select {
+				case opened <- &info:
+				default:
+				}
+				return
 			}
-		}()
-	}
+		}
+	}()
 	// The dialog watchdog's bridge mode opens no native dialog; it says so
 	// on the bus instead.
-	started := time.Now()
 	sub := bus.On(a.s.Bus(), Name+".race", func(_ context.Context, e events.DialogOpenedEvent) (struct{}, error) {
 		// The notice can arrive late; a dialog that opened before this
 		// race began is not this action's (its guard would have said so).

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// chromePath is the browser every library launches.
+var chromePath = "/usr/bin/chromium"
+
+// flags are the Chrome flags every library launches with: agentbrowser's
+// defaults, out-of-process cross-site frames, and a fixed window.
+var chromeFlags = []string{
+	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
+	"--disable-sync", "--disable-dev-shm-usage", "--disable-features=Translate,MediaRouter,OptimizationHints",
+	"--hide-scrollbars", "--mute-audio", "--site-per-process", "--window-size=1280,800",
+}
+
+// chrome is a browser this harness started itself, for the raw CDP floor.
+type chrome struct {
+	cmd  *exec.Cmd
+	dir  string
+	ws   string // browser websocket
+	base string // http://127.0.0.1:PORT
+}
+
+func launchChrome(ctx context.Context) (*chrome, error) {
+	dir, err := os.MkdirTemp("", "bench-raw-")
+	if err != nil {
+		return nil, err
+	}
+	args := append(append([]string{}, chromeFlags...), "--remote-debugging-port=0", "--user-data-dir="+dir, "about:blank")
+	cmd := exec.Command(chromePath, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	errp, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	c := &chrome{cmd: cmd, dir: dir}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(errp)
+		for sc.Scan() {
+			if _, u, ok := strings.Cut(sc.Text(), "DevTools listening on "); ok {
+				found <- u
+			}
+		}
+	}()
+	select {
+	case u := <-found:
+		c.ws = u
+		c.base = "http://" + strings.Split(strings.TrimPrefix(u, "ws://"), "/")[0]
+		return c, nil
+	case <-ctx.Done():
+		c.close()
+		return nil, ctx.Err()
+	}
+}
+
+type jsonTarget struct {
+	ID    string `json:"id"`
+	Type  string `json:"type"`
+	URL   string `json:"url"`
+	WS    string `json:"webSocketDebuggerUrl"`
+	Title string `json:"title"`
+}
+
+// targets lists the browser's targets through its HTTP endpoint.
+func (c *chrome) targets(ctx context.Context) ([]jsonTarget, error) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/json/list", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	var ts []jsonTarget
+	return ts, json.NewDecoder(res.Body).Decode(&ts)
+}
+
+// waitTarget polls the target list until one matches.
+func (c *chrome) waitTarget(ctx context.Context, match func(jsonTarget) bool) (jsonTarget, error) {
+	for {
+		ts, err := c.targets(ctx)
+		if err != nil {
+			return jsonTarget{}, err
+		}
+		for _, t := range ts {
+			if match(t) {
+				return t, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return jsonTarget{}, fmt.Errorf("no such target: %w", ctx.Err())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+func (c *chrome) close() {
+	if c.cmd.Process != nil {
+		syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+		c.cmd.Wait()
+	}
+	os.RemoveAll(c.dir)
+}

@@ -1,0 +1,168 @@
+// Command bench measures agentbrowser against the raw CDP floor and its
+// peers (chromedp, go-rod, Playwright, agent-browser) on the same pages
+// and the same Chromium, one after another in one run, and prints markdown
+// tables. make bench runs it; docs/performance.md shows its output.
+//
+//	go run . -mode api   # Go API: raw CDP, chromedp, go-rod, agentbrowser, Playwright's ariaSnapshot
+//	go run . -mode tabs  # 32 tabs driven concurrently in one session
+//	go run . -mode cli   # agentbrowser's CLI against agent-browser's, warm daemons
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+func main() {
+	mode := flag.String("mode", "api", "api, tabs or cli")
+	n := flag.Int("n", 30, "timed runs per operation")
+	out := flag.String("out", "", "also append the tables to this file")
+	flag.StringVar(&onlyOps, "ops", "", "with -mode api: only these operations, comma-separated (click_ref,click_xy,oopif,dialog,eval,navigate,type,snap5k,snap20k,launch,hung)")
+	flag.Parse()
+	if p := os.Getenv("CHROME_BIN"); p != "" {
+		chromePath = p
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.OpenFile(*out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		w = io.MultiWriter(os.Stdout, f)
+	}
+	var err error
+	switch *mode {
+	case "api":
+		err = runAPI(ctx, w, *n)
+	case "tabs":
+		err = runTabs(ctx, w, *n)
+	case "cli":
+		err = runCLI(ctx, w, *n)
+	default:
+		err = fmt.Errorf("unknown mode %q", *mode)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// harness is one way of driving the browser; variants prepares op (the
+// page it needs) and returns how to run it, or nothing when it cannot.
+type harness interface {
+	variants(op string) ([]variant, error)
+	close()
+}
+
+var opTitles = []struct{ op, title, floor string }{
+	{"click_ref", "click by ref (scrolled into view, occlusion-checked) + 1 evaluate", "raw CDP"},
+	{"click_xy", "coordinate click", "raw CDP"},
+	{"oopif", "click in a cross-origin iframe + 1 evaluate", "raw CDP"},
+	{"dialog", "dialog visible after a click", "raw CDP"},
+	{"eval", "evaluate 1+1", "raw CDP"},
+	{"navigate", "navigate + load", "raw CDP"},
+	{"type", "typing 20 characters", "raw CDP"},
+	{"snap5k", "snapshot, 5,000 elements", "Playwright ariaSnapshot"},
+	{"snap20k", "snapshot, 20,000 elements", "Playwright ariaSnapshot"},
+}
+
+func runAPI(ctx context.Context, w io.Writer, n int) error {
+	srv, err := startServer()
+	if err != nil {
+		return err
+	}
+	defer srv.close()
+	header(w, "Go API: raw CDP floor, chromedp, go-rod, agentbrowser")
+
+	var hs []harness
+	defer func() {
+		for _, h := range hs {
+			h.close()
+		}
+	}()
+	for _, mk := range []func() (harness, error){
+		func() (harness, error) { return newRaw(ctx, srv) },
+		func() (harness, error) { return newChromedp(ctx, srv) },
+		func() (harness, error) { return newRod(ctx, srv) },
+		func() (harness, error) { return newOurs(ctx, srv) },
+	} {
+		h, err := mk()
+		if err != nil {
+			return err
+		}
+		hs = append(hs, h)
+	}
+	var rows []row
+	for _, o := range opTitles {
+		if !wanted(o.op) {
+			continue
+		}
+		r := row{op: o.title, floor: o.floor}
+		runs := n
+		if strings.HasPrefix(o.op, "snap") {
+			runs = max(3, n/5)
+		}
+		for _, h := range hs {
+			vs, err := safeVariants(h, o.op)
+			if err != nil {
+				r.samples = append(r.samples, sample{lib: fmt.Sprintf("%T", h), note: "setup failed: " + short(err)})
+				continue
+			}
+			for _, v := range vs {
+				fmt.Fprintf(os.Stderr, "%s: %s\n", o.op, v.lib)
+				r.samples = append(r.samples, measure(2, runs, v))
+			}
+		}
+		if strings.HasPrefix(o.op, "snap") {
+			r.samples = append(r.samples, playwright(ctx, srv, o.op, runs))
+		}
+		rows = append(rows, r)
+	}
+	if wanted("launch") {
+		rows = append(rows, launchRow(ctx, max(3, n/6)))
+	}
+	if wanted("hung") {
+		rows = append(rows, hungRows(ctx, hs)...)
+	}
+	writeTable(w, rows)
+	return nil
+}
+
+func header(w io.Writer, title string) {
+	host, _ := os.Hostname()
+	fmt.Fprintf(w, "\n### %s\n\n%s, %s, %d CPUs, %s, %s\n\n", title, time.Now().UTC().Format("2006-01-02 15:04 MST"),
+		host, runtime.NumCPU(), runtime.Version(), chromeVersion())
+}
+
+func safeVariants(h harness, op string) (vs []variant, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panicked: %v", p)
+		}
+	}()
+	return h.variants(op)
+}
+
+var onlyOps string
+
+func wanted(op string) bool {
+	if onlyOps == "" {
+		return true
+	}
+	for _, o := range strings.Split(onlyOps, ",") {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+)
+
+// sample is one library's timings of one operation; note explains a
+// missing or partial figure (the library cannot do it, it never returned).
+type sample struct {
+	lib  string
+	durs []time.Duration
+	note string
+	errs int
+}
+
+func (s sample) pct(p float64) float64 {
+	if len(s.durs) == 0 {
+		return 0
+	}
+	d := slices.Clone(s.durs)
+	slices.Sort(d)
+	i := int(p*float64(len(d)-1) + 0.5)
+	return float64(d[i].Microseconds()) / 1000
+}
+
+func (s sample) median() float64 { return s.pct(0.5) }
+func (s sample) p95() float64    { return s.pct(0.95) }
+
+// row is one operation measured by every library; floor names the sample
+// the ratios divide by.
+type row struct {
+	op      string
+	floor   string
+	samples []sample
+}
+
+func (r row) get(lib string) (sample, bool) {
+	for _, s := range r.samples {
+		if s.lib == lib {
+			return s, true
+		}
+	}
+	return sample{}, false
+}
+
+func ms(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	default:
+		return fmt.Sprintf("%.2f", v)
+	}
+}
+
+// writeTable prints rows as a markdown table: every sample's median and p95
+// and its ratio (by median) to the row's floor.
+func writeTable(w io.Writer, rows []row) {
+	fmt.Fprintln(w, "| operation | library | median ms | p95 ms | n | / floor |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|")
+	for _, r := range rows {
+		fl, hasFloor := r.get(r.floor)
+		for i, s := range r.samples {
+			op := ""
+			if i == 0 {
+				op = r.op
+			}
+			if len(s.durs) == 0 {
+				fmt.Fprintf(w, "| %s | %s | %s | | | |\n", op, s.lib, s.note)
+				continue
+			}
+			ratio := ""
+			if hasFloor && fl.median() > 0 {
+				ratio = fmt.Sprintf("%.2fx", s.median()/fl.median())
+				if s.lib == r.floor {
+					ratio = "floor"
+				}
+			}
+			lib := s.lib
+			if s.note != "" {
+				lib += " (" + s.note + ")"
+			}
+			if s.errs > 0 {
+				lib += fmt.Sprintf(" [%d errors]", s.errs)
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", op, lib, ms(s.median()), ms(s.p95()), len(s.durs), ratio)
+		}
+	}
+}
+
+// measure runs warm warm-up calls then n timed calls of f. A failing call
+// is counted, not timed; the first error is kept in the note.
+func measure(warm, n int, v variant) sample {
+	s := sample{lib: v.lib, note: v.note}
+	if v.run == nil {
+		return s
+	}
+	run := v.run
+	v.run = func() (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panicked: %v", p)
+			}
+		}()
+		return run()
+	}
+	f := func() error {
+		if v.reset != nil {
+			if err := v.reset(); err != nil {
+				return fmt.Errorf("reset: %w", err)
+			}
+		}
+		return nil
+	}
+	for range warm {
+		if err := f(); err != nil {
+			s.note = "warm-up failed: " + short(err)
+			return s
+		}
+		if err := v.run(); err != nil {
+			s.note = "warm-up failed: " + short(err)
+			return s
+		}
+	}
+	for range n {
+		if err := f(); err != nil {
+			s.errs++
+			continue
+		}
+		t := time.Now()
+		err := v.run()
+		d := time.Since(t)
+		if err != nil {
+			s.errs++
+			if s.note == "" {
+				s.note = short(err)
+			}
+			continue
+		}
+		s.durs = append(s.durs, d)
+	}
+	if v.done != nil {
+		if err := v.done(); err != nil && s.note == "" {
+			s.note = "settling: " + short(err)
+		}
+	}
+	return s
+}
+
+func short(err error) string {
+	m := strings.ReplaceAll(err.Error(), "|", "/")
+	if len(m) > 90 {
+		m = m[:90] + "..."
+	}
+	return m
+}
+
+// variant is one library's way of doing an operation: run is timed, reset
+// (optional) puts the page back before each run, untimed.
+type variant struct {
+	lib   string
+	note  string
+	run   func() error
+	reset func() error
+	// done, when set, settles what the last run left (an open dialog).
+	done func() error
+}

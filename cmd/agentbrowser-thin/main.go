@@ -1,0 +1,158 @@
+// Command agentbrowser-thin is the fast front of the agentbrowser CLI,
+// installed as "agentbrowser" by make build next to the full binary
+// ("agentbrowser-full"). A command to a running daemon does not need the
+// daemon's code, yet a Go program initialises every package it links
+// before main: the full binary's client path initialised 116 packages (fx,
+// dig, zap, net/rpc, encoding/gob among them) to send one line. This
+// client links only the standard library's net, json and os: it hands the
+// whole command line to the session's daemon, which parses and runs it
+// with the same code as the full binary and returns what to print. When no
+// daemon answers, or the daemon says the command must run in the caller's
+// process (help, local commands, --stdin, file paths), it execs the full
+// binary with the same arguments, so behaviour is the full binary's.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// version is set at build time with -ldflags "-X main.version=...", as the
+// full binary's is.
+var version = "0.1.0-dev"
+
+// fullName is the full binary, looked up next to this one.
+const fullName = "agentbrowser-full"
+
+func main() {
+	args := os.Args[1:]
+	if code, ok := local(args); ok {
+		os.Exit(code)
+	}
+	if code, ok := viaDaemon(args); ok {
+		os.Exit(code)
+	}
+	execFull(args)
+}
+
+// local answers "version" as the full binary does.
+func local(args []string) (int, bool) {
+	switch strings.Join(args, " ") {
+	case "version":
+		fmt.Printf("version: %s\n", version)
+		return 0, true
+	case "version --json", "--json version":
+		b, _ := json.Marshal(map[string]any{"ok": true, "version": version})
+		fmt.Println(string(b))
+		return 0, true
+	}
+	return 0, false
+}
+
+// reply is the part of the daemon's answer the thin client reads.
+type reply struct {
+	Exit     int    `json:"exit"`
+	Argv     bool   `json:"argv"`
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr"`
+	Fallback bool   `json:"fallback"`
+}
+
+// viaDaemon sends the command line to the session's daemon. ok is false
+// when the full binary must run it.
+func viaDaemon(args []string) (int, bool) {
+	name, ok := sessionOf(args)
+	if !ok {
+		return 0, false
+	}
+	sock, ok := socketPath(name)
+	if !ok {
+		return 0, false
+	}
+	conn, err := net.Dial("unix", sock)
+	if err != nil {
+		return 0, false
+	}
+	defer conn.Close()
+	// The daemon enforces the command's budget; this deadline is only a
+	// safety net against a daemon that never answers.
+	conn.SetDeadline(time.Now().Add(24 * time.Hour))
+	if err := json.NewEncoder(conn).Encode(map[string]any{"argv": args}); err != nil {
+		return 0, false
+	}
+	var rep reply
+	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil || !rep.Argv || rep.Fallback {
+		// An older daemon, a daemon that went away, or a command for the
+		// caller's process: the full binary handles each as it should.
+		return 0, false
+	}
+	os.Stdout.WriteString(rep.Stdout)
+	os.Stderr.WriteString(rep.Stderr)
+	return rep.Exit, true
+}
+
+// sessionOf finds --session in a command line, "default" without one. A
+// form it does not understand sends the command to the full binary.
+func sessionOf(args []string) (string, bool) {
+	name := "default"
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return name, true
+		case a == "--session":
+			if i+1 >= len(args) {
+				return "", false
+			}
+			name = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--session="):
+			name = strings.TrimPrefix(a, "--session=")
+		}
+	}
+	if name == "" || strings.ContainsAny(name, "/\\") || name == "." || name == ".." {
+		return "", false
+	}
+	return name, true
+}
+
+// socketPath is where the full binary's daemon for session name listens
+// (see runtimeDir and pathsFor in cmd/agentbrowser; a test keeps the two
+// in step).
+func socketPath(name string) (string, bool) {
+	dir := os.Getenv("AGENTBROWSER_HOME")
+	if dir == "" {
+		if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" {
+			dir = filepath.Join(x, "agentbrowser")
+		} else {
+			dir = filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
+		}
+	}
+	return filepath.Join(dir, name) + ".sock", true
+}
+
+// execFull replaces this process with the full binary.
+func execFull(args []string) {
+	exe, err := os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
+	full := os.Getenv("AGENTBROWSER_FULL")
+	if full == "" && err == nil {
+		full = filepath.Join(filepath.Dir(exe), fullName)
+	}
+	if full == "" {
+		fmt.Fprintf(os.Stderr, "error [internal]: cannot find %s: %v\n", fullName, err)
+		os.Exit(1)
+	}
+	err = syscall.Exec(full, append([]string{full}, args...), os.Environ())
+	fmt.Fprintf(os.Stderr, "error [internal]: running %s: %v; build it with make build or set AGENTBROWSER_FULL\n", full, err)
+	os.Exit(1)
+}

@@ -1,0 +1,136 @@
+package main_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
+)
+
+// thin and full are the two binaries, built side by side as make build
+// does, so the thin client finds the full one next to it.
+var thin, full string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "agentbrowser-thin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	thin = filepath.Join(dir, "agentbrowser")
+	full = filepath.Join(dir, "agentbrowser-full")
+	for _, b := range [][2]string{{thin, "."}, {full, "../agentbrowser"}} {
+		build := exec.Command("go", "build", "-race", "-o", b[0], b[1])
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building", b[0], err)
+			os.Exit(1)
+		}
+	}
+	code := m.Run()
+	if err := goleak.Find(); code == 0 && err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type outcome struct {
+	stdout, stderr string
+	exit           int
+}
+
+func run(t *testing.T, home, bin string, args ...string) outcome {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home, "CHROME_BIN="+testutil.RequireChrome(t))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	o := outcome{stdout: out.String(), stderr: errOut.String()}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		o.exit = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return o
+}
+
+// TestThinClientPrintsWhatTheFullBinaryPrints runs the same command lines
+// through both binaries against one warm daemon: the output and the exit
+// code must be the same, whether the daemon runs the line for the thin
+// client or the thin client hands it to the full binary.
+func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
+	home := t.TempDir()
+	t.Cleanup(func() { run(t, home, full, "--session", "thin", "close") })
+	page := `data:text/html,<title>thin</title><button onclick="window.n=(window.n||0)+1">Go</button><input aria-label=Name>`
+	o := run(t, home, thin, "--session", "thin", "open", page)
+	require.Zero(t, o.exit, o.stderr)
+
+	for _, args := range [][]string{
+		{"version"},
+		{"--json", "version"},
+		{"eval", "1+1"},
+		{"eval", "1+1", "--json"},
+		{"eval", "1+", "--json"},
+		{"eval", "1+"},
+		{"snapshot"},
+		{"click", "e1", "--json"},
+		{"click", "--xy", "nope", "--json"},
+		{"type", "e2", "abc", "--json"},
+		{"eval", "window.n + ':' + document.querySelector('input').value"},
+		{"bogus"},
+		{"tabs", "--json", "--timeout-ms", "-1"},
+		{"sessions", "--json"},
+		{"help", "eval"},
+	} {
+		line := append([]string{"--session", "thin"}, args...)
+		if args[0] == "help" {
+			line = args
+		}
+		f := run(t, home, full, line...)
+		th := run(t, home, thin, line...)
+		require.Equal(t, f.exit, th.exit, "exit code of %v", args)
+		require.Equal(t, f.stderr, th.stderr, "stderr of %v", args)
+		if args[0] == "tabs" || args[0] == "click" || args[0] == "type" {
+			// The page changed between the two runs (a second click, more
+			// text); the shape is what must match.
+			require.Equal(t, strings.Contains(f.stdout, `"ok":true`), strings.Contains(th.stdout, `"ok":true`), "%v: %s vs %s", args, f.stdout, th.stdout)
+			continue
+		}
+		require.Equal(t, f.stdout, th.stdout, "stdout of %v", args)
+	}
+	o = run(t, home, thin, "--session", "thin", "eval", "window.n + ':' + document.querySelector('input').value", "--json")
+	require.Contains(t, o.stdout, `"value":"2:abcabc"`)
+
+	// --stdin is read by the caller's process: the thin client hands the
+	// line to the full binary.
+	cmd := exec.Command(thin, "--session", "thin", "eval", "--stdin", "--json")
+	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home)
+	cmd.Stdin = strings.NewReader("document.title")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	require.Contains(t, string(out), `"value":"thin"`)
+}
+
+// TestThinClientWithoutDaemonRunsTheFullBinary checks the hand-over when no
+// daemon answers: a local command and a usage error, without a browser.
+func TestThinClientWithoutDaemonRunsTheFullBinary(t *testing.T) {
+	home := t.TempDir()
+	for _, args := range [][]string{{"sessions", "--json"}, {"--session", "bad/name", "tabs"}, {"eval"}} {
+		f := run(t, home, full, args...)
+		th := run(t, home, thin, args...)
+		require.Equal(t, f, th, "%v", args)
+	}
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// clientBound lists the commands whose Prepare reads the caller's
+// environment (its working directory, its standard input): a daemon cannot
+// run their command lines for the thin client.
+var clientBound = map[string]bool{"upload": true, "screenshot": true}
+
+// runArgv runs a whole command line for the thin client exactly as run
+// would in a client process whose daemon is this one: the same parsing,
+// checks, request and printing, with the output captured. A command line
+// the daemon cannot run (a local command, a Prepare that needs the
+// caller's files or stdin) is answered with Fallback, and the thin client
+// runs the full binary instead.
+func (d *daemon) runArgv(ctx context.Context, args []string) reply {
+	fallback := reply{Argv: true, Fallback: true}
+	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		return fallback
+	}
+	var stdout, stderr bytes.Buffer
+	done := func(asJSON bool, body map[string]any, exit int) reply {
+		emit(&stdout, &stderr, asJSON, body)
+		return reply{Argv: true, Exit: exit, Stdout: stdout.String(), Stderr: stderr.String()}
+	}
+	g, cmd, in, err := parseArgs(args)
+	if err != nil {
+		body, code := errBody(err)
+		return done(g.JSON || wantsJSON(args), body, code)
+	}
+	if cmd.Local || clientBound[cmd.Name] || in.Bool("stdin") || g.Session != d.g.Session {
+		return fallback
+	}
+	for _, so := range settingOptions {
+		if _, err := so(g.Settings); err != nil {
+			body, _ := errBody(err)
+			return done(g.JSON, body, exitUsage)
+		}
+	}
+	if cmd.Prepare != nil {
+		if err := cmd.Prepare(&in); err != nil {
+			body, code := errBody(err)
+			return done(g.JSON, body, code)
+		}
+	}
+	rep := d.run(ctx, request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS})
+	var body map[string]any
+	exit := rep.Exit
+	if err := json.Unmarshal(rep.Body, &body); err != nil {
+		body, exit = errBody(fmt.Errorf("decoding daemon reply: %w", err))
+	}
+	return done(g.JSON, body, exit)
+}
