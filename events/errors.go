@@ -29,6 +29,10 @@ const (
 	CodeJSException      Code = "js_exception"
 	CodeEvaluateDisabled Code = "evaluate_disabled"
 	CodeInternal         Code = "internal"
+	// CodeConnectFailed means a remote endpoint (--cdp, --grid) could not
+	// be reached or gave no browser; the message names the URL and what to
+	// try.
+	CodeConnectFailed Code = "connect_failed"
 )
 
 // Error is an error with a code, a message for people and models, and

@@ -3,43 +3,57 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
+
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
 // ResolveEndpoint turns what a user gives as a CDP URL into the browser's
 // websocket URL: ws:// and wss:// URLs are returned as they are; http(s)://
 // host:port is resolved through /json/version.
-func ResolveEndpoint(ctx context.Context, raw string) (string, error) {
+// header is sent with the /json/version request. Errors never quote raw's
+// credentials.
+func ResolveEndpoint(ctx context.Context, raw string, header http.Header) (string, error) {
 	switch {
 	case strings.HasPrefix(raw, "ws://"), strings.HasPrefix(raw, "wss://"):
 		return raw, nil
 	case strings.HasPrefix(raw, "http://"), strings.HasPrefix(raw, "https://"):
 	default:
-		return "", fmt.Errorf("cdp url %q: want ws://, wss://, http:// or https://", raw)
+		return "", fmt.Errorf("cdp url %q: want ws://, wss://, http:// or https://", cdpmux.RedactURL(raw))
 	}
 	u := strings.TrimRight(raw, "/") + "/json/version"
+	safe := cdpmux.RedactURL(raw)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return "", fmt.Errorf("resolving %s: %w", raw, err)
+		return "", fmt.Errorf("resolving %s: %w", safe, err)
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return "", fmt.Errorf("resolving %s: %w", raw, err)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return "", fmt.Errorf("resolving %s: %w", safe, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("resolving %s: %s answered %s", raw, u, resp.Status)
+		return "", fmt.Errorf("resolving %s: /json/version answered HTTP %s", safe, resp.Status)
 	}
 	var v struct {
 		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
-		return "", fmt.Errorf("resolving %s: decoding /json/version: %w", raw, err)
+		return "", fmt.Errorf("resolving %s: decoding /json/version: %w", safe, err)
 	}
 	if v.WebSocketDebuggerURL == "" {
-		return "", fmt.Errorf("resolving %s: /json/version has no webSocketDebuggerUrl", raw)
+		return "", fmt.Errorf("resolving %s: /json/version has no webSocketDebuggerUrl", safe)
 	}
 	return v.WebSocketDebuggerURL, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
 
@@ -25,6 +26,15 @@ type Config struct {
 	// CDPURL connects to a running browser (ws://.../devtools/browser/...
 	// or http://host:port) instead of launching one.
 	CDPURL string
+	// Grid, when its URL is set, makes the session ask a Selenium Grid 4
+	// for its browser instead of launching one (see GridConfig).
+	Grid GridConfig
+	// Header is sent with the CDP websocket handshake and with Grid
+	// requests (Authorization: Bearer ... for hosted endpoints). Its
+	// values are never logged.
+	Header http.Header
+	// Liveness tunes the checks of a remote endpoint.
+	Liveness LivenessConfig
 	// Launch configures the local browser when CDPURL is empty.
 	Launch LaunchConfig
 	// ConnectTimeout bounds launching or connecting when the caller's
@@ -50,6 +60,9 @@ func (c Config) Validate() error {
 	if c.SetupTimeout < 0 {
 		errs = append(errs, errors.New("setup timeout must not be negative"))
 	}
+	if c.CDPURL != "" && c.Grid.URL != "" {
+		errs = append(errs, errors.New("give a CDP URL or a Grid URL, not both"))
+	}
 	for i, e := range c.Extensions {
 		if e == nil {
 			errs = append(errs, fmt.Errorf("extension %d is nil", i))
@@ -68,6 +81,7 @@ func (c *Config) defaults() {
 	if c.Bus.Name == "" {
 		c.Bus.Name = c.TaskID
 	}
+	c.Liveness.defaults()
 }
 
 // Extension is started with a session and stopped with it. The returned stop
@@ -92,6 +106,7 @@ type BrowserSession struct {
 	cfg      Config
 	log      zerolog.Logger
 	proc     *Process // nil when connected to a running browser
+	grid     *gridSession
 	endpoint string
 	version  string
 	conn     *cdpmux.Conn
@@ -156,22 +171,32 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		}
 	}()
 
-	if cfg.CDPURL == "" {
+	switch {
+	case cfg.Grid.URL != "":
+		ep, err := s.startGrid(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.endpoint = ep
+	case cfg.CDPURL == "":
 		p, err := Launch(ctx, cfg.Launch)
 		if err != nil {
 			return nil, err
 		}
 		s.proc = p
 		s.endpoint = p.Endpoint
-	} else {
-		ep, err := ResolveEndpoint(ctx, cfg.CDPURL)
+	default:
+		ep, err := ResolveEndpoint(ctx, cfg.CDPURL, cfg.Header)
 		if err != nil {
-			return nil, err
+			return nil, connectError(cfg.CDPURL, err)
 		}
 		s.endpoint = ep
 	}
-	conn, err := cdpmux.Dial(ctx, s.endpoint, cdpmux.Options{Logger: s.log})
+	conn, err := cdpmux.Dial(ctx, s.endpoint, cdpmux.Options{Logger: s.log, Header: cfg.Header})
 	if err != nil {
+		if s.proc == nil {
+			return nil, connectError(s.endpoint, err)
+		}
 		return nil, fmt.Errorf("connecting to %s: %w", s.endpoint, err)
 	}
 	s.conn = conn
@@ -181,9 +206,16 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 
 	s.wg.Add(1)
 	go s.watch()
+	if s.proc == nil {
+		s.wg.Add(1)
+		go s.monitor()
+	}
 
 	v, err := s.browser.Browser.GetVersion(ctx)
 	if err != nil {
+		if s.proc == nil {
+			return nil, connectError(s.endpoint, fmt.Errorf("reading browser version: %w", err))
+		}
 		return nil, fmt.Errorf("reading browser version: %w", err)
 	}
 	s.version = v.Product
@@ -229,8 +261,8 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	} else if _, err := s.waitAnyTab(ctx); err != nil {
 		return nil, err
 	}
-	Emit(ctx, s, events.BrowserConnectedEvent{Endpoint: s.endpoint, Launched: s.proc != nil, Version: s.version})
-	s.log.Debug().Str("endpoint", s.endpoint).Str("version", s.version).Msg("session started")
+	Emit(ctx, s, events.BrowserConnectedEvent{Endpoint: cdpmux.RedactURL(s.endpoint), Launched: s.proc != nil, Version: s.version})
+	s.log.Debug().Str("endpoint", cdpmux.RedactURL(s.endpoint)).Str("version", s.version).Msg("session started")
 	return s, nil
 }
 
@@ -239,8 +271,9 @@ func ptr[T any](v T) *T { return &v }
 // TaskID is the id the session was started with.
 func (s *BrowserSession) TaskID() string { return s.cfg.TaskID }
 
-// Endpoint is the browser websocket URL.
-func (s *BrowserSession) Endpoint() string { return s.endpoint }
+// Endpoint is the browser websocket URL, with any credential in it hidden
+// (see cdpmux.RedactURL).
+func (s *BrowserSession) Endpoint() string { return cdpmux.RedactURL(s.endpoint) }
 
 // CDPURL is the URL the session was asked to connect to, empty if launched.
 func (s *BrowserSession) CDPURL() string { return s.cfg.CDPURL }
@@ -364,8 +397,9 @@ func (s *BrowserSession) Close() error {
 			s.bus.Close()
 		}
 		if s.conn != nil {
-			if s.proc == nil {
-				// On a shared browser, leave no tab of ours behind.
+			if s.proc == nil && s.grid == nil {
+				// On a shared browser, leave no tab of ours behind. A Grid
+				// browser goes with its WebDriver session.
 				for _, t := range s.Tabs() {
 					_, _ = s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID)))
 				}
@@ -375,6 +409,11 @@ func (s *BrowserSession) Close() error {
 		if s.proc != nil {
 			s.proc.Close()
 		}
+		gctx, gcancel := context.WithTimeout(context.Background(), gridDeleteTimeout)
+		if e := s.stopGrid(gctx); e != nil {
+			errs = append(errs, e)
+		}
+		gcancel()
 		s.wg.Wait()
 		s.mu.Lock()
 		for _, t := range s.targets {
