@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
 func init() {
@@ -51,6 +52,7 @@ func init() {
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
 			// Reply first, then stop: the stop waits for this request.
+			forgetRemote(d.paths)
 			go d.shutdown("close command")
 			return Result{"closed": true, "session": d.g.Session}, nil
 		},
@@ -65,9 +67,16 @@ func init() {
 				r["browser"] = s.Version()
 				r["endpoint"] = s.Endpoint()
 				r["tabs"] = len(s.Tabs())
+				if gi, ok := s.Grid(); ok {
+					r["grid_session"] = gi.SessionID
+					r["grid_node"] = gi.Node
+				}
 			}
 			if d.g.CDP != "" {
-				r["cdp"] = d.g.CDP
+				r["cdp"] = cdpmux.RedactURL(d.g.CDP)
+			}
+			if d.g.Remote.Grid != "" {
+				r["grid"] = cdpmux.RedactURL(d.g.Remote.Grid)
 			}
 			return r, nil
 		},

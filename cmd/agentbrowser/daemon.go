@@ -80,12 +80,12 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	if err != nil {
 		return nil, err
 	}
-	base := session.Config{
+	base := sessionBase(session.Config{
 		Launch:     session.LaunchConfig{SitePerProcess: true},
 		Extensions: []session.Extension{m},
 		Logger:     log,
-	}
-	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
+	}, g)
+	d := &daemon{g: g, paths: paths, log: log, reg: session.NewEndpointRegistry(session.EndpointStarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
 	return d, nil
 }
@@ -125,6 +125,7 @@ func (d *daemon) start(ctx context.Context) error {
 		return err
 	}
 	d.ln = ln
+	saveRemote(d.paths, remoteOf(d.g))
 	d.touch()
 	go d.accept()
 	go d.idle()
@@ -293,8 +294,17 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
 	defer cancel()
-	s, err := d.reg.GetOrStart(ctx, d.g.Session, d.g.CDP)
+	s, err := d.reg.GetOrStartAt(ctx, d.g.Session, endpointOf(d.g))
 	if err != nil {
+		d.mu.Lock()
+		never := d.watching == nil
+		d.mu.Unlock()
+		if never && !remoteOf(d.g).empty() {
+			// The endpoint could not be reached at start: nothing to keep
+			// the daemon for; the next command tries again afresh.
+			d.log.Warn().Err(err).Msg("remote endpoint unreachable; daemon exiting")
+			go d.shutdown("remote endpoint unreachable")
+		}
 		return nil, err
 	}
 	d.mu.Lock()
@@ -311,12 +321,20 @@ func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 			}
 		}()
 	}
+	// A remote endpoint may have gone quiet for good (an ended Grid
+	// session, a dead node): check before the command waits on it.
+	if err := s.CheckAlive(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
 // serveForeground runs the daemon until it is told to quit, its browser
 // dies, it idles out, or the process gets SIGINT/SIGTERM.
 func serveForeground(g globals, log zerolog.Logger) error {
+	if r, ok := remoteFromEnv(); ok && remoteOf(g).empty() {
+		g = withRemote(g, r)
+	}
 	app, d, err := newDaemonApp(g, log)
 	if err != nil {
 		return err

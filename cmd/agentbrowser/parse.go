@@ -8,9 +8,12 @@ import (
 
 // globals are the flags every command accepts.
 type globals struct {
-	Session   string
-	CDP       string
-	JSON      bool
+	Session string
+	CDP     string
+	JSON    bool
+	// Remote holds --grid, --grid-binary, --grid-capabilities and
+	// --cdp-header (see remote.go).
+	Remote    remoteFlags
 	TimeoutMS int
 	LogLevel  string
 	Idle      time.Duration
@@ -122,6 +125,10 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			g.TimeoutMS, _ = strconv.Atoi(v)
 		case "log-level":
 			g.LogLevel = v
+		case "grid", "grid-binary", "grid-capabilities", "cdp-header":
+			if err := g.Remote.set(f.Name, v); err != nil {
+				return g, nil, in, err
+			}
 		case "idle-timeout":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
@@ -135,6 +142,9 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			delete(in.Flags, f.Name)
 			g.Settings[f.Name] = v
 		}
+	}
+	if g.CDP != "" && g.Remote.Grid != "" {
+		return g, nil, in, usageErrorf("give --cdp or --grid, not both")
 	}
 	if g.TimeoutMS <= 0 {
 		// A bad value rather than a malformed line: a typed
