@@ -44,11 +44,17 @@ func (o outcome) message() string {
 	return s
 }
 
+// newCmd is the binary with home as its daemon directory.
+func newCmd(home string, args ...string) *exec.Cmd {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home)
+	return cmd
+}
+
 // raw runs args as they are, with --json.
 func (c *cli) raw(args ...string) outcome {
 	c.t.Helper()
-	cmd := exec.Command(bin, append([]string{"--json"}, args...)...)
-	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+c.home)
+	cmd := newCmd(c.home, append([]string{"--json"}, args...)...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()

@@ -24,7 +24,7 @@ type hubGrid struct {
 	nodes map[string]*gridProc // by node URI
 }
 
-func startHub(t *testing.T) *hubGrid {
+func startHub(t testing.TB) *hubGrid {
 	t.Helper()
 	pub, sub := freePort(), freePort()
 	bus := []string{"--publish-events", fmt.Sprintf("tcp://127.0.0.1:%d", pub), "--subscribe-events", fmt.Sprintf("tcp://127.0.0.1:%d", sub)}
