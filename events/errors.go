@@ -51,7 +51,10 @@ func (e *Error) Error() string {
 		msg = strings.ReplaceAll(string(e.Code), "_", " ")
 	}
 	if e.Err != nil {
-		return msg + ": " + e.Err.Error()
+		// A quiet cause (see Errorf) adds nothing, not even ": ".
+		if cause := e.Err.Error(); cause != "" {
+			return msg + ": " + cause
+		}
 	}
 	return msg
 }

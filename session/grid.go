@@ -118,6 +118,15 @@ func gridConnectError(rawURL string, err error) error {
 	return events.Errorf(events.CodeConnectFailed, "creating a browser on grid %s: %w; %s", u, redactErr(err, rawURL), next)
 }
 
+// gridCDPError explains a se:cdp URL that cannot be dialled: most often the
+// nodes were not told the hub's address, so the URL names a host we cannot
+// reach.
+func gridCDPError(gridURL, cdpURL string, err error) error {
+	return events.Errorf(events.CodeConnectFailed,
+		"connecting to the se:cdp url %s that grid %s returned: %w; the Grid builds it from the address its nodes were given: start the nodes with --grid-url set to the hub's URL as agentbrowser reaches it (SE_NODE_GRID_URL in docker-selenium)",
+		cdpmux.RedactURL(cdpURL), cdpmux.RedactURL(gridURL), redactErr(err, cdpURL))
+}
+
 // connectError wraps a failure to reach a CDP endpoint.
 func connectError(rawURL string, err error) error {
 	u := cdpmux.RedactURL(rawURL)

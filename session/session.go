@@ -194,6 +194,9 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	}
 	conn, err := cdpmux.Dial(ctx, s.endpoint, cdpmux.Options{Logger: s.log, Header: cfg.Header})
 	if err != nil {
+		if s.grid != nil {
+			return nil, gridCDPError(s.cfg.Grid.URL, s.endpoint, err)
+		}
 		if s.proc == nil {
 			return nil, connectError(s.endpoint, err)
 		}

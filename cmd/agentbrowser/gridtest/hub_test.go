@@ -28,7 +28,8 @@ func startHub(t testing.TB) *hubGrid {
 	t.Helper()
 	pub, sub := freePort(), freePort()
 	bus := []string{"--publish-events", fmt.Sprintf("tcp://127.0.0.1:%d", pub), "--subscribe-events", fmt.Sprintf("tcp://127.0.0.1:%d", sub)}
-	hub, err := startJava("hub", freePort(), bus...)
+	hubPort := freePort()
+	hub, err := startJava("hub", hubPort, bus...)
 	require.NoError(t, err)
 	h := &hubGrid{hub: hub, nodes: map[string]*gridProc{}}
 	t.Cleanup(func() {
@@ -38,7 +39,10 @@ func startHub(t testing.TB) *hubGrid {
 		}
 	})
 	for range 2 {
-		n, err := startJava("node", freePort(), append(append(append([]string{}, bus...), "--register-cycle", "1"), driverConfig(1)...)...)
+		// --grid-url is the hub's address as clients reach it; the se:cdp
+		// URL of a session is built from it.
+		args := append(append([]string{}, bus...), "--register-cycle", "1", "--grid-url", hub.URL)
+		n, err := startJava("node", freePort(), append(args, driverConfig(1)...)...)
 		require.NoError(t, err)
 		h.nodes[n.URL] = n
 	}
