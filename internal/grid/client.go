@@ -23,7 +23,10 @@ type Client struct {
 // without a trailing slash or /wd/hub). header is sent with every request,
 // for Grids behind an authenticating proxy.
 func New(base string, header http.Header) *Client {
-	return &Client{base: strings.TrimRight(base, "/"), header: header, http: &http.Client{}}
+	// A session makes three or four requests in its life: keeping idle
+	// connections (and their goroutines) around buys nothing.
+	tr := &http.Transport{Proxy: http.ProxyFromEnvironment, DisableKeepAlives: true}
+	return &Client{base: strings.TrimRight(base, "/"), header: header, http: &http.Client{Transport: tr}}
 }
 
 // Session is a WebDriver session the Grid created.

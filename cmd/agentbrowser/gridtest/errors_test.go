@@ -75,7 +75,7 @@ func TestGridWithNoFreeSlot(t *testing.T) {
 func newWebDriverSession(t *testing.T, base string) string {
 	t.Helper()
 	body := `{"capabilities":{"alwaysMatch":{"browserName":"chrome","goog:chromeOptions":{"binary":"` + chromium + `","args":["--headless","--no-sandbox","--disable-gpu"]}}}}`
-	resp, err := http.Post(base+"/session", "application/json; charset=utf-8", strings.NewReader(body))
+	resp, err := plainHTTP.Post(base+"/session", "application/json; charset=utf-8", strings.NewReader(body))
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	var r struct {

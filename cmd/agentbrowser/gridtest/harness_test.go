@@ -236,6 +236,9 @@ func fileSHA256(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// plainHTTP keeps no idle connections, so no goroutine outlives a test.
+var plainHTTP = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+
 // freePort returns a loopback port nothing listens on.
 func freePort() int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -378,7 +381,7 @@ func (p *gridProc) status(t *testing.T) grid.Status {
 func (p *gridProc) deleteSession(t *testing.T, id string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodDelete, p.URL+"/session/"+id, nil)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := plainHTTP.Do(req)
 	if err != nil {
 		t.Fatalf("deleting grid session: %v", err)
 	}
