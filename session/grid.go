@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -122,9 +123,14 @@ func gridConnectError(rawURL string, err error) error {
 // nodes were not told the hub's address, so the URL names a host we cannot
 // reach.
 func gridCDPError(gridURL, cdpURL string, err error) error {
-	return events.Errorf(events.CodeConnectFailed,
-		"connecting to the se:cdp url %s that grid %s returned: %w; the Grid builds it from the address its nodes were given: start the nodes with --grid-url set to the hub's URL as agentbrowser reaches it (SE_NODE_GRID_URL in docker-selenium)",
-		cdpmux.RedactURL(cdpURL), cdpmux.RedactURL(gridURL), redactErr(err, cdpURL))
+	next := "the hub did not complete the websocket handshake; check its log and load, then retry"
+	g, gerr := url.Parse(gridURL)
+	c, cerr := url.Parse(cdpURL)
+	if gerr == nil && cerr == nil && g.Host != c.Host {
+		next = "the Grid builds this URL from the address its nodes were given: start the nodes with --grid-url set to the hub's URL as agentbrowser reaches it (SE_NODE_GRID_URL in docker-selenium)"
+	}
+	return events.Errorf(events.CodeConnectFailed, "connecting to the se:cdp url %s that grid %s returned: %w; %s",
+		cdpmux.RedactURL(cdpURL), cdpmux.RedactURL(gridURL), redactErr(err, cdpURL), next)
 }
 
 // connectError wraps a failure to reach a CDP endpoint.

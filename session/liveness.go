@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/mafredri/cdp/rpcc"
@@ -50,6 +51,17 @@ func (c *LivenessConfig) defaults() {
 // Remote reports whether s is connected to a browser it did not launch.
 func (s *BrowserSession) Remote() bool { return s.proc == nil }
 
+// BeginCommand marks a command in flight until the returned function is
+// called. While one is, a quiet remote connection is checked every
+// LivenessConfig.BusyQuiet even when the command waits on another
+// connection (the evaluate engine's own websocket), so a dead endpoint fails
+// it within seconds.
+func (s *BrowserSession) BeginCommand() (end func()) {
+	s.commands.Add(1)
+	var once sync.Once
+	return func() { once.Do(func() { s.commands.Add(-1) }) }
+}
+
 // monitor checks a remote endpoint while the session lives.
 func (s *BrowserSession) monitor() {
 	defer s.wg.Done()
@@ -67,7 +79,7 @@ func (s *BrowserSession) monitor() {
 		}
 		quiet := time.Since(s.conn.LastRead())
 		due := lc.Interval > 0 && quiet >= lc.Interval
-		if !due && quiet >= lc.BusyQuiet && s.conn.Pending() > 0 {
+		if !due && quiet >= lc.BusyQuiet && (s.conn.Pending() > 0 || s.commands.Load() > 0) {
 			due = true
 		}
 		if due {
@@ -126,4 +138,12 @@ func (s *BrowserSession) probe(ctx context.Context) {
 		cdpmux.ErrDisconnected, what, time.Since(start).Round(time.Millisecond), err)
 	s.log.Warn().Err(cause).Msg("remote endpoint lost")
 	s.conn.Fail(cause)
+	// watch turns the failed connection into the session's end; wait for
+	// it so that the caller, and the Registry after it, see the session
+	// as gone.
+	select {
+	case <-s.done:
+	case <-s.closing:
+	case <-time.After(5 * time.Second):
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
@@ -74,6 +75,10 @@ func (c Config) Validate() error {
 func (c *Config) defaults() {
 	if c.ConnectTimeout == 0 {
 		c.ConnectTimeout = 30 * time.Second
+		if c.Grid.URL != "" {
+			// A node starts chromedriver and then the browser.
+			c.ConnectTimeout = 60 * time.Second
+		}
 	}
 	if c.SetupTimeout == 0 {
 		c.SetupTimeout = 10 * time.Second
@@ -126,6 +131,7 @@ type BrowserSession struct {
 	nextHook  int
 	stops     []func(context.Context) error
 	crashErr  error
+	commands  atomic.Int32 // commands in flight (BeginCommand)
 
 	wg        sync.WaitGroup
 	closing   chan struct{}
@@ -414,7 +420,16 @@ func (s *BrowserSession) Close() error {
 		}
 		gctx, gcancel := context.WithTimeout(context.Background(), gridDeleteTimeout)
 		if e := s.stopGrid(gctx); e != nil {
-			errs = append(errs, e)
+			s.mu.Lock()
+			crashed := s.crashErr != nil
+			s.mu.Unlock()
+			if crashed {
+				// The node is likely gone with the browser; the Grid
+				// drops the session when it notices.
+				s.log.Debug().Err(e).Msg("deleting the grid session of a lost browser")
+			} else {
+				errs = append(errs, e)
+			}
 		}
 		gcancel()
 		s.wg.Wait()

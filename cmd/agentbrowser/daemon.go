@@ -267,6 +267,7 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 			return errBodyReply(err)
 		}
 		env.Session = s
+		defer s.BeginCommand()()
 	}
 	// The budget starts once the browser is ready: launching is not the
 	// command's work, and its own timeout bounds it. The command runs to
@@ -275,8 +276,11 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	bud := budget.FromMS(ctx, req.TimeoutMS)
 	defer bud.Cancel()
 	ctx = bud.Context()
+	ctx, endWatch := cancelOnRemoteLoss(ctx, env.Session)
+	defer endWatch()
 	start := time.Now()
 	res, err := cmd.Run(ctx, env, req.Input)
+	err = remoteLossError(err, env.Session)
 	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")
 	if err != nil {
 		return errBodyReply(err)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 
@@ -136,4 +138,37 @@ func sessionBase(base session.Config, g globals) session.Config {
 // endpointOf is the daemon's endpoint for the Registry.
 func endpointOf(g globals) session.Endpoint {
 	return session.Endpoint{CDPURL: g.CDP, GridURL: g.Remote.Grid}
+}
+
+// cancelOnRemoteLoss cancels a command on a remote session as soon as the
+// session is lost (its liveness check failed or the socket dropped), so the
+// command in flight fails within seconds instead of waiting out its budget
+// on a connection nobody answers. Local sessions are left to the daemon's
+// own handling of a browser's death.
+func cancelOnRemoteLoss(ctx context.Context, s *session.BrowserSession) (context.Context, func()) {
+	if s == nil || !s.Remote() {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-s.Done():
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
+// remoteLossError reports a command that failed because its remote session
+// was lost as that loss (browser_crashed, naming the endpoint), not as the
+// cancellation it caused.
+func remoteLossError(err error, s *session.BrowserSession) error {
+	if err == nil || s == nil || !s.Remote() {
+		return err
+	}
+	if serr := s.Err(); serr != nil && !errors.Is(serr, session.ErrClosed) {
+		return serr
+	}
+	return err
 }

@@ -58,6 +58,8 @@ func TestHubWithTwoNodes(t *testing.T) {
 	}))
 	reg := session.NewEndpointRegistry(session.EndpointStarterFromConfig(session.Config{
 		Grid: session.GridConfig{Binary: chromium},
+		// A loaded CI machine can take long to start a node's browser.
+		ConnectTimeout: 2 * time.Minute,
 	}))
 	t.Cleanup(func() { reg.Close() })
 	ep := session.Endpoint{GridURL: h.hub.URL}

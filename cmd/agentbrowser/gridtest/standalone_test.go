@@ -128,3 +128,32 @@ func TestSessionDeletedBehindOurBack(t *testing.T) {
 	assert.NotEqual(t, id, fresh)
 	assert.True(t, strings.HasPrefix(c.ok("status")["endpoint"].(string), "ws://127.0.0.1"), "remote endpoint")
 }
+
+func TestCommandInFlightWhenSessionEnds(t *testing.T) {
+	needGrid(t)
+	c := newCLI(t, standalone.URL)
+	c.ok("open", "about:blank")
+	id := c.gridSession()
+	done := make(chan outcome, 1)
+	go func() {
+		done <- c.run("--timeout-ms", "60000", "eval", "new Promise(r => setTimeout(() => r(5), 55000))")
+	}()
+	// Delete the session once the command is surely waiting on it.
+	require.Eventually(t, func() bool {
+		s, _ := c.raw("sessions").Body["sessions"].([]any)
+		return len(s) == 1
+	}, 10*time.Second, 50*time.Millisecond)
+	time.Sleep(500 * time.Millisecond) // let the eval reach the browser; not a synchronisation the assertions rely on
+	deleted := time.Now()
+	standalone.deleteSession(t, id)
+	// Detection takes about 5 s after the deletion; the ceiling is 3x that,
+	// far below the 60 s budget the command would otherwise wait out.
+	select {
+	case o := <-done:
+		require.Equal(t, "browser_crashed", o.code(), "%v", o.Body)
+		assert.Contains(t, o.message(), id)
+		assert.Less(t, time.Since(deleted), 15*time.Second)
+	case <-time.After(50 * time.Second):
+		t.Fatal("the command in flight did not fail when its grid session ended")
+	}
+}
