@@ -331,6 +331,20 @@ func (s *BrowserSession) alive() error {
 		}
 		return ErrClosed
 	default:
+	}
+	if s.conn == nil {
+		return nil
+	}
+	// The connection may have failed a moment before watch records it.
+	select {
+	case <-s.conn.Done():
+		select {
+		case <-s.closing:
+			return ErrClosed
+		default:
+		}
+		return fmt.Errorf("%w: %v", ErrBrowserCrashed, s.conn.Err())
+	default:
 		return nil
 	}
 }
@@ -405,7 +419,9 @@ func (s *BrowserSession) Close() error {
 		if s.bus != nil {
 			s.bus.Close()
 		}
+		lost := false
 		if s.conn != nil {
+			lost = s.conn.Err() != nil
 			if s.proc == nil && s.grid == nil {
 				// On a shared browser, leave no tab of ours behind. A Grid
 				// browser goes with its WebDriver session.
@@ -421,7 +437,7 @@ func (s *BrowserSession) Close() error {
 		gctx, gcancel := context.WithTimeout(context.Background(), gridDeleteTimeout)
 		if e := s.stopGrid(gctx); e != nil {
 			s.mu.Lock()
-			crashed := s.crashErr != nil
+			crashed := lost || s.crashErr != nil
 			s.mu.Unlock()
 			if crashed {
 				// The node is likely gone with the browser; the Grid
