@@ -41,8 +41,9 @@ const (
 	// CodeCanceled: the caller gave up (its context was cancelled) before
 	// the command finished.
 	CodeCanceled Code = "canceled"
-	// CodeConnectFailed: --cdp named a browser endpoint that could not be
-	// reached or refused the handshake.
+	// CodeConnectFailed means a remote endpoint (--cdp, --grid) could not
+	// be reached or gave no browser; the message names the URL and what to
+	// try.
 	CodeConnectFailed Code = "connect_failed"
 	// CodeResultTooLarge: a result is larger than the session's cap.
 	CodeResultTooLarge Code = "result_too_large"

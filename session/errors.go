@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
@@ -42,10 +41,3 @@ func (e *LaunchError) Error() string {
 }
 
 func (e *LaunchError) Unwrap() error { return e.Err }
-
-// connectFailed is the coded error for a browser given by URL (--cdp) that
-// could not be reached: it names the URL and what to check.
-func connectFailed(url string, err error) error {
-	return events.Errorf(events.CodeConnectFailed,
-		"could not connect to the browser at %s (check that it runs and that the URL is right): %w", url, err)
-}

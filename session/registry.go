@@ -11,12 +11,22 @@ import (
 // Config by default.
 type Starter func(ctx context.Context, taskID, cdpURL string) (*BrowserSession, error)
 
+// Endpoint is where a task's browser comes from: a CDP URL, a Grid URL, or
+// neither for a launched browser.
+type Endpoint struct {
+	CDPURL  string
+	GridURL string
+}
+
+// EndpointStarter starts a session for a task on an Endpoint.
+type EndpointStarter func(ctx context.Context, taskID string, ep Endpoint) (*BrowserSession, error)
+
 // Registry maps task ids to sessions. One task has at most one session; a
 // task that asks for a different endpoint gets a fresh session and the old
 // one is closed, so no state is ever carried across endpoints. It is safe for
 // concurrent use: concurrent GetOrStart calls for one task start one session.
 type Registry struct {
-	start Starter
+	start EndpointStarter
 
 	mu    sync.Mutex
 	tasks map[string]*entry
@@ -25,15 +35,39 @@ type Registry struct {
 // entry is one task's slot. ready is closed once sess or err is set, so that
 // concurrent callers for the task wait for one start instead of racing.
 type entry struct {
-	cdpURL string
-	ready  chan struct{}
-	sess   *BrowserSession
-	err    error
+	ep    Endpoint
+	ready chan struct{}
+	sess  *BrowserSession
+	err   error
 }
 
 // NewRegistry returns a Registry that starts sessions with start.
 func NewRegistry(start Starter) *Registry {
+	return NewEndpointRegistry(func(ctx context.Context, taskID string, ep Endpoint) (*BrowserSession, error) {
+		if ep.GridURL != "" {
+			return nil, fmt.Errorf("this registry's starter cannot use grid %s: build it with NewEndpointRegistry", ep.GridURL)
+		}
+		return start(ctx, taskID, ep.CDPURL)
+	})
+}
+
+// NewEndpointRegistry returns a Registry that starts sessions with start,
+// for CDP and Grid endpoints alike.
+func NewEndpointRegistry(start EndpointStarter) *Registry {
 	return &Registry{start: start, tasks: map[string]*entry{}}
+}
+
+// EndpointStarterFromConfig returns an EndpointStarter that copies base and
+// sets the task id and the endpoint (base's Grid settings other than the URL
+// apply to every Grid session).
+func EndpointStarterFromConfig(base Config) EndpointStarter {
+	return func(ctx context.Context, taskID string, ep Endpoint) (*BrowserSession, error) {
+		cfg := base
+		cfg.TaskID = taskID
+		cfg.CDPURL = ep.CDPURL
+		cfg.Grid.URL = ep.GridURL
+		return Start(ctx, cfg)
+	}
 }
 
 // StarterFromConfig returns a Starter that copies base and sets the task id
@@ -51,6 +85,13 @@ func StarterFromConfig(base Config) Starter {
 // browser), starting one if needed. A session whose browser is gone is
 // replaced.
 func (r *Registry) GetOrStart(ctx context.Context, taskID, cdpURL string) (*BrowserSession, error) {
+	return r.GetOrStartAt(ctx, taskID, Endpoint{CDPURL: cdpURL})
+}
+
+// GetOrStartAt returns the task's session on ep, starting one if needed. A
+// session whose browser is gone, or that is bound to another endpoint, is
+// closed and replaced: a new Grid URL rebinds as a new CDP URL does.
+func (r *Registry) GetOrStartAt(ctx context.Context, taskID string, ep Endpoint) (*BrowserSession, error) {
 	for {
 		r.mu.Lock()
 		e, ok := r.tasks[taskID]
@@ -67,7 +108,7 @@ func (r *Registry) GetOrStart(ctx context.Context, taskID, cdpURL string) (*Brow
 				r.mu.Unlock()
 				continue
 			}
-			if e.err == nil && e.cdpURL == cdpURL && e.sess.alive() == nil {
+			if e.err == nil && e.ep == ep && e.sess.alive() == nil {
 				r.mu.Unlock()
 				return e.sess, nil
 			}
@@ -79,11 +120,11 @@ func (r *Registry) GetOrStart(ctx context.Context, taskID, cdpURL string) (*Brow
 			}
 			continue
 		}
-		e = &entry{cdpURL: cdpURL, ready: make(chan struct{})}
+		e = &entry{ep: ep, ready: make(chan struct{})}
 		r.tasks[taskID] = e
 		r.mu.Unlock()
 
-		e.sess, e.err = r.start(ctx, taskID, cdpURL)
+		e.sess, e.err = r.start(ctx, taskID, ep)
 		close(e.ready)
 		if e.err != nil {
 			r.mu.Lock()

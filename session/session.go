@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
@@ -28,6 +30,15 @@ type Config struct {
 	// CDPURL connects to a running browser (ws://.../devtools/browser/...
 	// or http://host:port) instead of launching one.
 	CDPURL string
+	// Grid, when its URL is set, makes the session ask a Selenium Grid 4
+	// for its browser instead of launching one (see GridConfig).
+	Grid GridConfig
+	// Header is sent with the CDP websocket handshake and with Grid
+	// requests (Authorization: Bearer ... for hosted endpoints). Its
+	// values are never logged.
+	Header http.Header
+	// Liveness tunes the checks of a remote endpoint.
+	Liveness LivenessConfig
 	// Launch configures the local browser when CDPURL is empty.
 	Launch LaunchConfig
 	// ConnectTimeout bounds launching or connecting when the caller's
@@ -63,6 +74,9 @@ func (c Config) Validate() error {
 	if err := c.Policy.Validate(); err != nil {
 		errs = append(errs, err)
 	}
+	if c.CDPURL != "" && c.Grid.URL != "" {
+		errs = append(errs, errors.New("give a CDP URL or a Grid URL, not both"))
+	}
 	for i, e := range c.Extensions {
 		if e == nil {
 			errs = append(errs, fmt.Errorf("extension %d is nil", i))
@@ -74,6 +88,10 @@ func (c Config) Validate() error {
 func (c *Config) defaults() {
 	if c.ConnectTimeout == 0 {
 		c.ConnectTimeout = 30 * time.Second
+		if c.Grid.URL != "" {
+			// A node starts chromedriver and then the browser.
+			c.ConnectTimeout = 60 * time.Second
+		}
 	}
 	if c.SetupTimeout == 0 {
 		c.SetupTimeout = 10 * time.Second
@@ -81,6 +99,7 @@ func (c *Config) defaults() {
 	if c.Bus.Name == "" {
 		c.Bus.Name = c.TaskID
 	}
+	c.Liveness.defaults()
 }
 
 // Extension is started with a session and stopped with it. The returned stop
@@ -105,6 +124,7 @@ type BrowserSession struct {
 	cfg      Config
 	log      zerolog.Logger
 	proc     *Process // nil when connected to a running browser
+	grid     *gridSession
 	endpoint string
 	version  string
 	conn     *cdpmux.Conn
@@ -127,6 +147,7 @@ type BrowserSession struct {
 	stops     []func(context.Context) error
 	crashErr  error
 	fetch     fetchCoordinator // request interception shared by its owners
+	commands  atomic.Int32     // commands in flight (BeginCommand)
 
 	wg        sync.WaitGroup
 	closing   chan struct{}
@@ -189,6 +210,10 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 
 	s.wg.Add(1)
 	go s.watch()
+	if s.proc == nil {
+		s.wg.Add(1)
+		go s.monitor()
+	}
 
 	v, err := s.browser.Browser.GetVersion(ctx)
 	if err != nil {
@@ -197,7 +222,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 			// to start shows; say what it printed.
 			return nil, &LaunchError{Path: s.proc.Path, Output: s.proc.Output(), Err: fmt.Errorf("reading browser version: %w", err)}
 		}
-		return nil, fmt.Errorf("reading browser version: %w", err)
+		return nil, connectError(s.endpoint, fmt.Errorf("reading browser version: %w", err))
 	}
 	s.version = v.Product
 
@@ -247,8 +272,8 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	} else if _, err := s.waitAnyTab(ctx); err != nil {
 		return nil, err
 	}
-	Emit(ctx, s, events.BrowserConnectedEvent{Endpoint: s.endpoint, Launched: s.proc != nil, Version: s.version})
-	s.log.Debug().Str("endpoint", s.endpoint).Str("version", s.version).Msg("session started")
+	Emit(ctx, s, events.BrowserConnectedEvent{Endpoint: cdpmux.RedactURL(s.endpoint), Launched: s.proc != nil, Version: s.version})
+	s.log.Debug().Str("endpoint", cdpmux.RedactURL(s.endpoint)).Str("version", s.version).Msg("session started")
 	return s, nil
 }
 
@@ -257,10 +282,11 @@ func ptr[T any](v T) *T { return &v }
 // TaskID is the id the session was started with.
 func (s *BrowserSession) TaskID() string { return s.cfg.TaskID }
 
-// Endpoint is the browser websocket URL: the --cdp endpoint, or for a
-// launched browser the opt-in DevTools port's URL, or "" when the browser
-// is reachable only through its pipe.
-func (s *BrowserSession) Endpoint() string { return s.endpoint }
+// Endpoint is the browser websocket URL, with any credential in it hidden
+// (see cdpmux.RedactURL): the --cdp endpoint, the Grid session's se:cdp
+// URL, or for a launched browser the opt-in DevTools port's URL, or "" when
+// the browser is reachable only through its pipe.
+func (s *BrowserSession) Endpoint() string { return cdpmux.RedactURL(s.endpoint) }
 
 // Mux is the session's CDP transport. Watchdogs that need flat sessions of
 // their own on it (the evaluate engine on a pipe) attach them through it.
@@ -316,6 +342,20 @@ func (s *BrowserSession) alive() error {
 			return err
 		}
 		return ErrClosed
+	default:
+	}
+	if s.conn == nil {
+		return nil
+	}
+	// The connection may have failed a moment before watch records it.
+	select {
+	case <-s.conn.Done():
+		select {
+		case <-s.closing:
+			return ErrClosed
+		default:
+		}
+		return fmt.Errorf("%w: %v", ErrBrowserCrashed, s.conn.Err())
 	default:
 		return nil
 	}
@@ -390,9 +430,12 @@ func (s *BrowserSession) Close() error {
 		if s.bus != nil {
 			s.bus.Close()
 		}
+		lost := false
 		if s.conn != nil {
-			if s.proc == nil {
-				// On a shared browser, leave no tab of ours behind.
+			lost = s.conn.Err() != nil
+			if s.proc == nil && s.grid == nil {
+				// On a shared browser, leave no tab of ours behind. A Grid
+				// browser goes with its WebDriver session.
 				for _, t := range s.Tabs() {
 					_, _ = s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID)))
 				}
@@ -408,6 +451,20 @@ func (s *BrowserSession) Close() error {
 		if s.proc != nil {
 			s.proc.Close()
 		}
+		gctx, gcancel := context.WithTimeout(context.Background(), gridDeleteTimeout)
+		if e := s.stopGrid(gctx); e != nil {
+			s.mu.Lock()
+			crashed := lost || s.crashErr != nil
+			s.mu.Unlock()
+			if crashed {
+				// The node is likely gone with the browser; the Grid
+				// drops the session when it notices.
+				s.log.Debug().Err(e).Msg("deleting the grid session of a lost browser")
+			} else {
+				errs = append(errs, e)
+			}
+		}
+		gcancel()
 		s.wg.Wait()
 		s.mu.Lock()
 		for _, t := range s.targets {

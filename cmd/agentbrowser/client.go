@@ -134,9 +134,14 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 		return nil, err
 	}
 	args := []string{"serve", "--session", g.Session, "--idle-timeout", g.Idle.String(), "--log-level", g.LogLevel}
-	if g.CDP != "" {
-		args = append(args, "--cdp", g.CDP)
+	// The remote endpoint travels in the environment, so that header
+	// values never show on a command line; a session whose earlier daemon
+	// used a remote endpoint keeps it (never a local browser instead).
+	remote := remoteOf(g)
+	if remote.empty() {
+		remote, _ = loadRemote(paths)
 	}
+	remoteJSON, _ := json.Marshal(remote)
 	for k, v := range g.Settings {
 		args = append(args, "--"+k+"="+v)
 	}
@@ -148,7 +153,7 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 	c := exec.Command(exe, args...)
 	c.Stdout, c.Stderr = logf, logf
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	c.Env = append(os.Environ(), "AGENTBROWSER_DAEMON=1")
+	c.Env = append(os.Environ(), "AGENTBROWSER_DAEMON=1", remoteEnv+"="+string(remoteJSON))
 	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("starting daemon: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
 func init() {
@@ -56,6 +57,7 @@ func init() {
 			// stop waits for this request.
 			d.end(d.sessionClosed("close command"))
 			err := d.reg.Close()
+			forgetRemote(d.paths)
 			go d.shutdown("close command")
 			if err != nil {
 				d.log.Warn().Err(err).Msg("closing the browser")
@@ -83,9 +85,16 @@ func init() {
 				if p := s.Process(); p != nil {
 					r["browser_pid"] = p.PID()
 				}
+				if gi, ok := s.Grid(); ok {
+					r["grid_session"] = gi.SessionID
+					r["grid_node"] = gi.Node
+				}
 			}
 			if d.g.CDP != "" {
-				r["cdp"] = d.g.CDP
+				r["cdp"] = cdpmux.RedactURL(d.g.CDP)
+			}
+			if d.g.Remote.Grid != "" {
+				r["grid"] = cdpmux.RedactURL(d.g.Remote.Grid)
 			}
 			return r, nil
 		},

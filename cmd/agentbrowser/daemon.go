@@ -93,15 +93,15 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	if err != nil {
 		return nil, err
 	}
-	base := session.Config{
+	base := sessionBase(session.Config{
 		Launch:     session.LaunchConfig{SitePerProcess: true, DebuggingPort: port, RecordFile: browserRecord(paths)},
 		Extensions: []session.Extension{m},
 		Logger:     log,
 		Policy:     policy,
 		// On a shared browser (--cdp), a browser context of its own.
 		IsolatedContext: g.Settings["isolated-context"] == "true",
-	}
-	d := &daemon{g: g, paths: paths, log: log, reg: session.NewRegistry(session.StarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
+	}, g)
+	d := &daemon{g: g, paths: paths, log: log, reg: session.NewEndpointRegistry(session.EndpointStarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
 	d.life, d.endLife = context.WithCancelCause(context.Background())
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
 	return d, nil
@@ -148,6 +148,7 @@ func (d *daemon) start(ctx context.Context) error {
 	d.mu.Lock()
 	d.ln = ln
 	d.mu.Unlock()
+	saveRemote(d.paths, remoteOf(d.g))
 	d.touch()
 	go d.accept()
 	go d.idle()
@@ -312,6 +313,7 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 			return errBodyReply(err)
 		}
 		env.Session = s
+		defer s.BeginCommand()()
 	}
 	// The budget starts once the browser is ready: launching is not the
 	// command's work, and its own timeout bounds it. The command runs to
@@ -324,8 +326,11 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if err != nil {
 		return errBodyReply(err)
 	}
+	ctx, endWatch := cancelOnRemoteLoss(ctx, env.Session)
+	defer endWatch()
 	start := time.Now()
 	res, err := d.runCommand(ctx, cmd, env, req.Input)
+	err = remoteLossError(err, env.Session)
 	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")
 	if err != nil {
 		return errBodyReply(err)
@@ -346,8 +351,17 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
 	defer cancel()
-	s, err := d.reg.GetOrStart(ctx, d.g.Session, d.g.CDP)
+	s, err := d.reg.GetOrStartAt(ctx, d.g.Session, endpointOf(d.g))
 	if err != nil {
+		d.mu.Lock()
+		never := d.watching == nil
+		d.mu.Unlock()
+		if never && !remoteOf(d.g).empty() {
+			// The endpoint could not be reached at start: nothing to keep
+			// the daemon for; the next command tries again afresh.
+			d.log.Warn().Err(err).Msg("remote endpoint unreachable; daemon exiting")
+			go d.shutdown("remote endpoint unreachable")
+		}
 		return nil, err
 	}
 	d.mu.Lock()
@@ -365,12 +379,20 @@ func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 			}
 		}()
 	}
+	// A remote endpoint may have gone quiet for good (an ended Grid
+	// session, a dead node): check before the command waits on it.
+	if err := s.CheckAlive(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
 // serveForeground runs the daemon until it is told to quit, its browser
 // dies, it idles out, or the process gets SIGINT/SIGTERM.
 func serveForeground(g globals, log zerolog.Logger) error {
+	if r, ok := remoteFromEnv(); ok && remoteOf(g).empty() {
+		g = withRemote(g, r)
+	}
 	app, d, err := newDaemonApp(g, log)
 	if err != nil {
 		return err

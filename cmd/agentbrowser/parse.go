@@ -8,9 +8,12 @@ import (
 
 // globals are the flags every command accepts.
 type globals struct {
-	Session   string
-	CDP       string
-	JSON      bool
+	Session string
+	CDP     string
+	JSON    bool
+	// Remote holds --grid, --grid-binary, --grid-capabilities and
+	// --cdp-header (see remote.go).
+	Remote    remoteFlags
 	TimeoutMS int
 	// Tab is the --tab flag: the tab a tab-scoped command acts on.
 	Tab      string
@@ -143,6 +146,10 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			g.Tab = v
 		case "log-level":
 			g.LogLevel = v
+		case "grid", "grid-binary", "grid-capabilities", "cdp-header":
+			if err := g.Remote.set(f.Name, v); err != nil {
+				return g, nil, in, err
+			}
 		case "idle-timeout":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
@@ -156,6 +163,9 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			delete(in.Flags, f.Name)
 			g.Settings[f.Name] = v
 		}
+	}
+	if g.CDP != "" && g.Remote.Grid != "" {
+		return g, nil, in, usageErrorf("give --cdp or --grid, not both")
 	}
 	if !validSessionName(g.Session) {
 		return g, nil, in, usageErrorf("--session %q: use letters, digits, '-', '_' or '.'", g.Session)

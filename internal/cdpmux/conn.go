@@ -37,6 +37,10 @@ type Options struct {
 	// reply is read through without being held and fails its call with
 	// CodeReplyTooLarge. Caps below 1 KiB are raised to it.
 	MaxReplyBytes int
+	// Header is sent with the websocket handshake, for endpoints that
+	// want credentials (Authorization: Bearer ...). Its values never
+	// appear in errors.
+	Header http.Header
 }
 
 func (o *Options) defaults() {
@@ -80,6 +84,9 @@ type Conn struct {
 	gone      map[string]error
 	goneOrder []string
 	root      *rpcc.Conn
+	// lastRead is when the reader last received a frame (unix nanos), so
+	// a liveness check can tell a quiet connection from a busy one.
+	lastRead atomic.Int64
 }
 
 // session is the mux's side of one flat session ("" is the browser).
@@ -107,7 +114,11 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 		ReadBufferSize:  1 << 16,
 		WriteBufferSize: opts.MaxMessageBytes,
 	}
-	ws, resp, err := d.DialContext(ctx, url, http.Header{})
+	h := http.Header{}
+	for k, v := range opts.Header {
+		h[k] = append([]string(nil), v...)
+	}
+	ws, resp, err := d.DialContext(ctx, url, h)
 	if resp != nil && resp.Body != nil {
 		resp.Body.Close()
 	}
@@ -115,9 +126,9 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 		if resp != nil {
 			// "bad handshake" alone hides why: an endpoint that takes one
 			// client answers 403, a wrong path 404.
-			return nil, fmt.Errorf("dialing %s: %w (HTTP %s)", url, err, resp.Status)
+			return nil, fmt.Errorf("dialing %s: %w (HTTP %s)", RedactURL(url), err, resp.Status)
 		}
-		return nil, fmt.Errorf("dialing %s: %w", url, err)
+		return nil, fmt.Errorf("dialing %s: %w", RedactURL(url), err)
 	}
 	ws.SetReadLimit(-1)
 	return start(wsTransport{ws}, opts)
@@ -142,6 +153,7 @@ func start(tr transport, opts Options) (*Conn, error) {
 		return nil, err
 	}
 	c.root = root
+	c.lastRead.Store(time.Now().UnixNano())
 	go c.read()
 	return c, nil
 }
@@ -362,6 +374,35 @@ func (c *Conn) Close() error {
 	return err
 }
 
+// Fail ends the connection with cause, as a dropped socket would: every
+// pending and later call fails with it and Done is closed. A liveness check
+// uses it when the peer keeps the socket open but no longer answers.
+func (c *Conn) Fail(cause error) {
+	c.shutdown(cause)
+}
+
+// LastRead is when the connection last received a frame.
+func (c *Conn) LastRead() time.Time {
+	return time.Unix(0, c.lastRead.Load())
+}
+
+// Pending counts the calls written and not yet answered, over all sessions.
+func (c *Conn) Pending() int {
+	c.mu.Lock()
+	sessions := make([]*session, 0, len(c.sessions))
+	for _, s := range c.sessions {
+		sessions = append(sessions, s)
+	}
+	c.mu.Unlock()
+	n := 0
+	for _, s := range sessions {
+		s.mu.Lock()
+		n += len(s.ids) + len(s.posted)
+		s.mu.Unlock()
+	}
+	return n
+}
+
 // shutdown records why the connection ended, closes the socket and fails
 // every session. The first cause wins.
 func (c *Conn) shutdown(cause error) {
@@ -390,6 +431,7 @@ func (c *Conn) read() {
 			c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
 			return
 		}
+		c.lastRead.Store(time.Now().UnixNano())
 		c.route(b)
 	}
 }
