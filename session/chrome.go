@@ -301,6 +301,9 @@ func (p *Process) Close() error {
 			p.cleanup()
 			return
 		}
+		// The end of its pipe asks the browser to exit (a session has
+		// closed it already, after sending Browser.close).
+		p.closePipe()
 		t := time.NewTimer(graceWindow)
 		select {
 		case <-p.exited:
@@ -316,15 +319,20 @@ func (p *Process) Close() error {
 	return nil
 }
 
+// closePipe closes our ends of the browser's pipe; normally the session's
+// Conn has closed them already, and a second Close is harmless.
+func (p *Process) closePipe() {
+	if p.toBrowser != nil {
+		p.toBrowser.Close()
+		p.fromBrowser.Close()
+	}
+}
+
 // cleanup removes the profile directory and the record. Every process of
 // the group has been sent SIGKILL, so nothing writes there any more; a
 // second pass covers a file created by a syscall that was in flight.
 func (p *Process) cleanup() {
-	if p.toBrowser != nil {
-		// Normally the session's Conn closed them already.
-		p.toBrowser.Close()
-		p.fromBrowser.Close()
-	}
+	p.closePipe()
 	if err := os.RemoveAll(p.dataDir); err != nil {
 		_ = os.RemoveAll(p.dataDir)
 	}
