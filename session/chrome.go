@@ -110,7 +110,7 @@ const AnyDebuggingPort = -1
 
 // graceWindow is how long Close lets the browser exit on its own (after
 // Browser.close or the pipe's end) before it kills the process group.
-const graceWindow = 150 * time.Millisecond
+const graceWindow = 50 * time.Millisecond
 
 // Launch starts a headless browser with a fresh private profile directory,
 // driven over --remote-debugging-pipe. It returns once the process runs
@@ -313,8 +313,16 @@ func (p *Process) Close() error {
 		// Renderers and helpers are in the browser's process group, and
 		// they outlive a browser that exited; kill them all at once.
 		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		// A process with SIGKILL pending never returns to user space, so
+		// nothing of the group writes to the profile any more: remove it
+		// while the kernel tears the browser down, then reap it.
+		removed := make(chan struct{})
+		go func() {
+			defer close(removed)
+			p.cleanup()
+		}()
 		<-p.exited
-		p.cleanup()
+		<-removed
 	})
 	return nil
 }
