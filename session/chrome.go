@@ -135,7 +135,7 @@ const AnyDebuggingPort = -1
 
 // graceWindow is how long Close lets the browser exit on its own (after
 // Browser.close or the pipe's end) before it kills the process group.
-const graceWindow = 150 * time.Millisecond
+const graceWindow = 50 * time.Millisecond
 
 // Launch starts a headless browser with a fresh private profile directory,
 // driven over --remote-debugging-pipe. It returns once the process runs
@@ -317,6 +317,9 @@ func (p *Process) Close() error {
 			p.cleanup()
 			return
 		}
+		// The end of its pipe asks the browser to exit (a session has
+		// closed it already, after sending Browser.close).
+		p.closePipe()
 		t := time.NewTimer(graceWindow)
 		select {
 		case <-p.exited:
@@ -326,21 +329,34 @@ func (p *Process) Close() error {
 		// Renderers and helpers are in the browser's process group, and
 		// they outlive a browser that exited; kill them all at once.
 		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		// A process with SIGKILL pending never returns to user space, so
+		// nothing of the group writes to the profile any more: remove it
+		// while the kernel tears the browser down, then reap it.
+		removed := make(chan struct{})
+		go func() {
+			defer close(removed)
+			p.cleanup()
+		}()
 		<-p.exited
-		p.cleanup()
+		<-removed
 	})
 	return nil
+}
+
+// closePipe closes our ends of the browser's pipe; normally the session's
+// Conn has closed them already, and a second Close is harmless.
+func (p *Process) closePipe() {
+	if p.toBrowser != nil {
+		p.toBrowser.Close()
+		p.fromBrowser.Close()
+	}
 }
 
 // cleanup removes the profile directory and the record. Every process of
 // the group has been sent SIGKILL, so nothing writes there any more; a
 // second pass covers a file created by a syscall that was in flight.
 func (p *Process) cleanup() {
-	if p.toBrowser != nil {
-		// Normally the session's Conn closed them already.
-		p.toBrowser.Close()
-		p.fromBrowser.Close()
-	}
+	p.closePipe()
 	if err := os.RemoveAll(p.dataDir); err != nil {
 		_ = os.RemoveAll(p.dataDir)
 	}

@@ -77,6 +77,23 @@ func requireNothingLeft(t *testing.T, c *cli, tmp string) {
 func running(t *testing.T, c *cli, tmp, url string) (browserPID int, profile string) {
 	t.Helper()
 	c.ok("open", url)
+	browserPID, profile = recordedBrowser(t, c)
+	require.Equal(t, tmp, filepath.Dir(profile))
+	fi, err := os.Stat(profile)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), "the profile is private")
+	require.FileExists(t, filepath.Join(c.home, "default.sock"))
+	for _, p := range leftovers(t, c, tmp) {
+		ok := p == profile || strings.HasSuffix(p, ".sock") || strings.HasSuffix(p, ".browser")
+		require.True(t, ok, "unexpected file %s while running", p)
+	}
+	return browserPID, profile
+}
+
+// recordedBrowser reads the pid and profile the default session's daemon
+// recorded for its browser.
+func recordedBrowser(t *testing.T, c *cli) (pid int, profile string) {
+	t.Helper()
 	var rec struct {
 		Profile string `json:"profile"`
 		PID     int    `json:"pid"`
@@ -84,15 +101,7 @@ func running(t *testing.T, c *cli, tmp, url string) (browserPID int, profile str
 	b, err := os.ReadFile(filepath.Join(c.home, "default.browser"))
 	require.NoError(t, err, "the daemon records its browser")
 	require.NoError(t, json.Unmarshal(b, &rec))
-	require.Equal(t, tmp, filepath.Dir(rec.Profile))
-	fi, err := os.Stat(rec.Profile)
-	require.NoError(t, err)
-	require.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), "the profile is private")
-	require.FileExists(t, filepath.Join(c.home, "default.sock"))
-	for _, p := range leftovers(t, c, tmp) {
-		ok := p == rec.Profile || strings.HasSuffix(p, ".sock") || strings.HasSuffix(p, ".browser")
-		require.True(t, ok, "unexpected file %s while running", p)
-	}
+	require.Positive(t, rec.PID)
 	return rec.PID, rec.Profile
 }
 

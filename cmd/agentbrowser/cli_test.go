@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -133,13 +132,9 @@ func TestCLIBrowserKilled(t *testing.T) {
 	srv := site(t)
 	c := newCLI(t)
 	c.ok("open", srv.MainURL("/first"))
-	st := c.ok("status")
-	ep, _ := st["endpoint"].(string)
-	require.NotEmpty(t, ep)
-	// Kill the browser behind the daemon's back: find it by its debugging
-	// port in /proc.
-	port := strings.Split(strings.TrimPrefix(ep, "ws://127.0.0.1:"), "/")[0]
-	pid := browserPID(t, port)
+	// Kill the browser behind the daemon's back: the daemon records its
+	// pid in the runtime directory.
+	pid, _ := recordedBrowser(t, c)
 	require.NoError(t, syscall.Kill(-pid, syscall.SIGKILL))
 
 	// The next command answers, never hangs: either browser_crashed or
@@ -155,47 +150,4 @@ func TestCLIBrowserKilled(t *testing.T) {
 	// After that, the session is usable again.
 	c.ok("open", srv.MainURL("/second"))
 	require.Equal(t, "second", c.ok("eval", "document.title")["value"])
-}
-
-// browserPID finds the browser process listening for DevTools on port.
-func browserPID(t *testing.T, port string) int {
-	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	require.NoError(t, err)
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil {
-			continue
-		}
-		args := strings.Split(string(b), "\x00")
-		isBrowser, hasPort := false, false
-		for _, a := range args {
-			if a == "--remote-debugging-port=0" {
-				hasPort = true
-			}
-			if strings.HasPrefix(a, "--type=") {
-				isBrowser = false
-				break
-			}
-			isBrowser = true
-		}
-		if !hasPort || !isBrowser {
-			continue
-		}
-		// Match the port through the DevToolsActivePort file in its profile.
-		for _, a := range args {
-			if dir, ok := strings.CutPrefix(a, "--user-data-dir="); ok {
-				p, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
-				if err == nil && strings.SplitN(string(p), "\n", 2)[0] == port {
-					return pid
-				}
-			}
-		}
-	}
-	t.Fatalf("no browser process with debugging port %s", port)
-	return 0
 }

@@ -1,10 +1,11 @@
 // Package cdpmux multiplexes Chrome DevTools Protocol flat sessions over one
-// websocket.
+// transport: a websocket (Dial) or a launched browser's
+// --remote-debugging-pipe (NewPipe).
 //
 // mafredri/cdp's rpcc speaks to one endpoint per connection and its session
 // package uses the deprecated non-flat Target.sendMessageToTarget path. Chrome's
 // current model is one websocket in which every message carries a sessionId.
-// Conn owns that websocket: a single reader goroutine peels each frame, finds
+// Conn owns that transport: a single reader goroutine peels each frame, finds
 // the session it belongs to and appends it to that session's queue. Each
 // session is exposed as its own rpcc.Conn (built with a custom dialer and
 // codec), so the generated cdp.Client works per target unchanged.

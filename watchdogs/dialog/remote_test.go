@@ -35,7 +35,8 @@ func pageClient(t testing.TB, s *session.BrowserSession, tab events.TargetID) *c
 }
 
 func TestClosedByRemote(t *testing.T) {
-	e := newEnv(t, dialog.Config{})
+	// The other client needs a websocket: open the opt-in DevTools port.
+	e := newEnvWith(t, dialog.Config{}, session.Config{TaskID: t.Name(), Launch: session.LaunchConfig{SitePerProcess: true, DebuggingPort: session.AnyDebuggingPort}}, nil)
 	tab := e.open("/plain")
 	other := pageClient(t, e.s, tab.ID)
 

@@ -188,10 +188,11 @@ func (iso *isolated) current() (conn *cdpmux.Conn, browser *cdp.Client, known bo
 		return nil, nil, true, errEngineClosed
 	}
 	if iso.conn != nil {
-		if iso.conn.Err() == nil {
+		if iso.conn.Err() == nil && iso.ownAlive() {
 			return iso.conn, iso.browser, true, nil
 		}
-		// The websocket died: forget it and everything on it.
+		// The websocket died, or the browser dropped the engine's
+		// browser session: forget it and everything on it.
 		iso.dropAllLocked()
 	}
 	if iso.failErr != nil && time.Since(iso.failedAt) < iso.redialAfter {
@@ -200,14 +201,35 @@ func (iso *isolated) current() (conn *cdpmux.Conn, browser *cdp.Client, known bo
 	return nil, nil, false, nil
 }
 
+// ownAlive reports whether the engine's browser session on a shared
+// transport is still registered; there is none to check on its own
+// websocket.
+func (iso *isolated) ownAlive() bool {
+	if iso.own == "" {
+		return true
+	}
+	_, err := iso.conn.Session(iso.own)
+	return err == nil
+}
+
 func (iso *isolated) dropAllLocked() {
+	shared := iso.conn != nil && iso.conn == iso.shared
 	for id, s := range iso.sessions {
 		s.cancel()
+		if shared {
+			// The engine's browser session is gone or the transport
+			// is: there is nothing to ask the browser; forget the ids.
+			iso.conn.Detach(s.id)
+		}
 		delete(iso.sessions, id)
 	}
-	if iso.conn != nil {
-		// The reader has already ended, so this returns at once.
-		iso.release(iso.conn, iso.own)
+	switch {
+	case iso.conn == nil:
+	case shared:
+		iso.conn.Detach(iso.own)
+	default:
+		// The reader has already ended, so Close returns at once.
+		iso.conn.Close()
 	}
 	iso.conn, iso.browser, iso.own = nil, nil, ""
 }
