@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
@@ -13,7 +14,11 @@ import (
 // Do dispatches e on s's bus and returns the first handler's result. A
 // deadline reached anywhere becomes a timeout error that names the event.
 func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
+	start := time.Now()
 	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
+	if err == nil {
+		addBlocked(s, &r, start)
+	}
 	if err != nil {
 		if serr := s.Err(); serr != nil {
 			// The browser went away under the action: say that, not the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mafredri/cdp/rpcc"
 
+	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -244,6 +245,14 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 	if !p.HasOrigins() {
 		return
 	}
+	bus.On(s.bus, "origin_policy", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+		// Every tab's: a popup's blocked load shows from its opener too.
+		blocked := s.BlockedLoads("", time.Time{})
+		if blocked == nil {
+			blocked = []events.BlockedLoad{}
+		}
+		return events.StateSection{"blocked_loads": blocked}, nil
+	})
 	s.AddFetchOwner(ctx, FetchOwner{
 		Name:     "origin_policy",
 		Patterns: []FetchPattern{{URLPattern: "*", ResourceType: "Document", RequestStage: "Request"}},

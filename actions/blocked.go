@@ -1,0 +1,29 @@
+package actions
+
+import (
+	"time"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// addBlocked lists in an action's or a navigation's result the document
+// loads the session's origin policy stopped in its tab (and in a tab it
+// opened) since start, so the agent learns why a link or an iframe did not
+// load.
+func addBlocked(s *session.BrowserSession, r any, start time.Time) {
+	if !s.Policy().HasOrigins() {
+		return
+	}
+	switch v := r.(type) {
+	case *events.ActionResult:
+		v.Blocked = s.BlockedLoads(v.TabID, start)
+		if v.NewTab != nil {
+			v.Blocked = append(v.Blocked, s.BlockedLoads(v.NewTab.ID, start)...)
+		}
+	case *events.NavigationResult:
+		v.Blocked = s.BlockedLoads(v.TabID, start)
+	case *events.NewTabResult:
+		v.Blocked = s.BlockedLoads(v.Tab.ID, start)
+	}
+}
