@@ -276,3 +276,10 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 		},
 	})
 }
+
+// Intercepting reports whether any owner wants requests paused, that is
+// whether targets get a Fetch.enable.
+func (s *BrowserSession) Intercepting() bool {
+	method, _ := s.fetchEnable()
+	return method != ""
+}
