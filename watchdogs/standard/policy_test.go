@@ -85,4 +85,3 @@ func TestNoInterceptionWithoutPolicy(t *testing.T) {
 	defer s.Close()
 	assert.False(t, s.Intercepting(), "no Fetch.enable was sent")
 }
-
