@@ -106,6 +106,12 @@ func (s *BrowserSession) fetchEnable() (method string, params any) {
 
 // refreshFetch sends the merged patterns to every attached target.
 func (s *BrowserSession) refreshFetch(ctx context.Context) {
+	select {
+	case <-s.closing:
+		// Owners leaving a closing session: its targets go with it.
+		return
+	default:
+	}
 	method, params := s.fetchEnable()
 	for _, t := range s.attachedTargets() {
 		if method == "" {
