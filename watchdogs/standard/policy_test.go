@@ -85,3 +85,34 @@ func TestNoInterceptionWithoutPolicy(t *testing.T) {
 	defer s.Close()
 	assert.False(t, s.Intercepting(), "no Fetch.enable was sent")
 }
+
+// A block list stops the origins it names, wildcards included, and lets
+// every other origin load.
+func TestBlockedOriginsList(t *testing.T) {
+	chrome := testutil.RequireChrome(t)
+	var crossHits atomic.Int64
+	srv := testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.Host, "localhost") {
+			crossHits.Add(1)
+		}
+		fmt.Fprint(w, `<!doctype html><title>page</title><iframe src="{{CROSS}}/frame"></iframe>`)
+	}))
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	s, err := standard.Start(ctx, session.Config{
+		TaskID: "blocklist",
+		Launch: session.LaunchConfig{Path: chrome, SitePerProcess: true},
+		Policy: session.URLPolicy{BlockedOrigins: []string{"http://*.localhost"}},
+	})
+	require.NoError(t, err)
+	defer s.Close()
+
+	_, err = actions.Navigate(ctx, s, srv.CrossURL("/"))
+	require.ErrorIs(t, err, events.ErrURLNotAllowed)
+	nav, err := actions.Navigate(ctx, s, srv.MainURL("/"))
+	require.NoError(t, err)
+	require.Len(t, nav.Blocked, 1, "%+v", nav)
+	assert.Equal(t, srv.CrossURL("/frame"), nav.Blocked[0].URL)
+	assert.Len(t, s.BlockedLoads("", time.Time{}), 1)
+	assert.Zero(t, crossHits.Load())
+}
