@@ -18,6 +18,8 @@ func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, e
 	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
 	if err == nil {
 		addBlocked(s, &r, start)
+	} else {
+		err = blockedNavigation(s, err, start)
 	}
 	if err != nil {
 		if serr := s.Err(); serr != nil {

@@ -27,3 +27,18 @@ func addBlocked(s *session.BrowserSession, r any, start time.Time) {
 		v.Blocked = s.BlockedLoads(v.Tab.ID, start)
 	}
 }
+
+// blockedNavigation turns a failed navigation whose document the origin
+// policy stopped (a redirect to a blocked origin) into url_not_allowed.
+func blockedNavigation(s *session.BrowserSession, err error, start time.Time) error {
+	if Code(err) != events.CodeNavigationFailed || !s.Policy().HasOrigins() {
+		return err
+	}
+	blocked := s.BlockedLoads("", start)
+	if len(blocked) == 0 {
+		return err
+	}
+	b := blocked[len(blocked)-1]
+	return events.Errorf(events.CodeURLNotAllowed, "%s", b.Message).
+		WithDetail("url", b.URL).WithDetail("blocked", blocked)
+}

@@ -91,9 +91,14 @@ func TestNoInterceptionWithoutPolicy(t *testing.T) {
 func TestBlockedOriginsList(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
 	var crossHits atomic.Int64
-	srv := testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var srv *testutil.Servers
+	srv = testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.Host, "localhost") {
 			crossHits.Add(1)
+		}
+		if r.URL.Path == "/redirect" {
+			http.Redirect(w, r, srv.CrossURL("/x"), http.StatusFound)
+			return
 		}
 		fmt.Fprint(w, `<!doctype html><title>page</title><iframe src="{{CROSS}}/frame"></iframe>`)
 	}))
@@ -114,5 +119,10 @@ func TestBlockedOriginsList(t *testing.T) {
 	require.Len(t, nav.Blocked, 1, "%+v", nav)
 	assert.Equal(t, srv.CrossURL("/frame"), nav.Blocked[0].URL)
 	assert.Len(t, s.BlockedLoads("", time.Time{}), 1)
+
+	// A redirect from an allowed page to a blocked origin.
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/redirect"))
+	require.ErrorIs(t, err, events.ErrURLNotAllowed)
+	assert.ErrorContains(t, err, "blocked")
 	assert.Zero(t, crossHits.Load())
 }
