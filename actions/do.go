@@ -34,8 +34,14 @@ func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, e
 		var zero R
 		return zero, err
 	}
+	start := time.Now()
 	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
 	err = finish(err)
+	if err == nil {
+		addBlocked(s, &r, start)
+	} else {
+		err = blockedNavigation(s, err, start)
+	}
 	if err == nil {
 		return r, nil
 	}

@@ -38,6 +38,10 @@ type ActionResult struct {
 	// Details holds action-specific data (scroll position, options of a
 	// select, ...).
 	Details map[string]any `json:"details,omitempty"`
+	// Blocked lists the document loads the session's origin policy stopped
+	// during the action (a link to a blocked origin, an iframe, a popup),
+	// each with code url_not_allowed.
+	Blocked []BlockedLoad `json:"blocked,omitempty"`
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the

@@ -51,4 +51,7 @@ type NavigationResult struct {
 	// Dialog is set when the navigation opened a JS dialog (beforeunload)
 	// and returned early because of it.
 	Dialog *DialogInfo `json:"dialog_opened,omitempty"`
+	// Blocked lists the document loads the session's origin policy stopped
+	// while the page loaded (iframes from a blocked origin, a redirect).
+	Blocked []BlockedLoad `json:"blocked,omitempty"`
 }

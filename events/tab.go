@@ -63,6 +63,9 @@ type NewTabEvent struct{ URL string }
 // NewTabResult is the result of NewTabEvent.
 type NewTabResult struct {
 	Tab TabInfo `json:"tab"`
+	// Blocked lists the document loads the origin policy stopped in the
+	// new tab.
+	Blocked []BlockedLoad `json:"blocked,omitempty"`
 }
 
 // SwitchTabEvent makes a tab the active one. Handled by DefaultActionWatchdog;

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mafredri/cdp/rpcc"
 
+	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -105,6 +106,12 @@ func (s *BrowserSession) fetchEnable() (method string, params any) {
 
 // refreshFetch sends the merged patterns to every attached target.
 func (s *BrowserSession) refreshFetch(ctx context.Context) {
+	select {
+	case <-s.closing:
+		// Owners leaving a closing session: its targets go with it.
+		return
+	default:
+	}
 	method, params := s.fetchEnable()
 	for _, t := range s.attachedTargets() {
 		if method == "" {
@@ -244,6 +251,14 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 	if !p.HasOrigins() {
 		return
 	}
+	bus.On(s.bus, "origin_policy", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+		// Every tab's: a popup's blocked load shows from its opener too.
+		blocked := s.BlockedLoads("", time.Time{})
+		if blocked == nil {
+			blocked = []events.BlockedLoad{}
+		}
+		return events.StateSection{"blocked_loads": blocked}, nil
+	})
 	s.AddFetchOwner(ctx, FetchOwner{
 		Name:     "origin_policy",
 		Patterns: []FetchPattern{{URLPattern: "*", ResourceType: "Document", RequestStage: "Request"}},
@@ -266,4 +281,11 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 			_ = rpcc.Invoke(ctx, "Fetch.failRequest", map[string]any{"requestId": r.RequestID, "errorReason": "BlockedByClient"}, nil, t.Conn)
 		},
 	})
+}
+
+// Intercepting reports whether any owner wants requests paused, that is
+// whether targets get a Fetch.enable.
+func (s *BrowserSession) Intercepting() bool {
+	method, _ := s.fetchEnable()
+	return method != ""
 }

@@ -21,7 +21,22 @@ import (
 // how many connections and bytes it received.
 const listenEnv = "AGENTBROWSER_TEST_TRAP_LISTEN"
 
+// dialEnv makes the test binary a foreign client: it connects to the path,
+// sends a status request and reports how many bytes came back.
+const dialEnv = "AGENTBROWSER_TEST_FOREIGN_DIAL"
+
 func init() {
+	if path := os.Getenv(dialEnv); path != "" {
+		c, err := net.Dial("unix", path)
+		if err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Fprintln(c, `{"command":"status","timeout_ms":2000}`)
+		n, _ := io.Copy(io.Discard, c)
+		fmt.Printf("reply_bytes=%d\n", n)
+		os.Exit(0)
+	}
 	path := os.Getenv(listenEnv)
 	if path == "" {
 		return
@@ -84,8 +99,8 @@ type trap struct {
 	out   *bufio.Reader
 }
 
-// startTrap runs a copy of the test binary as nobody, listening on path.
-func startTrap(t *testing.T, path string) *trap {
+// nobodyExe copies the test binary where the user nobody can run it.
+func nobodyExe(t *testing.T) string {
 	t.Helper()
 	exe, err := os.Executable()
 	require.NoError(t, err)
@@ -97,7 +112,13 @@ func startTrap(t *testing.T, path string) *trap {
 	b, err := os.ReadFile(exe)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(copyExe, b, 0o755))
-	cmd := asNobody(copyExe)
+	return copyExe
+}
+
+// startTrap runs a copy of the test binary as nobody, listening on path.
+func startTrap(t *testing.T, path string) *trap {
+	t.Helper()
+	cmd := asNobody(nobodyExe(t))
 	cmd.Env = append(os.Environ(), listenEnv+"="+path)
 	stdin, err := cmd.StdinPipe()
 	require.NoError(t, err)
@@ -214,4 +235,39 @@ func TestRuntimeDirModes(t *testing.T) {
 	fi, err = os.Stat(fresh)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), "a new runtime directory is created 0700")
+}
+
+// TestDaemonRefusesForeignClient: even when another user can reach the
+// socket (here the test opens the directory and the socket to everyone),
+// the daemon checks its client's uid and answers nothing.
+func TestDaemonRefusesForeignClient(t *testing.T) {
+	requireRoot(t)
+	parent, err := os.MkdirTemp("", "agentbrowser-open-")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(parent) })
+	require.NoError(t, os.Chmod(parent, 0o755))
+	home := filepath.Join(parent, "rt")
+	c := newCLIHome(t, home)
+	c.ok("status")
+	sock := filepath.Join(home, "default.sock")
+	require.NoError(t, os.Chmod(home, 0o755))
+	require.NoError(t, os.Chmod(sock, 0o666))
+	cmd := asNobody(nobodyExe(t))
+	cmd.Env = append(os.Environ(), dialEnv+"="+sock)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "reply_bytes=0", strings.TrimSpace(string(out)), "the daemon answered another user")
+	// The owner is still served (and the directory tightened again).
+	c.ok("status")
+	fi, err := os.Stat(home)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
+}
+
+// newCLIHome is newCLI with a given runtime directory.
+func newCLIHome(t *testing.T, home string) *cli {
+	t.Helper()
+	c := &cli{t: t, home: home}
+	t.Cleanup(func() { c.run("close") })
+	return c
 }

@@ -60,7 +60,10 @@ func Example_plugin() {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	s, err := standard.Start(ctx, session.Config{TaskID: "example"}, plugin)
+	// The page below is a data: URL, which agent navigations open only
+	// when the session's URL policy allows the scheme.
+	cfg := session.Config{TaskID: "example", Policy: session.URLPolicy{AllowSchemes: []string{"data"}}}
+	s, err := standard.Start(ctx, cfg, plugin)
 	if err != nil {
 		fmt.Println(err)
 		return
