@@ -55,11 +55,13 @@ func guardCrash(ctx context.Context, s *session.BrowserSession, e any) (context.
 	if tab == nil {
 		return ctx, func(err error) error { return err }, nil
 	}
-	if st, crashed := tab.Crashed(); crashed {
-		if !recovers {
-			return ctx, nil, crashedError(tab, st)
-		}
-		// Recovering: do not race a crash that already happened.
+	if st, crashed := tab.Crashed(); crashed && !recovers {
+		return ctx, nil, crashedError(tab, st)
+	}
+	if recovers {
+		// A navigation starts a new renderer whatever happens to the
+		// old one (the dialog watchdog may stop it on purpose to leave a
+		// dialog storm): it is not raced against a crash.
 		return ctx, func(err error) error { return err }, nil
 	}
 	ctx, cancel := context.WithCancelCause(ctx)

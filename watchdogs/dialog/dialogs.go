@@ -33,6 +33,9 @@ type dialog struct {
 	by        events.DialogClosedBy
 	accept    bool
 	text      string
+	// storm is set for a dialog held because its tab opened too many too
+	// fast (see holdLocked); a navigation may leave it.
+	storm bool
 	// seen is the browser's closing report that arrived while we were
 	// answering; settle tells whose it was.
 	seen *closedEvent
@@ -52,10 +55,13 @@ func (a *attachment) admit(d *dialog) {
 		Str("frame", string(d.info.FrameID)).Bool("bridge", d.requestID != "").Str("policy", string(a.policy)).Msg("dialog opened")
 	a.notifyLocked(events.DialogOpenedEvent{Dialog: d.info})
 	switch a.policy {
-	case events.PolicyAutoDismiss:
-		a.autoAnswerLocked(d, events.ClosedByAutoPolicy, false)
-	case events.PolicyAutoAccept:
-		a.autoAnswerLocked(d, events.ClosedByAutoPolicy, true)
+	case events.PolicyAutoDismiss, events.PolicyAutoAccept:
+		accept := a.policy == events.PolicyAutoAccept
+		if a.stormLocked(d) {
+			a.holdLocked(d)
+		} else {
+			a.autoAnswerLocked(d, events.ClosedByAutoPolicy, accept)
+		}
 	default:
 		a.armLocked(d, a.timeout)
 	}

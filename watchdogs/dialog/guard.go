@@ -13,15 +13,15 @@ import (
 // instantiation of guard.
 type guardReg struct {
 	name string
-	add  func(b *bus.Bus, check func(events.TargetID) error) bus.Subscription
+	add  func(b *bus.Bus, check func(context.Context, events.TargetID, bool) error) bus.Subscription
 }
 
 func guard[E events.TabScoped]() guardReg {
 	return guardReg{
 		name: reflect.TypeFor[E]().Name(),
-		add: func(b *bus.Bus, check func(events.TargetID) error) bus.Subscription {
+		add: func(b *bus.Bus, check func(context.Context, events.TargetID, bool) error) bus.Subscription {
 			return bus.Guard(b, Name, GuardOrder, func(ctx context.Context, e E) error {
-				return check(e.TargetTab())
+				return check(ctx, e.TargetTab(), leaves[reflect.TypeFor[E]()])
 			})
 		},
 	}
@@ -48,6 +48,15 @@ var guarded = []guardReg{
 	guard[events.EvaluateEvent](),
 }
 
+// leaves are the events that navigate a tab away: they may leave a page
+// whose dialog storm is held (see leaveStorm).
+var leaves = map[reflect.Type]bool{
+	reflect.TypeFor[events.NavigateToURLEvent](): true,
+	reflect.TypeFor[events.ReloadEvent]():        true,
+	reflect.TypeFor[events.GoBackEvent]():        true,
+	reflect.TypeFor[events.GoForwardEvent]():     true,
+}
+
 // GuardedEvents names the event types the watchdog vetoes while a dialog
 // blocks their tab.
 func GuardedEvents() []string {
@@ -60,7 +69,7 @@ func GuardedEvents() []string {
 
 // check vetoes an action on tab (the active tab when empty) while a dialog
 // is held there. It costs one atomic load while no dialog is held.
-func (a *attachment) check(tab events.TargetID) error {
+func (a *attachment) check(ctx context.Context, tab events.TargetID, leaving bool) error {
 	if a.blocking.Load() == 0 {
 		return nil
 	}
@@ -71,6 +80,11 @@ func (a *attachment) check(tab events.TargetID) error {
 			return nil
 		}
 		tab = t.ID
+	}
+	if leaving {
+		if err := a.leaveStorm(ctx, tab); err != nil {
+			return err
+		}
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -146,6 +146,9 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	if len(r) > 0 {
 		sec["recent_dialogs"] = r
 	}
+	if st := a.stormView(); st != nil {
+		sec["dialog_storm"] = st
+	}
 	return sec, nil
 }
 

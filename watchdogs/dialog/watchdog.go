@@ -163,6 +163,7 @@ type attachment struct {
 	recent   []events.DialogInfo
 	watchers map[*session.Target]*watcher
 	queue    []any // notifications waiting for the emitter
+	storms   map[events.TargetID]*storm
 
 	notified chan struct{}
 }
