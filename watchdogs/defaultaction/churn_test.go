@@ -17,12 +17,12 @@ import (
 // went; never a success without a tree.
 func TestSnapshotUnderReloadLoop(t *testing.T) {
 	e := newEnv(t, "")
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	_, err := do[events.NavigateToURLEvent, events.NavigationResult](e, events.NavigateToURLEvent{TabID: e.tab.ID, URL: e.srv.MainURL("/reloadloop.html")})
 	require.NoError(t, err)
 	for i := range 5 {
-		sctx, scancel := context.WithTimeout(ctx, 2*time.Second)
+		sctx, scancel := context.WithTimeout(ctx, 4*time.Second)
 		st, err := actions.State(sctx, e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
 		scancel()
 		if err != nil {
