@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
 
-.PHONY: demo test deps build bench
+.PHONY: demo test deps build bench fuzz
 
 deps:
 	@scripts/deps.sh
@@ -30,3 +30,22 @@ test: deps
 bench: deps
 	go test -run '^$$' -bench . -benchtime 3x ./...
 	scripts/bench.sh
+
+# make fuzz FUZZTIME=30s fuzzes every target for FUZZTIME each; `make test`
+# runs their seed corpora (testdata/fuzz/...) as ordinary tests.
+FUZZTIME ?= 30s
+FUZZ_TARGETS := \
+	events:FuzzParseRef \
+	cmd/agentbrowser:FuzzParseArgs \
+	cmd/agentbrowser:FuzzDecodeRequest \
+	internal/cdpmux:FuzzRoute \
+	internal/cdpmux:FuzzReplyHeader \
+	internal/snapshot:FuzzOptions
+
+.PHONY: fuzz
+fuzz: deps
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzzing $$name in ./$$pkg for $(FUZZTIME)"; \
+		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg; \
+	done

@@ -31,7 +31,8 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 			var ce *events.Error
 			if errors.As(h.Err, &ce) {
 				switch ce.Code {
-				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound:
+				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound,
+					events.CodePageUnstable, events.CodeTimeout:
 					return nil, h.Err
 				}
 			}

@@ -258,9 +258,9 @@ func (d *daemon) serveConn(c net.Conn) {
 	defer d.busy(-1)
 	br := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	var req request
-	if err := json.NewDecoder(br).Decode(&req); err != nil {
-		d.write(c, errBodyReply(fmt.Errorf("reading request: %w", err)))
+	req, _, err := decodeRequest(br)
+	if err != nil {
+		d.write(c, errBodyReply(err))
 		return
 	}
 	c.SetReadDeadline(time.Time{})

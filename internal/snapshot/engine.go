@@ -245,20 +245,7 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 			lines = nil
 		}
 	} else {
-		for attempt := 0; ; attempt++ {
-			var w *world
-			w, err = e.topWorld(ctx)
-			if err != nil {
-				return nil, err
-			}
-			recs, lines, err = c.collect(ctx, w, 0, opts.MaxDepth, 0, 0)
-			if errors.Is(err, errWorldGone) && attempt == 0 {
-				// A new document: start it over with a fresh world.
-				e.kill(w)
-				continue
-			}
-			break
-		}
+		recs, lines, err = e.captureTop(ctx, c, opts.MaxDepth)
 	}
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -83,22 +84,35 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	capCtx, cancel := withReserve(ctx)
 	defer cancel()
 	var res *snapshot.Result
+	// churn is set by the capture, which may still run when the race
+	// returns at the deadline.
+	var churn atomic.Pointer[snapshot.PageUnstableError]
 	eng := a.engine(tab)
 	d, err := a.raceDialog(capCtx, tab, func(ctx context.Context) error {
-		r, err := eng.Capture(ctx, opts)
+		r, err := a.captureSettled(ctx, tab, eng, opts)
 		if err == nil {
 			res = r
+		}
+		var pu *snapshot.PageUnstableError
+		if errors.As(err, &pu) {
+			churn.Store(pu)
+			return pu
 		}
 		return err
 	})
 	switch {
 	case d != nil:
 		return noTree(blockedLine(d)), nil
-	case err != nil && ctx.Err() == nil && capCtx.Err() != nil:
+	case err != nil && ctx.Err() == nil && (capCtx.Err() != nil || errors.Is(err, context.DeadlineExceeded) || churn.Load() != nil):
 		if d := a.dlg.Pending(ctx, tab.ID); d != nil {
 			return noTree(blockedLine(d)), nil
 		}
-		return noTree("- the page did not answer in time (a long-running script, or a dialog): no snapshot; try again or check pending_dialogs"), nil
+		if pu := churn.Load(); pu != nil {
+			return nil, unstable(pu)
+		}
+		// No tree is an error, never ok with a line of text.
+		return nil, events.Errorf(events.CodeTimeout,
+			"the page did not answer the snapshot within its budget (a long-running script, or a dialog): try again, raise --timeout-ms or check pending_dialogs")
 	case err != nil:
 		return nil, refError(err)
 	}
@@ -158,7 +172,10 @@ func refError(err error) error {
 	var se *snapshot.StaleRefError
 	var ue *snapshot.UnknownRefError
 	var ie *snapshot.InvalidRefError
+	var pu *snapshot.PageUnstableError
 	switch {
+	case errors.As(err, &pu):
+		return unstable(pu)
 	case errors.As(err, &se):
 		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", se.Ref).WithDetail("ref", string(se.Ref))
 	case errors.As(err, &ue):
@@ -265,4 +282,11 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetail("ref", string(ref))
 	}
 	return el, nil
+}
+
+// unstable is the coded error of a page whose documents kept replacing
+// each other during a snapshot.
+func unstable(pu *snapshot.PageUnstableError) error {
+	return events.Errorf(events.CodePageUnstable, "%s", pu.Error()).
+		WithDetail("documents", pu.Documents).WithDetail("waited_ms", pu.Waited.Milliseconds())
 }

@@ -97,6 +97,9 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	// rejects its promise, so an exception thrown by this call itself
 	// can only be the wrapper failing to compile, before any of the
 	// expression ran.
+	// The expression runs inside this call until its first await (a
+	// synchronous loop spins here): from now on a timeout must stop it.
+	sc.sent, sc.held = true, true
 	r, err := c.Runtime.Evaluate(ctx, eval(wrapped, false))
 	if err != nil {
 		return true, err
@@ -107,7 +110,6 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 		}
 		return false, nil
 	}
-	sc.sent, sc.held = true, true
 	ar, err := c.Runtime.AwaitPromise(ctx, runtime.NewAwaitPromiseArgs(*r.Result.ObjectID).SetReturnByValue(true))
 	if err != nil {
 		return true, err

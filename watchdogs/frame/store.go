@@ -56,6 +56,14 @@ type frameEntry struct {
 	// seq orders siblings by first sighting (document order for frames
 	// read from Page.getFrameTree).
 	seq uint64
+	// pending is a navigation another session (the frame's parent)
+	// reported while the frame still had a session of its own, and
+	// pendingFrom that session. A frame moving back into its parent's
+	// process is reported by the parent's frameNavigated, which can be
+	// read before the old session's detach is handled (they come on
+	// different goroutines); the detach then applies it.
+	pending     *page.Frame
+	pendingFrom events.SessionID
 }
 
 func newStore() *store {
@@ -157,7 +165,13 @@ func (st *store) removeTarget(t *session.Target) {
 		f.host = t.ParentSessionID
 		if p, ok := st.live[t.ParentSessionID]; ok {
 			f.hostTarget = p.ID
+			if f.pending != nil && f.pendingFrom == t.ParentSessionID {
+				// The frame moved back into its parent's process and
+				// the parent reported its new document first.
+				st.applyNavLocked(tab, f, p, *f.pending, true)
+			}
 		}
+		f.pending = nil
 	}
 	for id, f := range tab.frames {
 		if id != events.FrameID(t.ID) && f.own == "" && f.host == t.SessionID {
@@ -218,8 +232,23 @@ func (st *store) frameNavigated(t *session.Target, fr page.Frame, fresh bool) {
 	}
 	f := st.entryLocked(tab, events.FrameID(fr.ID))
 	if !acceptsLocked(f, t.SessionID) {
+		// Stale news from the former host, or the frame moving back
+		// before its own session's detach was handled: keep it until
+		// that detach tells which.
+		fr := fr
+		f.pending, f.pendingFrom = &fr, t.SessionID
 		return
 	}
+	if f.own != "" {
+		// The frame's own session speaks for it; anything its host said
+		// meanwhile is older.
+		f.pending = nil
+	}
+	st.applyNavLocked(tab, f, t, fr, fresh)
+}
+
+// applyNavLocked records fr, committed in f as t reported it.
+func (st *store) applyNavLocked(tab *tabFrames, f *frameEntry, t *session.Target, fr page.Frame, fresh bool) {
 	if fr.ParentID != nil && *fr.ParentID != fr.ID {
 		f.parent = events.FrameID(*fr.ParentID)
 	}

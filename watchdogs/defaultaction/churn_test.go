@@ -1,0 +1,61 @@
+package defaultaction_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/runtime"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// TestSnapshotUnderReloadLoop: a page that reloads itself as soon as it
+// loads gives a tree, or page_unstable saying how many documents came and
+// went; never a success without a tree.
+func TestSnapshotUnderReloadLoop(t *testing.T) {
+	e := newEnv(t, "")
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	_, err := do[events.NavigateToURLEvent, events.NavigationResult](e, events.NavigateToURLEvent{TabID: e.tab.ID, URL: e.srv.MainURL("/reloadloop.html")})
+	require.NoError(t, err)
+	for i := range 5 {
+		sctx, scancel := context.WithTimeout(ctx, 4*time.Second)
+		st, err := actions.State(sctx, e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
+		scancel()
+		if err != nil {
+			require.Equal(t, events.CodePageUnstable, actions.Code(err), "run %d: %v", i, err)
+			body := actions.Describe(err)
+			require.Contains(t, body.Message, "replaced its document")
+			require.Positive(t, body.Details["documents"])
+			continue
+		}
+		require.Contains(t, st["snapshot"], "Reloading", "run %d: ok means a tree", i)
+		require.NotEmpty(t, st["refs"], "run %d", i)
+	}
+	// The session still works once the page is gone.
+	e.open("/click.html")
+	require.NotEmpty(t, e.state(events.SnapshotOptions{})["refs"])
+}
+
+// TestSnapshotOfBusyPageIsAnError: a snapshot the page never answers is a
+// timeout error, not a success with a line of text.
+func TestSnapshotOfBusyPageIsAnError(t *testing.T) {
+	e := newEnv(t, "/busy.html")
+	var stuck bool
+	e.poll("the page to get stuck", func() bool {
+		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+		defer cancel()
+		_, err := e.tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("1"))
+		stuck = err != nil
+		return stuck
+	})
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	st, err := actions.State(ctx, e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
+	require.Error(t, err, "state: %v", st)
+	require.Equal(t, events.CodeTimeout, actions.Code(err), "%v", err)
+	require.Contains(t, err.Error(), "snapshot")
+}
