@@ -146,6 +146,10 @@ func hintFor(code string) string {
 		return "; browser_frames lists the frames"
 	case events.CodeNoDialog:
 		return "; browser_dialogs lists pending dialogs"
+	case events.CodeBrowserCrashed, "session_closed", "target_crashed":
+		return "; the next call starts a fresh browser or tab (browser_tabs lists what is left)"
+	case events.CodeEvaluateDisabled:
+		return "; page script is turned off for this server"
 	}
 	return ""
 }
