@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
 
-.PHONY: demo test deps build bench
+.PHONY: demo test deps build bench fidelity
 
 deps:
 	@scripts/deps.sh
@@ -22,3 +22,9 @@ test: deps
 
 bench: deps
 	go test -run '^$$' -bench . -benchtime 3x ./...
+
+# fidelity compares the snapshot with Chrome's accessibility tree on the
+# documentation pages installed on this machine and on testdata's hard
+# cases (see docs/snapshot-fidelity.md).
+fidelity: deps
+	go test -tags fidelity -count=1 -run '^TestFidelity$$' -timeout 30m ./internal/snapshot $(FIDELITY_ARGS)
