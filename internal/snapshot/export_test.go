@@ -27,3 +27,7 @@ func SetScriptForTest(js string) (restore func()) {
 	worldName = oldName + "-test"
 	return func() { snapshotJS, worldName = old, oldName }
 }
+
+// ClosedLookups is how many times captures asked CDP about custom
+// elements that may hold closed shadow roots.
+func ClosedLookups() int64 { return closedLookups.Load() }

@@ -335,6 +335,30 @@
   function shadowOf(e) {
     return e.shadowRoot || closedRoots.get(e) || null;
   }
+  // hostChecked maps custom elements already asked about (through CDP)
+  // to whether they were defined then: an element is asked again only
+  // once it is upgraded. hostCands are this walk's elements to ask about.
+  const hostChecked = new WeakMap();
+  let hostCands = [];
+  function noteHost(e, tag) {
+    if (tag.indexOf('-') < 0) return;
+    const d = hostChecked.get(e);
+    if (d === true || (d === false && !e.matches(':defined'))) return;
+    hostCands.push(e);
+  }
+  // cands hands the Go side the elements to ask about, once.
+  function cands() {
+    const out = hostCands;
+    hostCands = [];
+    for (const e of out) hostChecked.set(e, e.matches(':defined'));
+    return out;
+  }
+  // addRoot registers a closed shadow root the Go side resolved into
+  // this world.
+  function addRoot(root) {
+    if (root && root.host) closedRoots.set(root.host, root);
+    return !!root;
+  }
 
   function explicitRole(r) {
     for (const t of r.trim().toLowerCase().split(WS)) {
@@ -627,6 +651,7 @@
     let s = '';
     const root = shadowOf(e);
     let first;
+    if (!root) noteHost(e, tag);
     if (root) {
       indexLabels(root);
       let s = '';
@@ -882,6 +907,7 @@
     landmarkDepth = 0;
     gridDepth = 0;
     walked = 0;
+    hostCands = [];
     if (opts.scope) {
       scopeEl = el(opts.scope);
       if (!scopeEl) return '\u0000gone';
@@ -940,6 +966,7 @@
       }
     }
     for (const f of usedFrames) out.push('F', f, frames[f]);
+    if (hostCands.length) out.push('C', hostCands.length);
     const result = out.join('\x7f');
     recs = null;
     labelsOf = null;
@@ -1011,6 +1038,6 @@
     clickProps = new WeakSet(list.filter(Boolean));
   }
 
-  globalThis.__ab = { token, snap, el, els, paths, mark, idOf };
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot };
   return token;
 })
