@@ -214,15 +214,22 @@
   }
 
   // pseudoRules finds the selectors of the style rules of doc that give
-  // ::before (sels[0]) or ::after (sels[1]) content, or returns false when
-  // the style sheets cannot all be read (then every element is asked).
+  // ::before (sels[0]) or ::after (sels[1]) content. A rule with nested
+  // rules that mention either counts for both. Style sheets that script
+  // cannot read (another origin's) are left out: their generated content
+  // is not in names.
   const PSEUDO = /::?(before|after)\b/i;
   const PSEUDO_ALL = /::?(before|after)\b/gi;
   function pseudoRules(rules, sels) {
     for (const r of rules) {
       const st = r.selectorText;
       if (st !== undefined) {
-        if (r.cssRules && r.cssRules.length) return false; // nested rules
+        if (r.cssRules && r.cssRules.length && mentionsPseudo(r.cssRules)) {
+          const base = st.replace(PSEUDO_ALL, '').split(',').map((x) => x.trim() || '*').join(',');
+          sels[0].push(base);
+          sels[1].push(base);
+          continue;
+        }
         if (!PSEUDO.test(st)) continue;
         const c = r.style.getPropertyValue('content');
         if (!c || c === 'none' || c === 'normal' || c === '""' || c === "''") continue;
@@ -232,10 +239,23 @@
       } else if (r.cssRules) {
         if (!pseudoRules(r.cssRules, sels)) return false;
       } else if (r.styleSheet) {
-        if (!pseudoRules(r.styleSheet.cssRules, sels)) return false;
+        let rules = null;
+        try {
+          rules = r.styleSheet.cssRules;
+        } catch (err) {
+          rules = null;
+        }
+        if (rules && !pseudoRules(rules, sels)) return false;
       }
     }
     return true;
+  }
+  function mentionsPseudo(rules) {
+    for (const r of rules) {
+      if (r.selectorText !== undefined && PSEUDO.test(r.selectorText)) return true;
+      if (r.cssRules && r.cssRules.length && mentionsPseudo(r.cssRules)) return true;
+    }
+    return false;
   }
   // sheetCache keeps, per document, the pseudo-content selectors and
   // the sheets (with their rule counts) they were read from, so that an
@@ -243,12 +263,15 @@
   const sheetCache = new WeakMap();
   function pseudoSelectors(doc) {
     const sheets = [];
-    try {
-      for (const sh of doc.styleSheets) sheets.push(sh, sh.cssRules.length);
-      for (const sh of doc.adoptedStyleSheets || []) sheets.push(sh, sh.cssRules.length);
-    } catch (err) {
-      return null;
-    }
+    const add = (sh) => {
+      try {
+        sheets.push(sh, sh.cssRules.length);
+      } catch (err) {
+        // Another origin's sheet: left out.
+      }
+    };
+    for (const sh of doc.styleSheets) add(sh);
+    for (const sh of doc.adoptedStyleSheets || []) add(sh);
     const c = sheetCache.get(doc);
     if (c && c.sheets.length === sheets.length && c.sheets.every((x, i) => x === sheets[i])) return c.sels;
     let sels = [[], []];
@@ -647,56 +670,80 @@
 
   // walkKids walks the composed-tree children of e and returns their
   // contribution to a name from content (when need is set).
-  function walkKids(e, tag, ctx, need, fr, ptr, supp, vis) {
+  // pendingEl is the element whose contribution walkNode just returned,
+  // when whether it is set off by spaces (blockish) is still open: join
+  // decides it only where a space would change the name.
+  let pendingEl = null;
+  const WS_START = /^[ \t\n\r\f]/, WS_END = /[ \t\n\r\f]$/;
+
+  // join concatenates the contributions of siblings to a name from
+  // content, with spaces around the non-inline elements among them.
+  function join(parts, els) {
     let s = '';
+    const n = parts.length;
+    for (let i = 0; i < n; i++) {
+      let v = parts[i];
+      const el = els[i];
+      if (el !== null) {
+        const spaced = i > 0 && i + 1 < n && (WS_END.test(s) || WS_START.test(v)) &&
+          (WS_START.test(parts[i + 1]) || WS_END.test(v));
+        if (!spaced && blockish(el, el.localName)) v = ' ' + v + ' ';
+      }
+      s += v;
+    }
+    return s;
+  }
+
+  // walkKids walks the composed-tree children of e and returns their
+  // contribution to a name from content (when need is set).
+  function walkKids(e, tag, ctx, need, fr, ptr, supp, vis) {
+    const parts = need ? [] : null, els = need ? [] : null;
     const root = shadowOf(e);
-    let first;
-    if (!root) noteHost(e, tag);
     if (root) {
       indexLabels(root);
-      let s = '';
       shadowDepth++;
       try {
         for (let c = root.firstChild; c; c = c.nextSibling) {
           if (stop) break;
           const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-          if (need) s += v;
+          if (need) parts.push(v), els.push(pendingEl);
         }
       } finally {
         shadowDepth--;
       }
-      return s;
-    } else if (tag === 'slot') {
+      return need ? join(parts, els) : '';
+    }
+    noteHost(e, tag);
+    let first = e.firstChild;
+    if (tag === 'slot') {
       const a = e.assignedNodes();
       if (a.length) {
         for (const c of a) {
           if (stop) break;
           const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-          if (need) s += v;
+          if (need) parts.push(v), els.push(pendingEl);
         }
-        return s;
+        return need ? join(parts, els) : '';
       }
-      first = e.firstChild;
     } else if (tag === 'details' && !e.open) {
       for (let c = e.firstElementChild; c; c = c.nextElementSibling) {
         if (c.localName === 'summary') {
           const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-          return need ? v : '';
+          return need ? join([v], [pendingEl]) : '';
         }
       }
       return '';
-    } else {
-      first = e.firstChild;
     }
     for (let c = first; c; c = c.nextSibling) {
       if (stop) break;
       const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-      if (need) s += v;
+      if (need) parts.push(v), els.push(pendingEl);
     }
-    return s;
+    return need ? join(parts, els) : '';
   }
 
   function walkNode(n, ctx, need, fr, ptr, supp, vis) {
+    pendingEl = null;
     const t = n.nodeType;
     if (t === 3) {
       if (!vis) return '';
@@ -862,7 +909,8 @@
     else if (tag === 'svg') c = nativeName(e, tag) || attr(e, 'title');
     else if (tag === 'br') c = '\n';
     else c = HAS_TEXT.test(inner) ? inner : (vis ? aTitle || '' : '');
-    return c && HAS_TEXT.test(c) && blockish(e, tag) ? ' ' + c + ' ' : c;
+    if (c && HAS_TEXT.test(c)) pendingEl = e;
+    return c;
   }
 
   function walkFrame(e, rec, cctx) {
