@@ -27,4 +27,4 @@ bench: deps
 # documentation pages installed on this machine and on testdata's hard
 # cases (see docs/snapshot-fidelity.md).
 fidelity: deps
-	go test -tags fidelity -count=1 -run '^TestFidelity$$' -timeout 30m ./internal/snapshot $(FIDELITY_ARGS)
+	go test -tags fidelity -count=1 -v -run '^TestFidelity$$' -timeout 40m ./internal/snapshot $(FIDELITY_ARGS)
