@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
 
-.PHONY: demo test deps build bench fuzz
+.PHONY: demo test deps build bench fuzz fidelity
 
 deps:
 	@scripts/deps.sh
@@ -49,3 +49,9 @@ fuzz: deps
 		echo "fuzzing $$name in ./$$pkg for $(FUZZTIME)"; \
 		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg; \
 	done
+
+# fidelity compares the snapshot with Chrome's accessibility tree on the
+# documentation pages installed on this machine and on testdata's hard
+# cases (see docs/snapshot-fidelity.md).
+fidelity: deps
+	go test -tags fidelity -count=1 -v -run '^TestFidelity$$' -timeout 40m ./internal/snapshot $(FIDELITY_ARGS)

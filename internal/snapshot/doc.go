@@ -29,10 +29,21 @@
 // Roles are ARIA roles, implicit ones per HTML-AAM for common elements.
 // Where Chrome's accessibility tree uses internal names the snapshot uses
 // the ARIA ones: img (Chrome "image"), iframe ("Iframe"), button for a
-// details summary ("DisclosureTriangle"). Names follow accname: labelledby,
-// aria-label, host-language labels (label, alt, legend, caption, value of
-// input buttons), content for the roles named from content, title, then
-// placeholder. CSS generated content (::before) is not part of names.
+// details summary ("DisclosureTriangle"). Names follow accname as Chrome
+// applies it: labelledby (hidden referents included), aria-label,
+// host-language labels (label, alt, legend, caption, value of input
+// buttons), content for the roles named from content, title, then
+// placeholder. In a name from content, a child laid out other than inline
+// (block, inline-block, flex or grid item, absolutely positioned) is set
+// off by spaces; CSS generated content (::before, ::after, with its
+// alternative text after "/") counts, from style sheets script can read;
+// images give alt, else title; embedded controls give their value;
+// aria-hidden subtrees give nothing. White space collapses as Chrome's
+// does: a no-break space stays. A name is kept whole up to 4000
+// characters, then cut and marked with "…"; a line whose content follows
+// it shows its name cut at 100 characters (RefInfo.Name stays whole).
+// docs/snapshot-fidelity.md lists the differences from Chrome kept on
+// purpose, and how make fidelity measures agreement.
 //
 // Refs go to interactive roles (button, link, textbox, searchbox,
 // checkbox, radio, combobox, listbox, option, menuitem*, slider,
@@ -46,8 +57,14 @@
 // role is a "textbox". Generic nodes with neither name nor ref are
 // dropped and their children hoisted; hidden nodes (display:none,
 // visibility:hidden, aria-hidden, hidden, closed details) are left out.
-// Open shadow roots are walked in the composed tree, slotted content in
-// place; closed shadow roots are not.
+// Shadow roots are walked in the composed tree, slotted content in place.
+// Closed ones, which script cannot see, are reached through CDP: a walk
+// that meets custom elements it has not asked about has the engine
+// describe them (DOM.describeNode, pierce) and resolve their closed roots
+// into the isolated world (DOM.resolveNode), then walks again. An element
+// is asked about once (again once upgraded), so pages without custom
+// elements pay nothing. A closed root on a built-in element (declarative
+// shadow DOM on a div) is not found.
 //
 // # How it works
 //

@@ -286,16 +286,22 @@ func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, 
 		return nil, nil, err
 	}
 	optsJSON, _ := json.Marshal(snapOpts{Scope: scope, Interactive: c.opts.Interactive, MaxDepth: maxDepth})
-	s, err := w.snap(ctx, string(optsJSON))
+	recs, err := w.walk(ctx, string(optsJSON))
 	if err != nil {
 		return nil, nil, err
 	}
-	if s == goneMark {
-		return nil, nil, errScopeGone
-	}
-	recs, err := parseRecords(s)
-	if err != nil {
-		return nil, nil, err
+	// Closed shadow roots found on the way are opened and walked.
+	for round := 0; recs.hostCands > 0 && round < maxRootRounds; round++ {
+		n, err := w.openClosedRoots(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n == 0 {
+			break
+		}
+		if recs, err = w.walk(ctx, string(optsJSON)); err != nil {
+			return nil, nil, err
+		}
 	}
 
 	// Find the frame ids of same-origin frames with lines and of

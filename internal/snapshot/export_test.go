@@ -16,3 +16,18 @@ func SetEagerMethodForTest(m string) (restore func()) {
 	eagerMethod = m
 	return func() { eagerMethod = old }
 }
+
+// SetScriptForTest replaces the in-page script that worlds created from
+// now on install (in a world of another name, so that two engines can
+// share a tab), and returns a function that restores it. The fidelity
+// harness uses it to time an older script against the current one.
+func SetScriptForTest(js string) (restore func()) {
+	old, oldName := snapshotJS, worldName
+	snapshotJS = js
+	worldName = oldName + "-test"
+	return func() { snapshotJS, worldName = old, oldName }
+}
+
+// ClosedLookups is how many times captures asked CDP about custom
+// elements that may hold closed shadow roots.
+func ClosedLookups() int64 { return closedLookups.Load() }

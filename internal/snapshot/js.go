@@ -7,5 +7,7 @@ import _ "embed"
 //go:embed js/snapshot.js
 var snapshotJS string
 
-// worldName names agentbrowser's isolated world in every frame.
-const worldName = "agentbrowser"
+// worldName names agentbrowser's isolated world in every frame. Chrome
+// hands out one context per name and frame; a variable so that tests can
+// run a second engine beside the first.
+var worldName = "agentbrowser"

@@ -29,6 +29,9 @@ type records struct {
 	recs     []record
 	// frames maps a same-origin frame's index to its iframe element's id.
 	frames map[int]int64
+	// hostCands is how many custom elements the walk met that may hold a
+	// closed shadow root not yet looked for.
+	hostCands int
 }
 
 const goneMark = "\x00gone"
@@ -115,6 +118,8 @@ func parseRecords(s string) (*records, error) {
 		case "F":
 			idx := t.int()
 			out.frames[idx] = t.id()
+		case "C":
+			out.hostCands = t.int()
 		default:
 			if t.err == nil {
 				return nil, fmt.Errorf("parsing snapshot records: unknown record %q", kind)

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // line is one node of the snapshot text. A line with an empty role is a
@@ -57,7 +58,7 @@ func render(lines []line, maxChars int) rendered {
 		b.WriteString(l.role)
 		if l.name != "" {
 			b.WriteString(` "`)
-			quoter.WriteString(&b, l.name)
+			quoter.WriteString(&b, shownName(l.name, i+1 < len(lines) && lines[i+1].depth > l.depth))
 			b.WriteByte('"')
 		}
 		b.WriteString(l.attrs)
@@ -127,6 +128,26 @@ func render(lines []line, maxChars int) rendered {
 	r.text = text
 	r.entries = entries
 	return r
+}
+
+// shownNameMax is the longest name a line shows in full when the
+// element's content follows it: that content says the rest. The ref's
+// name (RefInfo.Name) stays whole.
+const shownNameMax = 100
+
+// shownName is name as a line shows it.
+func shownName(name string, contentFollows bool) string {
+	if !contentFollows || len(name) <= shownNameMax || utf8.RuneCountInString(name) <= shownNameMax {
+		return name
+	}
+	n := 0
+	for i := range name {
+		if n == shownNameMax-1 {
+			return name[:i] + "\u2026"
+		}
+		n++
+	}
+	return name
 }
 
 // cutLine is the last line of a cut snapshot.

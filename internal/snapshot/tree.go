@@ -93,7 +93,9 @@ func followPath(n *dom.Node, path string, kids map[*dom.Node][]*dom.Node) *dom.N
 		case "s":
 			var root *dom.Node
 			for i := range n.ShadowRoots {
-				if n.ShadowRoots[i].ShadowRootType == dom.ShadowRootTypeOpen {
+				// The author's root, open or closed (a closed one the
+				// script was handed), never the user agent's.
+				if n.ShadowRoots[i].ShadowRootType != dom.ShadowRootTypeUserAgent {
 					root = &n.ShadowRoots[i]
 				}
 			}

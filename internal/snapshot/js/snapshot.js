@@ -118,12 +118,222 @@
     const t = s.trim();
     return NEEDS_WS.test(t) ? t.replace(WS, ' ').trim() : t;
   }
+  // nnorm normalises a name as Chrome does: runs of ASCII whitespace
+  // collapse to one space and are trimmed; a no-break space stays.
+  const NWS = /[ \t\n\r\f\x7f]+/g;
+  const NNEEDS = /[\t\n\r\f\x7f]|  |^ | $/;
+  function nnorm(s) {
+    if (!s) return '';
+    if (!NNEEDS.test(s)) return s;
+    const t = s.replace(NWS, ' ');
+    const a = t.charCodeAt(0) === 32 ? 1 : 0;
+    const b = t.charCodeAt(t.length - 1) === 32 ? t.length - 1 : t.length;
+    return a || b < t.length ? t.slice(a, Math.max(a, b)) : t;
+  }
+  // NAME_MAX is the longest name kept in full; longer ones are cut and
+  // marked with an ellipsis.
+  const NAME_MAX = 4000;
+  // HAS_TEXT finds a character that is not ASCII whitespace.
+  const HAS_TEXT = /[^ \t\n\r\f]/;
   function cap(s, n) {
     return s.length > n ? s.slice(0, n - 1) + '\u2026' : s;
   }
   function attr(e, a) {
     const v = e.getAttribute(a);
     return v ? norm(v) : '';
+  }
+
+  // blockish reports whether e is laid out other than inline (block,
+  // inline-block, a flex or grid item, absolutely positioned...): Chrome
+  // puts spaces around such an element's text in a name from content.
+  function blockish(e, tag) {
+    const d = getComputedStyle(e).display;
+    if (d === 'inline' || d === 'contents') return false;
+    if (d === 'none') return INLINE_TAGS.has(tag) ? false : true;
+    return true;
+  }
+
+  // cssString reads the quoted strings of a computed content value, and
+  // attr() references, skipping counters, quotes and images. After a "/"
+  // only the alternative text counts.
+  function contentText(e, v) {
+    let out = '', i = 0, alt = false, altOut = '';
+    while (i < v.length) {
+      const ch = v[i];
+      if (ch === '"' || ch === "'") {
+        let j = i + 1, str = '';
+        while (j < v.length && v[j] !== ch) {
+          if (v[j] === '\\' && j + 1 < v.length) {
+            const m = /^[0-9a-fA-F]{1,6} ?/.exec(v.slice(j + 1, j + 8));
+            if (m) {
+              const cp = parseInt(m[0], 16);
+              str += cp === 0 || cp > 0x10ffff ? '\ufffd' : String.fromCodePoint(cp);
+              j += 1 + m[0].length;
+              continue;
+            }
+            str += v[j + 1];
+            j += 2;
+            continue;
+          }
+          str += v[j++];
+        }
+        if (alt) altOut += str; else out += str;
+        i = j + 1;
+        continue;
+      }
+      if (ch === '/') {
+        alt = true;
+        i++;
+        continue;
+      }
+      if (v.startsWith('attr(', i)) {
+        const j = v.indexOf(')', i);
+        const a = v.slice(i + 5, j < 0 ? v.length : j).trim();
+        const val = e.getAttribute(a) || '';
+        if (alt) altOut += val; else out += val;
+        i = j < 0 ? v.length : j + 1;
+        continue;
+      }
+      if (v.startsWith('url(', i)) {
+        // An image without alternative text names nothing.
+        let depth = 0, j = i;
+        for (; j < v.length; j++) {
+          if (v[j] === '(') depth++;
+          else if (v[j] === ')' && --depth === 0) break;
+          else if (v[j] === '"' || v[j] === "'") {
+            const q = v[j];
+            for (j++; j < v.length && v[j] !== q; j++) if (v[j] === '\\') j++;
+          }
+        }
+        i = j + 1;
+        continue;
+      }
+      i++;
+    }
+    return alt ? altOut : out;
+  }
+
+  // pseudoRules finds the selectors of the style rules of doc that give
+  // ::before (sels[0]) or ::after (sels[1]) content. A rule with nested
+  // rules that mention either counts for both. Style sheets that script
+  // cannot read (another origin's) are left out: their generated content
+  // is not in names.
+  const PSEUDO = /::?(before|after)\b/i;
+  const PSEUDO_ALL = /::?(before|after)\b/gi;
+  function pseudoRules(rules, sels) {
+    for (const r of rules) {
+      const st = r.selectorText;
+      if (st !== undefined) {
+        if (r.cssRules && r.cssRules.length && mentionsPseudo(r.cssRules)) {
+          const base = st.replace(PSEUDO_ALL, '').split(',').map((x) => x.trim() || '*').join(',');
+          sels[0].push(base);
+          sels[1].push(base);
+          continue;
+        }
+        if (!PSEUDO.test(st)) continue;
+        const c = r.style.getPropertyValue('content');
+        if (!c || c === 'none' || c === 'normal' || c === '""' || c === "''") continue;
+        const base = st.replace(PSEUDO_ALL, '').split(',').map((x) => x.trim() || '*').join(',');
+        if (/::?before\b/i.test(st)) sels[0].push(base);
+        if (/::?after\b/i.test(st)) sels[1].push(base);
+      } else if (r.cssRules) {
+        if (!pseudoRules(r.cssRules, sels)) return false;
+      } else if (r.styleSheet) {
+        let rules = null;
+        try {
+          rules = r.styleSheet.cssRules;
+        } catch (err) {
+          rules = null;
+        }
+        if (rules && !pseudoRules(rules, sels)) return false;
+      }
+    }
+    return true;
+  }
+  function mentionsPseudo(rules) {
+    for (const r of rules) {
+      if (r.selectorText !== undefined && PSEUDO.test(r.selectorText)) return true;
+      if (r.cssRules && r.cssRules.length && mentionsPseudo(r.cssRules)) return true;
+    }
+    return false;
+  }
+  // sheetCache keeps, per document, the pseudo-content selectors and
+  // the sheets (with their rule counts) they were read from, so that an
+  // unchanged document's sheets are read once.
+  const sheetCache = new WeakMap();
+  function pseudoSelectors(doc) {
+    const sheets = [];
+    const add = (sh) => {
+      try {
+        sheets.push(sh, sh.cssRules.length);
+      } catch (err) {
+        // Another origin's sheet: left out.
+      }
+    };
+    for (const sh of doc.styleSheets) add(sh);
+    for (const sh of doc.adoptedStyleSheets || []) add(sh);
+    const c = sheetCache.get(doc);
+    if (c && c.sheets.length === sheets.length && c.sheets.every((x, i) => x === sheets[i])) return c.sels;
+    let sels = [[], []];
+    try {
+      for (let i = 0; i < sheets.length; i += 2) {
+        if (!pseudoRules(sheets[i].cssRules, sels)) {
+          sels = null;
+          break;
+        }
+      }
+    } catch (err) {
+      sels = null;
+    }
+    if (sels) sels = sels.map((l) => l.join(','));
+    sheetCache.set(doc, { sheets, sels });
+    return sels;
+  }
+  // pseudoHosts maps the elements of doc that may have generated content
+  // to 1 (::before), 2 (::after) or 3, or is null when unknown. Elements
+  // in shadow trees are always asked: their sheets are their own.
+  function pseudoHosts(doc) {
+    const sels = pseudoSelectors(doc);
+    if (!sels) return null;
+    const m = new Map();
+    try {
+      for (let k = 0; k < 2; k++) {
+        if (sels[k]) for (const e of doc.querySelectorAll(sels[k])) m.set(e, (m.get(e) || 0) | (k + 1));
+      }
+    } catch (err) {
+      return null;
+    }
+    return m;
+  }
+  // shadowDepth counts the shadow roots the main walk is in; textOf,
+  // which walks on its own, asks with outside set.
+  let shadowDepth = 0;
+  // pseudoDocs caches pseudoHosts per document for one walk.
+  let pseudoDocs = null;
+  function mayHavePseudo(e, bit, outside) {
+    const doc = e.ownerDocument;
+    if (!pseudoDocs) pseudoDocs = new Map();
+    let m = pseudoDocs.get(doc);
+    if (m === undefined) {
+      m = pseudoHosts(doc);
+      pseudoDocs.set(doc, m);
+    }
+    if (m === null) return true;
+    const f = m.get(e);
+    if (f !== undefined) return (f & bit) !== 0;
+    return outside ? e.getRootNode() !== doc : shadowDepth > 0;
+  }
+
+  // pseudoText is what e's ::before or ::after adds to a name.
+  function pseudoText(e, which, outside) {
+    if (!mayHavePseudo(e, which === '::before' ? 1 : 2, outside)) return '';
+    const st = getComputedStyle(e, which);
+    const v = st.content;
+    if (!v || v === 'none' || v === 'normal' || st.display === 'none') return '';
+    const t = contentText(e, v);
+    if (!t) return '';
+    const d = st.display;
+    return d === 'inline' ? t : ' ' + t + ' ';
   }
 
   // Per-snapshot state.
@@ -139,6 +349,38 @@
       const a = labelsOf.get(c);
       if (a) a.push(l); else labelsOf.set(c, [l]);
     }
+  }
+
+  // closedRoots maps hosts to the closed shadow roots the Go side handed
+  // over (through CDP, which sees them); shadowOf is a host's open or
+  // closed root.
+  let closedRoots = new WeakMap();
+  function shadowOf(e) {
+    return e.shadowRoot || closedRoots.get(e) || null;
+  }
+  // hostChecked maps custom elements already asked about (through CDP)
+  // to whether they were defined then: an element is asked again only
+  // once it is upgraded. hostCands are this walk's elements to ask about.
+  const hostChecked = new WeakMap();
+  let hostCands = [];
+  function noteHost(e, tag) {
+    if (tag.indexOf('-') < 0) return;
+    const d = hostChecked.get(e);
+    if (d === true || (d === false && !e.matches(':defined'))) return;
+    hostCands.push(e);
+  }
+  // cands hands the Go side the elements to ask about, once.
+  function cands() {
+    const out = hostCands;
+    hostCands = [];
+    for (const e of out) hostChecked.set(e, e.matches(':defined'));
+    return out;
+  }
+  // addRoot registers a closed shadow root the Go side resolved into
+  // this world.
+  function addRoot(root) {
+    if (root && root.host) closedRoots.set(root.host, root);
+    return !!root;
   }
 
   function explicitRole(r) {
@@ -259,12 +501,16 @@
     const al = attr(n, 'aria-label');
     const emb = embeddedValue(n, tag);
     if (emb !== null) return ' ' + emb + ' ';
-    if (al) return ' ' + al + ' ';
-    if (tag === 'img') return ' ' + (n.getAttribute('alt') || '') + ' ';
-    let s = '';
-    const root = n.shadowRoot;
+    const sp = top || blockish(n, tag) ? ' ' : '';
+    if (al) return sp + al + sp;
+    if (tag === 'img') return sp + (attr(n, 'alt') || attr(n, 'title')) + sp;
+    if (tag === 'svg') return sp + (nativeName(n, tag) || attr(n, 'title')) + sp;
+    let s = pseudoText(n, '::before', true);
+    const root = shadowOf(n);
     for (let c = (root || n).firstChild; c; c = c.nextSibling) s += textOf(c, exclude, false);
-    return ' ' + s + ' ';
+    s += pseudoText(n, '::after', true);
+    if (!top && !HAS_TEXT.test(s)) s = n.getAttribute('title') || '';
+    return sp + s + sp;
   }
 
   // embeddedValue is the value an embedded control contributes to the
@@ -297,7 +543,7 @@
       if (t) s += ' ' + textOf(t, null, true);
     }
     lbyDepth--;
-    return norm(s);
+    return nnorm(s);
   }
 
   // nativeName is the name from host-language features (HTML-AAM).
@@ -337,7 +583,7 @@
     if (!ls) return '';
     let s = '';
     for (const l of ls) s += ' ' + textOf(l, e, true);
-    return norm(s);
+    return nnorm(s);
   }
 
   function placeholderOf(e, tag) {
@@ -424,44 +670,80 @@
 
   // walkKids walks the composed-tree children of e and returns their
   // contribution to a name from content (when need is set).
-  function walkKids(e, tag, ctx, need, fr, ptr, supp, vis) {
+  // pendingEl is the element whose contribution walkNode just returned,
+  // when whether it is set off by spaces (blockish) is still open: join
+  // decides it only where a space would change the name.
+  let pendingEl = null;
+  const WS_START = /^[ \t\n\r\f]/, WS_END = /[ \t\n\r\f]$/;
+
+  // join concatenates the contributions of siblings to a name from
+  // content, with spaces around the non-inline elements among them.
+  function join(parts, els) {
     let s = '';
-    const root = e.shadowRoot;
-    let first;
+    const n = parts.length;
+    for (let i = 0; i < n; i++) {
+      let v = parts[i];
+      const el = els[i];
+      if (el !== null) {
+        const spaced = i > 0 && i + 1 < n && (WS_END.test(s) || WS_START.test(v)) &&
+          (WS_START.test(parts[i + 1]) || WS_END.test(v));
+        if (!spaced && blockish(el, el.localName)) v = ' ' + v + ' ';
+      }
+      s += v;
+    }
+    return s;
+  }
+
+  // walkKids walks the composed-tree children of e and returns their
+  // contribution to a name from content (when need is set).
+  function walkKids(e, tag, ctx, need, fr, ptr, supp, vis) {
+    const parts = need ? [] : null, els = need ? [] : null;
+    const root = shadowOf(e);
     if (root) {
       indexLabels(root);
-      first = root.firstChild;
-    } else if (tag === 'slot') {
+      shadowDepth++;
+      try {
+        for (let c = root.firstChild; c; c = c.nextSibling) {
+          if (stop) break;
+          const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
+          if (need) parts.push(v), els.push(pendingEl);
+        }
+      } finally {
+        shadowDepth--;
+      }
+      return need ? join(parts, els) : '';
+    }
+    noteHost(e, tag);
+    let first = e.firstChild;
+    if (tag === 'slot') {
       const a = e.assignedNodes();
       if (a.length) {
         for (const c of a) {
           if (stop) break;
           const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-          if (need) s += v;
+          if (need) parts.push(v), els.push(pendingEl);
         }
-        return s;
+        return need ? join(parts, els) : '';
       }
-      first = e.firstChild;
     } else if (tag === 'details' && !e.open) {
       for (let c = e.firstElementChild; c; c = c.nextElementSibling) {
         if (c.localName === 'summary') {
           const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-          return need ? v : '';
+          return need ? join([v], [pendingEl]) : '';
         }
       }
       return '';
-    } else {
-      first = e.firstChild;
     }
     for (let c = first; c; c = c.nextSibling) {
       if (stop) break;
       const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-      if (need) s += v;
+      if (need) parts.push(v), els.push(pendingEl);
     }
-    return s;
+    return need ? join(parts, els) : '';
   }
 
   function walkNode(n, ctx, need, fr, ptr, supp, vis) {
+    pendingEl = null;
     const t = n.nodeType;
     if (t === 3) {
       if (!vis) return '';
@@ -490,7 +772,7 @@
             case 'aria-hidden':
               if (e.getAttribute(a).trim().toLowerCase() === 'true') return '';
               break;
-            case 'aria-label': aLabel = norm(e.getAttribute(a)); break;
+            case 'aria-label': aLabel = nnorm(e.getAttribute(a)); break;
             case 'aria-labelledby': aLby = e.getAttribute(a); break;
             default: flags |= F_ARIA;
           }
@@ -582,6 +864,7 @@
       if (rec) walkFrame(e, rec, cctx);
     } else if (!LEAF.has(tag) && role !== 'img') {
       inner = walkKids(e, tag, cctx, kidNeed, fr, kidPtr, kidSupp, vis);
+      if (kidNeed && vis) inner = pseudoText(e, '::before') + inner + pseudoText(e, '::after');
     }
 
     if (landmark) landmarkDepth--;
@@ -593,16 +876,19 @@
     if (rec) {
       if (runs) flush(cctx);
       let name = aria || nativeName(e, tag);
-      if (!name && fromContent) name = norm(inner);
-      if (!name && aTitle) name = norm(aTitle);
+      if (!name && fromContent) name = nnorm(inner);
+      if (!name && aTitle) name = nnorm(aTitle);
       if (!name && (role === 'textbox' || role === 'searchbox' || role === 'combobox')) {
         name = placeholderOf(e, tag);
       }
-      if (!name && click) name = cap(norm(inner), 100);
+      if (!name && click) name = cap(nnorm(inner), 100);
+      // A name of no-break spaces only names nothing an agent can use.
+      if (name && !norm(name)) name = '';
       if (runs && name && cctx.texts) {
-        for (const r of cctx.texts) if (name.includes(r.t)) r.drop = true;
+        const plain = name.indexOf('\u00a0') >= 0 ? norm(name) : name;
+        for (const r of cctx.texts) if (plain.includes(r.t)) r.drop = true;
       }
-      rec.name = cap(name, 200);
+      rec.name = cap(name, NAME_MAX);
       if (interactive || click || (name && CONTENT.has(role))) rec.id = idOf(e);
       rec.attrs = attrsOf(e, tag, role, flags);
       rec.value = valueOf(e, tag, role, flags);
@@ -619,10 +905,12 @@
     const emb = embeddedValue(e, tag);
     if (emb !== null) c = emb;
     else if (aria) c = aria;
-    else if (tag === 'img') c = e.getAttribute('alt') || '';
+    else if (tag === 'img') c = attr(e, 'alt') || attr(e, 'title');
+    else if (tag === 'svg') c = nativeName(e, tag) || attr(e, 'title');
     else if (tag === 'br') c = '\n';
-    else c = inner || (vis ? aTitle : '');
-    return block ? ' ' + c + ' ' : c;
+    else c = HAS_TEXT.test(inner) ? inner : (vis ? aTitle || '' : '');
+    if (c && HAS_TEXT.test(c)) pendingEl = e;
+    return c;
   }
 
   function walkFrame(e, rec, cctx) {
@@ -667,6 +955,7 @@
     landmarkDepth = 0;
     gridDepth = 0;
     walked = 0;
+    hostCands = [];
     if (opts.scope) {
       scopeEl = el(opts.scope);
       if (!scopeEl) return '\u0000gone';
@@ -725,10 +1014,13 @@
       }
     }
     for (const f of usedFrames) out.push('F', f, frames[f]);
+    if (hostCands.length) out.push('C', hostCands.length);
     const result = out.join('\x7f');
     recs = null;
     labelsOf = null;
     labelHasCtl = null;
+    pseudoDocs = null;
+    shadowDepth = 0;
     scopeEl = null;
     clickProps = new WeakSet();
     sweep();
@@ -794,6 +1086,6 @@
     clickProps = new WeakSet(list.filter(Boolean));
   }
 
-  globalThis.__ab = { token, snap, el, els, paths, mark, idOf };
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot };
   return token;
 })
