@@ -42,18 +42,49 @@ func main() {
 	execFull(args)
 }
 
-// local answers "version" as the full binary does.
+// local answers "version" as the full binary does, alone or with --json
+// and a valid --session (which it does not use); any other flag sends the
+// line to the full binary, which checks it.
 func local(args []string) (int, bool) {
-	switch strings.Join(args, " ") {
-	case "version":
-		fmt.Printf("version: %s\n", version)
-		return 0, true
-	case "version --json", "--json version":
+	asJSON, seen := false, false
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "version" && !seen:
+			seen = true
+		case a == "--json" || a == "--json=true":
+			asJSON = true
+		case a == "--session" && i+1 < len(args) && validSession(args[i+1]):
+			i++
+		case strings.HasPrefix(a, "--session=") && validSession(strings.TrimPrefix(a, "--session=")):
+		default:
+			return 0, false
+		}
+	}
+	if !seen {
+		return 0, false
+	}
+	if asJSON {
 		b, _ := json.Marshal(map[string]any{"ok": true, "version": version})
 		fmt.Println(string(b))
-		return 0, true
+	} else {
+		fmt.Printf("version: %s\n", version)
 	}
-	return 0, false
+	return 0, true
+}
+
+// validSession is the full binary's rule for session names.
+func validSession(s string) bool {
+	if s == "" || len(s) > 64 || s == "." || s == ".." {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // reply is the part of the daemon's answer the thin client reads.

@@ -128,7 +128,9 @@ func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
 // daemon answers: a local command and a usage error, without a browser.
 func TestThinClientWithoutDaemonRunsTheFullBinary(t *testing.T) {
 	home := t.TempDir()
-	for _, args := range [][]string{{"sessions", "--json"}, {"--session", "bad/name", "tabs"}, {"eval"}} {
+	for _, args := range [][]string{{"sessions", "--json"}, {"--session", "bad/name", "tabs"}, {"eval"},
+		{"version"}, {"--json", "version"}, {"--session", "x", "version", "--json"}, {"--session=bad/name", "version"},
+		{"version", "extra"}, {"version", "--timeout-ms", "5"}} {
 		f := run(t, home, full, args...)
 		th := run(t, home, thin, args...)
 		require.Equal(t, f, th, "%v", args)
