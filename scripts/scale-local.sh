@@ -11,11 +11,15 @@ BIN=$(mktemp -d)/agentbrowser
 go build -o "$BIN" ./cmd/agentbrowser || exit 1
 export AGENTBROWSER_HOME=$(mktemp -d)
 PAGE="data:text/html,<button onclick='this.textContent=Number(this.textContent)+1'>0</button><p>text</p>"
-rss_browsers() { # KiB of every chromium process of ours
+rss_browsers() { # KiB of the browsers our daemons launched (each its own process group)
 	local sum=0
-	for p in $(pgrep -f "user-data-dir=/tmp/agentbrowser-profile-"); do
-		kb=$(awk '/^Pss:/{print $2}' /proc/$p/smaps_rollup 2>/dev/null)
-		sum=$((sum + ${kb:-0}))
+	for d in $(pgrep -f "^$BIN serve"); do
+		for b in $(pgrep -P "$d"); do
+			for p in $(pgrep -g "$b"); do
+				kb=$(awk '/^Pss:/{print $2}' /proc/$p/smaps_rollup 2>/dev/null)
+				sum=$((sum + ${kb:-0}))
+			done
+		done
 	done
 	echo $sum
 }
