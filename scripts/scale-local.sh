@@ -3,19 +3,23 @@
 # sustains with zero errors, and the memory per session. For each N it
 # starts N sessions at once, runs ROUNDS rounds of open, snapshot, click by
 # ref and eval in each, counts failed commands, and sums the resident memory
-# of the browsers while all N are open (shared pages counted per process, so
-# an upper bound). Usage: scripts/scale-local.sh [N...] (default 2 4 8 12 16)
+# of the browsers (PSS: shared pages split among the processes sharing them)
+# while all N are open. Usage: scripts/scale-local.sh [N...] (default 2 4 8 12 16)
 set -u
 ROUNDS=${ROUNDS:-5}
 BIN=$(mktemp -d)/agentbrowser
 go build -o "$BIN" ./cmd/agentbrowser || exit 1
 export AGENTBROWSER_HOME=$(mktemp -d)
 PAGE="data:text/html,<button onclick='this.textContent=Number(this.textContent)+1'>0</button><p>text</p>"
-rss_browsers() { # KiB of every chromium process of ours
+rss_browsers() { # KiB of the browsers our daemons launched (each its own process group)
 	local sum=0
-	for p in $(pgrep -f "user-data-dir=/tmp/agentbrowser-profile-"); do
-		kb=$(awk '/VmRSS/{print $2}' /proc/$p/status 2>/dev/null)
-		sum=$((sum + ${kb:-0}))
+	for d in $(pgrep -f "^$BIN serve"); do
+		for b in $(pgrep -P "$d"); do
+			for p in $(pgrep -g "$b"); do
+				kb=$(awk '/^Pss:/{print $2}' /proc/$p/smaps_rollup 2>/dev/null)
+				sum=$((sum + ${kb:-0}))
+			done
+		done
 	done
 	echo $sum
 }

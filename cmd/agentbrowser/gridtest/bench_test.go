@@ -101,10 +101,9 @@ func cliOut(home string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// groupRSS sums the resident memory (KiB) of the java process pid and,
+// groupRSS sums the memory (PSS, KiB) of the java process pid and,
 // separately, of every other process in its process group or below it
-// (chromedriver and the browsers it started). Shared pages are counted in
-// each process, so the browser figure is an upper bound.
+// (chromedriver and the browsers it started).
 func groupRSS(pid int) (javaKB, othersKB float64) {
 	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
 	parent := map[int]int{}
@@ -147,13 +146,15 @@ func groupRSS(pid int) (javaKB, othersKB float64) {
 	return javaKB, othersKB
 }
 
+// rssKB is the proportional set size of pid (shared pages split among the
+// processes sharing them), so that a browser's processes add up honestly.
 func rssKB(pid int) float64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps_rollup", pid))
 	if err != nil {
 		return 0
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(l, "VmRSS:") {
+		if strings.HasPrefix(l, "Pss:") {
 			f := strings.Fields(l)
 			v, _ := strconv.ParseFloat(f[1], 64)
 			return v
