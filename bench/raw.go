@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/input"
@@ -185,7 +186,20 @@ func (r *raw) variants(op string) ([]variant, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []variant{{lib: "raw CDP", note: "check in frame and frame box in parallel, pressed, released, evaluate", run: func() error {
+		var click func() error
+		// Under load an out-of-process frame can take a while before its
+		// input is routed; wait (untimed) until a click lands.
+		ready := func() error {
+			limit := time.Now().Add(10 * time.Second)
+			for {
+				err := click()
+				if err == nil || time.Now().After(limit) {
+					return err
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		click = func() error {
 			type xy struct {
 				x, y float64
 				err  error
@@ -213,7 +227,11 @@ func (r *raw) variants(op string) ([]variant, error) {
 				return err
 			}
 			return expectCount(rawEval(ctx, fc, "window.n"))
-		}}}, nil
+		}
+		if err := ready(); err != nil {
+			return nil, err
+		}
+		return []variant{{lib: "raw CDP", note: "check in frame and frame box in parallel, pressed, released, evaluate", run: click}}, nil
 	case "dialog":
 		if err := r.navigate(r.srv.main + "/dialog"); err != nil {
 			return nil, err
