@@ -19,9 +19,12 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
 )
 
 // version is set at build time with -ldflags "-X main.version=...", as the
@@ -103,12 +106,21 @@ func viaDaemon(args []string) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	sock, ok := socketPath(name)
-	if !ok {
+	dir := rundir.Path()
+	if rundir.Check(dir) != nil {
+		// The full binary refuses an unsafe runtime directory with its
+		// coded error (unsafe_runtime_dir); nothing is sent from here.
 		return 0, false
 	}
+	sock := rundir.Socket(dir, name)
 	conn, err := net.Dial("unix", sock)
 	if err != nil {
+		return 0, false
+	}
+	if same, known, _, err := rundir.SamePeer(conn); err != nil || !known || !same {
+		// Someone else answers on our socket, or we cannot tell: the full
+		// binary checks again and reports it; nothing was sent.
+		conn.Close()
 		return 0, false
 	}
 	defer conn.Close()
@@ -119,9 +131,22 @@ func viaDaemon(args []string) (int, bool) {
 		return 0, false
 	}
 	var rep reply
-	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil || !rep.Argv || rep.Fallback {
-		// An older daemon, a daemon that went away, or a command for the
-		// caller's process: the full binary handles each as it should.
+	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {
+		// The daemon took the command and went away before answering: it
+		// may have run it, so running it again in the full binary could do
+		// it twice (a second click). Say what happened instead.
+		msg := fmt.Sprintf("the daemon of session %s went away before answering (%v); the command may or may not have run: check the page with 'agentbrowser state' before repeating it", name, err)
+		if slices.Contains(args, "--json") || slices.Contains(args, "--json=true") {
+			b, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{"code": "browser_crashed", "message": msg}})
+			fmt.Println(string(b))
+		} else {
+			fmt.Fprintf(os.Stderr, "error [browser_crashed]: %s\n", msg)
+		}
+		return 1, true
+	}
+	if !rep.Argv || rep.Fallback {
+		// An older daemon, or a command for the caller's process: neither
+		// ran anything, and the full binary handles each as it should.
 		return 0, false
 	}
 	os.Stdout.WriteString(rep.Stdout)
@@ -152,21 +177,6 @@ func sessionOf(args []string) (string, bool) {
 		return "", false
 	}
 	return name, true
-}
-
-// socketPath is where the full binary's daemon for session name listens
-// (see runtimeDir and pathsFor in cmd/agentbrowser; a test keeps the two
-// in step).
-func socketPath(name string) (string, bool) {
-	dir := os.Getenv("AGENTBROWSER_HOME")
-	if dir == "" {
-		if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" {
-			dir = filepath.Join(x, "agentbrowser")
-		} else {
-			dir = filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
-		}
-	}
-	return filepath.Join(dir, name) + ".sock", true
 }
 
 // execFull replaces this process with the full binary.

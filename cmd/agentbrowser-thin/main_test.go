@@ -136,3 +136,15 @@ func TestThinClientWithoutDaemonRunsTheFullBinary(t *testing.T) {
 		require.Equal(t, f, th, "%v", args)
 	}
 }
+
+// The thin client trusts its runtime directory no more than the full one:
+// a directory others may write to is refused with unsafe_runtime_dir, and
+// nothing reaches a socket in it.
+func TestThinClientRefusesUnsafeRuntimeDir(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "rt")
+	require.NoError(t, os.Mkdir(home, 0o700))
+	require.NoError(t, os.Chmod(home, 0o777))
+	o := run(t, home, thin, "--json", "tabs")
+	require.Equal(t, 1, o.exit, o.stdout+o.stderr)
+	require.Contains(t, o.stdout, `"unsafe_runtime_dir"`)
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
 )
 
 // runtimeDir is where daemons keep their sockets, locks and logs:
@@ -12,14 +14,7 @@ import (
 // directory is created 0700 and checked on every use (see checkRuntimeDir):
 // whoever controls it could answer our requests.
 func runtimeDir() (string, error) {
-	dir := os.Getenv("AGENTBROWSER_HOME")
-	if dir == "" {
-		if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" {
-			dir = filepath.Join(x, "agentbrowser")
-		} else {
-			dir = filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
-		}
-	}
+	dir := rundir.Path()
 	// Mkdir, not MkdirAll: the parent is the user's or the system's, and
 	// only the last element is ours to create.
 	if err := os.Mkdir(dir, 0o700); err != nil && !os.IsExist(err) {

@@ -1,54 +1,27 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"os"
-	"syscall"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
 )
 
 // checkRuntimeDir refuses a runtime directory another local user could use
-// to receive our requests or forge replies, as ssh-agent and tmux do: it
-// must be a real directory (not a symlink), owned by us, with nothing for
-// group or others. A directory of ours that others may only read or enter
-// (0755, 0711, ...) is tightened to 0700: nobody else could have put
-// anything in it. One that others may write to (0777, 0775, ...) is
-// refused, since a socket planted there would be trusted.
+// to receive our requests or forge replies (see rundir.Check), with the
+// coded error the CLI prints.
 func checkRuntimeDir(dir string) error {
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return fmt.Errorf("checking runtime directory: %w", err)
+	err := rundir.Check(dir)
+	var u *rundir.Unsafe
+	if !errors.As(err, &u) {
+		return err
 	}
-	uid := os.Getuid()
-	owner := -1
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		owner = int(st.Uid)
-	}
-	mode := fi.Mode()
-	unsafe := func(why string) error {
-		return events.Errorf(events.CodeUnsafeRuntimeDir,
-			"runtime directory %s is unsafe: %s (owner uid %d, mode %04o); nothing was sent. Remove it (or set XDG_RUNTIME_DIR or AGENTBROWSER_HOME to a directory of yours with mode 0700) and run the command again",
-			dir, why, owner, mode.Perm()).
-			WithDetail("path", dir).WithDetail("owner_uid", owner).WithDetail("mode", fmt.Sprintf("%04o", mode.Perm()))
-	}
-	switch {
-	case mode&fs.ModeSymlink != 0:
-		return unsafe("it is a symbolic link")
-	case !mode.IsDir():
-		return unsafe("it is not a directory")
-	case owner != uid:
-		return unsafe(fmt.Sprintf("it belongs to uid %d, not to you (uid %d)", owner, uid))
-	case mode.Perm()&0o022 != 0:
-		return unsafe("group or others may write to it")
-	case mode.Perm()&0o077 != 0:
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return unsafe(fmt.Sprintf("group or others may read it, and making it 0700 failed: %v", err))
-		}
-	}
-	return nil
+	return events.Errorf(events.CodeUnsafeRuntimeDir,
+		"%s; nothing was sent. Remove it (or set XDG_RUNTIME_DIR or AGENTBROWSER_HOME to a directory of yours with mode 0700) and run the command again", u).
+		WithDetail("path", dir).WithDetail("owner_uid", u.Owner).WithDetail("mode", fmt.Sprintf("%04o", u.Mode.Perm()))
 }
 
 // checkPeer refuses a unix socket connection whose other end runs as

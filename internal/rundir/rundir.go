@@ -1,0 +1,91 @@
+// Package rundir knows where a session's daemon keeps its socket, lock and
+// log, and whether that place can be trusted. It uses the standard library
+// only, so that the thin CLI client (cmd/agentbrowser-thin) can share it
+// with the full CLI without linking anything else.
+package rundir
+
+import (
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// Path is the runtime directory: $AGENTBROWSER_HOME, else
+// $XDG_RUNTIME_DIR/agentbrowser, else agentbrowser-UID under the temp dir.
+// It does not create or check it.
+func Path() string {
+	if dir := os.Getenv("AGENTBROWSER_HOME"); dir != "" {
+		return dir
+	}
+	if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" {
+		return filepath.Join(x, "agentbrowser")
+	}
+	return filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
+}
+
+// Socket is where the daemon of session name listens.
+func Socket(dir, name string) string { return filepath.Join(dir, name) + ".sock" }
+
+// Unsafe says why a runtime directory must not be used: another local user
+// could receive our requests or forge replies through it.
+type Unsafe struct {
+	Dir   string
+	Why   string
+	Owner int
+	Mode  fs.FileMode
+}
+
+func (u *Unsafe) Error() string {
+	return fmt.Sprintf("runtime directory %s is unsafe: %s (owner uid %d, mode %04o)", u.Dir, u.Why, u.Owner, u.Mode.Perm())
+}
+
+// Check returns an *Unsafe unless dir is a real directory (not a symbolic
+// link) owned by the current user with nothing for group or others, as
+// ssh-agent and tmux require. A directory of ours that others may only
+// read or enter (0755, 0711) is tightened to 0700 first: nobody else could
+// have put anything in it. One that others may write to is refused.
+func Check(dir string) error {
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("checking runtime directory: %w", err)
+	}
+	owner := -1
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		owner = int(st.Uid)
+	}
+	mode := fi.Mode()
+	unsafe := func(why string) error { return &Unsafe{Dir: dir, Why: why, Owner: owner, Mode: mode} }
+	uid := os.Getuid()
+	switch {
+	case mode&fs.ModeSymlink != 0:
+		return unsafe("it is a symbolic link")
+	case !mode.IsDir():
+		return unsafe("it is not a directory")
+	case owner != uid:
+		return unsafe(fmt.Sprintf("it belongs to uid %d, not to you (uid %d)", owner, uid))
+	case mode.Perm()&0o022 != 0:
+		return unsafe("group or others may write to it")
+	case mode.Perm()&0o077 != 0:
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return unsafe(fmt.Sprintf("group or others may read it, and making it 0700 failed: %v", err))
+		}
+	}
+	return nil
+}
+
+// SamePeer reports whether the process at the other end of c runs as the
+// current user. known is false where the platform cannot tell.
+func SamePeer(c net.Conn) (same, known bool, uid int, err error) {
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		return false, false, -1, nil
+	}
+	uid, known, err = peerUID(uc)
+	if err != nil || !known {
+		return false, known, uid, err
+	}
+	return uid == os.Getuid(), true, uid, nil
+}

@@ -1,0 +1,61 @@
+package rundir_test
+
+import (
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
+)
+
+func TestCheck(t *testing.T) {
+	mk := func(mode os.FileMode) string {
+		d := filepath.Join(t.TempDir(), "rt")
+		require.NoError(t, os.Mkdir(d, 0o700))
+		require.NoError(t, os.Chmod(d, mode))
+		return d
+	}
+	require.NoError(t, rundir.Check(mk(0o700)))
+
+	readable := mk(0o755)
+	require.NoError(t, rundir.Check(readable), "a readable directory of ours is tightened")
+	fi, err := os.Stat(readable)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
+
+	for _, mode := range []os.FileMode{0o777, 0o770, 0o702} {
+		var u *rundir.Unsafe
+		require.True(t, errors.As(rundir.Check(mk(mode)), &u), "mode %04o", mode)
+		require.Equal(t, mode, u.Mode.Perm())
+	}
+
+	link := filepath.Join(t.TempDir(), "link")
+	require.NoError(t, os.Symlink(mk(0o700), link))
+	var u *rundir.Unsafe
+	require.True(t, errors.As(rundir.Check(link), &u))
+	require.Contains(t, u.Error(), "symbolic link")
+}
+
+func TestSamePeer(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "s.sock")
+	ln, err := net.Listen("unix", sock)
+	require.NoError(t, err)
+	defer ln.Close()
+	go func() {
+		if c, err := ln.Accept(); err == nil {
+			c.Close()
+		}
+	}()
+	c, err := net.Dial("unix", sock)
+	require.NoError(t, err)
+	defer c.Close()
+	same, known, uid, err := rundir.SamePeer(c)
+	require.NoError(t, err)
+	require.True(t, known)
+	require.True(t, same)
+	require.Equal(t, os.Getuid(), uid)
+}
