@@ -276,9 +276,6 @@ func findTab(ctx context.Context, env *Env, s string) (events.TargetID, error) {
 	if err != nil {
 		return "", err
 	}
-	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(tabs) && len(s) < 4 {
-		return tabs[n-1].ID, nil
-	}
 	var found []events.TargetID
 	for _, t := range tabs {
 		if strings.EqualFold(string(t.ID), s) {
@@ -292,6 +289,10 @@ func findTab(ctx context.Context, env *Env, s string) (events.TargetID, error) {
 	case 1:
 		return found[0], nil
 	case 0:
+		// Not an id nor a prefix of one: a 1-based position in 'tabs'.
+		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(tabs) {
+			return tabs[n-1].ID, nil
+		}
 		return "", events.Errorf(events.CodeTabNotFound, "no tab %q (see 'agentbrowser tabs')", s)
 	}
 	return "", invalidArg("tab %q is ambiguous: %d tabs start with it", s, len(found))

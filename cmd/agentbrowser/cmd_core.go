@@ -48,7 +48,7 @@ func init() {
 	})
 	register(&Command{
 		Name: "close", Usage: "close", Summary: "close the browser and end the session's daemon",
-		MaxArgs: 0, NoBrowser: true,
+		MaxArgs: 0, NoBrowser: true, EndsSession: true,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			d := env.Daemon
 			// Cancel every other command in flight now, with session_closed;

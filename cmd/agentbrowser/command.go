@@ -96,6 +96,10 @@ type Command struct {
 	Local bool
 	// NoBrowser commands run in the daemon without starting a browser.
 	NoBrowser bool
+	// EndsSession marks a command (close) that ends the daemon's life
+	// itself: it runs to its end instead of being cut off with the
+	// reason it gave.
+	EndsSession bool
 	// Run executes the command within ctx's deadline (the --timeout-ms
 	// budget).
 	Run func(ctx context.Context, env *Env, in Input) (Result, error)

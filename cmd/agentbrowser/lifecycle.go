@@ -43,6 +43,9 @@ func (d *daemon) browserDied(err error) error {
 // runCommand runs cmd.Run and answers within cancelGrace of the daemon's
 // life ending, with the reason it ended, whatever the command was doing.
 func (d *daemon) runCommand(ctx context.Context, cmd *Command, env *Env, in Input) (Result, error) {
+	if cmd.EndsSession {
+		return cmd.Run(ctx, env, in)
+	}
 	type outcome struct {
 		res Result
 		err error

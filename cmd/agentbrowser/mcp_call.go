@@ -117,7 +117,7 @@ func asToolError(err error) *toolError {
 		return te
 	}
 	if errors.Is(err, context.Canceled) {
-		return &toolError{Code: "cancelled", Message: "the call was cancelled"}
+		return &toolError{Code: string(events.CodeCanceled), Message: "the call was cancelled by the client; the command was stopped"}
 	}
 	body, _ := errBody(err)
 	eb, _ := json.Marshal(body["error"])

@@ -15,6 +15,8 @@ import (
 // client's session connects to it with --cdp and opens its tabs in a browser
 // context of its own (cookies, storage and tabs not shared). With
 // --isolation browser each client launches a browser of its own instead.
+// The host's browser has a DevTools port on loopback for the clients'
+// daemons to connect to; with --isolation browser no browser has one.
 
 func init() {
 	settingFlags = append(settingFlags,
@@ -42,6 +44,12 @@ func newBrowserHost(g globals) *browserHost {
 	hg.Session = "mcp-" + strconv.Itoa(os.Getpid()) + "-host"
 	hg.Settings = maps.Clone(g.Settings)
 	delete(hg.Settings, "isolated-context")
+	// The clients' daemons reach the shared browser over CDP, so the host
+	// launches it with a DevTools port on 127.0.0.1 (a free one). A
+	// launched browser otherwise has none (it is driven over a pipe); this
+	// port is open to every local user while the server runs, which
+	// docs/mcp.md and docs/security.md say. --isolation browser needs none.
+	hg.Settings["remote-debugging-port"] = "0"
 	return &browserHost{g: hg, stop: make(chan struct{}), done: make(chan struct{})}
 }
 
