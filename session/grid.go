@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -14,20 +15,23 @@ import (
 	"github.com/agentbrowser/agentbrowser/internal/grid"
 )
 
-// GridFlags are the Chrome flags a Grid node's browser gets by default: the
-// flags a local launch uses that matter on a node.
-var GridFlags = []string{
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--disable-dev-shm-usage",
-	"--site-per-process",
-	"--window-size=1280,800",
+// GridFlags returns the Chrome flags a Grid node's browser gets by default
+// (the flags a local launch uses that matter on a node): a new slice on
+// every call, so that no caller changes another session's.
+func GridFlags() []string {
+	return []string{
+		"--headless",
+		"--no-sandbox",
+		"--disable-gpu",
+		"--disable-quic",
+		"--no-first-run",
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-dev-shm-usage",
+		"--site-per-process",
+		"--window-size=1280,800",
+	}
 }
 
 // GridConfig makes a session ask a Selenium Grid 4 for its browser: the
@@ -41,9 +45,9 @@ type GridConfig struct {
 	Binary string
 	// Args replace GridFlags when not nil.
 	Args []string
-	// Capabilities are merged over the Chrome capabilities we build;
-	// goog:chromeOptions is merged key by key.
-	Capabilities map[string]any
+	// Capabilities, a JSON object, are merged over the Chrome capabilities
+	// we build; goog:chromeOptions is merged key by key.
+	Capabilities json.RawMessage
 }
 
 // GridInfo describes the Grid session behind a BrowserSession.
@@ -72,10 +76,16 @@ func (s *BrowserSession) startGrid(ctx context.Context) (string, error) {
 	cfg := s.cfg.Grid
 	args := cfg.Args
 	if args == nil {
-		args = GridFlags
+		args = GridFlags()
+	}
+	var extra map[string]any
+	if len(cfg.Capabilities) > 0 {
+		if err := json.Unmarshal(cfg.Capabilities, &extra); err != nil || extra == nil {
+			return "", events.Errorf(events.CodeInvalidArgument, "grid capabilities: want a JSON object such as {\"goog:chromeOptions\":{\"args\":[\"--lang=de\"]}}")
+		}
 	}
 	c := grid.New(cfg.URL, s.cfg.Header)
-	gs, err := c.NewSession(ctx, grid.Capabilities(cfg.Binary, args, cfg.Capabilities))
+	gs, err := c.NewSession(ctx, grid.Capabilities(cfg.Binary, args, extra))
 	if err != nil {
 		return "", gridConnectError(cfg.URL, err)
 	}

@@ -288,7 +288,7 @@ func (s *BrowserSession) TaskID() string { return s.cfg.TaskID }
 // the browser is reachable only through its pipe.
 func (s *BrowserSession) Endpoint() string { return cdpmux.RedactURL(s.endpoint) }
 
-// Mux is the session's CDP transport. Watchdogs that need flat sessions of
+// Mux is the session's raw CDP transport, an escape hatch: watchdogs that need flat sessions of
 // their own on it (the evaluate engine on a pipe) attach them through it.
 func (s *BrowserSession) Mux() *cdpmux.Conn { return s.conn }
 

@@ -30,11 +30,11 @@ const remoteEnv = "AGENTBROWSER_REMOTE"
 // reconnects to the same remote endpoint instead of launching a local
 // browser.
 type remoteFlags struct {
-	CDP          string         `json:"cdp,omitempty"`
-	Grid         string         `json:"grid,omitempty"`
-	GridBinary   string         `json:"grid_binary,omitempty"`
-	Capabilities map[string]any `json:"grid_capabilities,omitempty"`
-	Headers      []string       `json:"headers,omitempty"`
+	CDP          string          `json:"cdp,omitempty"`
+	Grid         string          `json:"grid,omitempty"`
+	GridBinary   string          `json:"grid_binary,omitempty"`
+	Capabilities json.RawMessage `json:"grid_capabilities,omitempty"`
+	Headers      []string        `json:"headers,omitempty"`
 }
 
 func (r *remoteFlags) set(name, v string) error {
@@ -51,7 +51,7 @@ func (r *remoteFlags) set(name, v string) error {
 		if err := json.Unmarshal([]byte(v), &m); err != nil || m == nil {
 			return usageErrorf("--grid-capabilities: want a JSON object such as '{\"goog:chromeOptions\":{\"args\":[\"--lang=de\"]}}'")
 		}
-		r.Capabilities = m
+		r.Capabilities = json.RawMessage(v)
 	case "cdp-header":
 		lines := strings.Split(v, "\n")
 		if _, err := session.ParseHeaders(lines); err != nil {

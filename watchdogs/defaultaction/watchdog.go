@@ -12,6 +12,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/dialogwatch"
 )
 
 // Name is the watchdog's name.
@@ -57,7 +58,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		issuedBy: map[events.Ref]map[events.TargetID]bool{},
 		closed:   map[events.TargetID]bool{},
 		inputs:   map[events.TargetID]inputLock{},
-		dlg:      watchdogs.NewDialogTracker(s.Bus()),
+		dlg:      dialogwatch.NewTracker(s.Bus()),
 		stop:     make(chan struct{}),
 	}
 	a.hooks = append(a.hooks,
@@ -114,7 +115,7 @@ type attachment struct {
 	// inputs holds each tab's input lock (see lockInput).
 	inputs map[events.TargetID]inputLock
 	// dlg tells the snapshot that a tab's page is blocked by a dialog.
-	dlg *watchdogs.DialogTracker
+	dlg *dialogwatch.Tracker
 }
 
 // Detach unsubscribes every handler and stops the dialog followers.

@@ -21,6 +21,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/dialogwatch"
 )
 
 // terminateWait bounds Runtime.terminateExecution on the engine's own
@@ -39,7 +40,7 @@ type attachment struct {
 	s     *session.BrowserSession
 	log   zerolog.Logger
 	iso   *isolated
-	dlg   *watchdogs.DialogTracker
+	dlg   *dialogwatch.Tracker
 	stats *stats
 	subs  []bus.Subscription
 	hooks []func()
@@ -76,7 +77,7 @@ func attach(cfg Config, s *session.BrowserSession) *attachment {
 		s:        s,
 		log:      log,
 		iso:      newIsolated(s.Endpoint(), sharedMux(s), cfg, log),
-		dlg:      watchdogs.NewDialogTracker(s.Bus()),
+		dlg:      dialogwatch.NewTracker(s.Bus()),
 		stats:    newStats(),
 		base:     base,
 		cancel:   cancel,

@@ -1,4 +1,7 @@
-package watchdogs
+// Package dialogwatch follows the JavaScript dialogs of a session's tabs for
+// the watchdogs whose work a dialog can block (actions, evaluate): it is
+// theirs alone, not part of the public API.
+package dialogwatch
 
 import (
 	"context"
@@ -17,10 +20,10 @@ import (
 // confirmWait bounds asking the dialog watchdog; it answers from memory.
 const confirmWait = 250 * time.Millisecond
 
-// DialogPending asks the DialogWatchdog whether tab has a dialog open.
+// Pending asks the DialogWatchdog whether tab has a dialog open.
 // known is false when no DialogWatchdog answered, and the caller should
 // trust its own tracking.
-func DialogPending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pending, known bool) {
+func Pending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pending, known bool) {
 	ctx, cancel := context.WithTimeout(ctx, confirmWait)
 	defer cancel()
 	r, err := bus.DispatchFirst[events.DialogsEvent, events.DialogsResult](ctx, b, events.DialogsEvent{TabID: tab})
@@ -31,7 +34,7 @@ func DialogPending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pendin
 }
 
 // DialogInfo describes a native dialog from its CDP event, in tab.
-func DialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *events.DialogInfo {
+func Info(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *events.DialogInfo {
 	d := &events.DialogInfo{Type: string(ev.Type), Message: ev.Message, URL: ev.URL, OpenedAt: time.Now(), TabID: tab}
 	if ev.DefaultPrompt != nil {
 		d.DefaultPrompt = *ev.DefaultPrompt
@@ -39,7 +42,7 @@ func DialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *eve
 	return d
 }
 
-// DialogTracker follows native JavaScript dialogs on every target of a
+// Tracker follows native JavaScript dialogs on every target of a
 // session, so that a watchdog can tell an action that its page is blocked
 // without depending on the DialogWatchdog. A tab shows one native dialog at
 // a time, and Chromium may announce it on more than one of the tab's
@@ -47,7 +50,7 @@ func DialogInfo(ev *page.JavascriptDialogOpeningReply, tab events.TargetID) *eve
 // and a close from any of the tab's sessions ends it. Its streams are read
 // on their own goroutines and may lag an answer the agent just gave; Pending
 // therefore defers to the DialogWatchdog when one is installed.
-type DialogTracker struct {
+type Tracker struct {
 	bus *bus.Bus
 
 	mu      sync.Mutex
@@ -59,10 +62,10 @@ type DialogTracker struct {
 	wg     sync.WaitGroup
 }
 
-// NewDialogTracker returns a tracker for a session with bus b. Register its
+// NewTracker returns a tracker for a session with bus b. Register its
 // Follow as an attach hook; Close it on Detach.
-func NewDialogTracker(b *bus.Bus) *DialogTracker {
-	return &DialogTracker{
+func NewTracker(b *bus.Bus) *Tracker {
+	return &Tracker{
 		bus:     b,
 		open:    map[events.TargetID]*events.DialogInfo{},
 		changed: make(chan struct{}),
@@ -72,7 +75,7 @@ func NewDialogTracker(b *bus.Bus) *DialogTracker {
 
 // Follow reads t's dialog events until t is gone or the tracker closes. It
 // has the signature of a session.AttachHook.
-func (d *DialogTracker) Follow(_ context.Context, t *session.Target) error {
+func (d *Tracker) Follow(_ context.Context, t *session.Target) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	opening, err := t.Client.Page.JavascriptDialogOpening(ctx)
 	if err != nil {
@@ -113,7 +116,7 @@ func (d *DialogTracker) Follow(_ context.Context, t *session.Target) error {
 				if err != nil {
 					return
 				}
-				info := DialogInfo(ev, t.TabID)
+				info := Info(ev, t.TabID)
 				if !t.IsPage() {
 					info.FrameID = events.FrameID(t.ID)
 				}
@@ -138,7 +141,7 @@ func (d *DialogTracker) Follow(_ context.Context, t *session.Target) error {
 }
 
 // Forget drops tab's dialog: it closed, or the tab is gone.
-func (d *DialogTracker) Forget(tab events.TargetID) {
+func (d *Tracker) Forget(tab events.TargetID) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.open, tab)
@@ -146,7 +149,7 @@ func (d *DialogTracker) Forget(tab events.TargetID) {
 
 // Open is the dialog the tracker last saw open in tab, without asking the
 // DialogWatchdog; for checks made while an action runs.
-func (d *DialogTracker) Open(tab events.TargetID) *events.DialogInfo {
+func (d *Tracker) Open(tab events.TargetID) *events.DialogInfo {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.open[tab]
@@ -155,12 +158,12 @@ func (d *DialogTracker) Open(tab events.TargetID) *events.DialogInfo {
 // Pending is the dialog open in tab, if any. The DialogWatchdog, when
 // installed, has the last word: the tracker's streams may lag behind an
 // answer the agent just gave.
-func (d *DialogTracker) Pending(ctx context.Context, tab events.TargetID) *events.DialogInfo {
+func (d *Tracker) Pending(ctx context.Context, tab events.TargetID) *events.DialogInfo {
 	info := d.Open(tab)
 	if info == nil {
 		return nil
 	}
-	if pending, known := DialogPending(ctx, d.bus, tab); known && !pending {
+	if pending, known := Pending(ctx, d.bus, tab); known && !pending {
 		d.mu.Lock()
 		if d.open[tab] == info {
 			delete(d.open, tab)
@@ -172,14 +175,14 @@ func (d *DialogTracker) Pending(ctx context.Context, tab events.TargetID) *event
 }
 
 // Changes returns a channel closed at the next dialog that opens.
-func (d *DialogTracker) Changes() <-chan struct{} {
+func (d *Tracker) Changes() <-chan struct{} {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.changed
 }
 
 // Close stops following and waits for the tracker's goroutines.
-func (d *DialogTracker) Close() {
+func (d *Tracker) Close() {
 	d.mu.Lock()
 	if !d.closed {
 		d.closed = true

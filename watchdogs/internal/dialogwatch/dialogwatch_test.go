@@ -1,4 +1,4 @@
-package watchdogs_test
+package dialogwatch_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
-	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/dialogwatch"
 )
 
 // The tracker sees a dialog open and close on a real page, without any
@@ -20,9 +20,9 @@ func TestDialogTrackerFollowsATab(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	var tr *watchdogs.DialogTracker
+	var tr *dialogwatch.Tracker
 	ext := extension(func(ctx context.Context, s *session.BrowserSession) (func(context.Context) error, error) {
-		tr = watchdogs.NewDialogTracker(s.Bus())
+		tr = dialogwatch.NewTracker(s.Bus())
 		remove := s.OnTargetAttached(tr.Follow)
 		return func(context.Context) error { remove(); tr.Close(); return nil }, nil
 	})
