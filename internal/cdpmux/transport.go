@@ -12,6 +12,28 @@ import (
 	"github.com/gorilla/websocket"
 )
 
+// start wraps an open transport in a Conn and starts its reader.
+func start(tr transport, opts Options) (*Conn, error) {
+	c := &Conn{
+		tr:         tr,
+		opts:       opts,
+		log:        opts.Logger,
+		sessions:   map[string]*session{},
+		gone:       map[string]error{},
+		done:       make(chan struct{}),
+		readerDone: make(chan struct{}),
+	}
+	c.sessions[""] = c.newSession("")
+	root, err := c.Session("")
+	if err != nil {
+		tr.close()
+		return nil, err
+	}
+	c.root = root
+	go c.read()
+	return c, nil
+}
+
 // transport carries whole CDP messages between the Conn and the browser.
 // readMessage is called from the reader goroutine only; writeMessage is
 // serialised by the Conn; close unblocks a pending read and may be called
