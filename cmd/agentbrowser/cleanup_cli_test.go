@@ -3,6 +3,7 @@ package main_test
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -130,6 +131,19 @@ func TestNothingLeftAfterTheDaemonIsKilled(t *testing.T) {
 	_, profile := running(t, c, tmp, srv.MainURL("/counter"))
 	daemon := int(c.ok("status")["pid"].(float64))
 	require.NoError(t, syscall.Kill(daemon, syscall.SIGKILL))
+	// SIGKILL is asynchronous: wait until the dead daemon's socket refuses
+	// connections, as it does once the process is gone.
+	sock := filepath.Join(c.home, "default.sock")
+	deadline := time.Now().Add(cleanupCeiling)
+	for {
+		conn, err := net.Dial("unix", sock)
+		if err != nil {
+			break
+		}
+		conn.Close()
+		require.True(t, time.Now().Before(deadline), "the killed daemon still accepts")
+		time.Sleep(10 * time.Millisecond)
+	}
 	// The next daemon of the session reaps what the dead one left.
 	c.ok("eval", "1+1")
 	require.NoDirExists(t, profile, "the new daemon reaped the old profile")

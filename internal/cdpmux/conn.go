@@ -134,30 +134,6 @@ func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 	return start(wsTransport{ws}, opts)
 }
 
-// start wraps an open transport in a Conn and starts its reader.
-func start(tr transport, opts Options) (*Conn, error) {
-	c := &Conn{
-		tr:         tr,
-		opts:       opts,
-		log:        opts.Logger,
-		sessions:   map[string]*session{},
-		gone:       map[string]error{},
-		caps:       map[uint64]int64{},
-		done:       make(chan struct{}),
-		readerDone: make(chan struct{}),
-	}
-	c.sessions[""] = c.newSession("")
-	root, err := c.Session("")
-	if err != nil {
-		tr.close()
-		return nil, err
-	}
-	c.root = root
-	c.lastRead.Store(time.Now().UnixNano())
-	go c.read()
-	return c, nil
-}
-
 // Hooks are called on the reader goroutine, in frame order, so a caller
 // learns of a session before any of its frames are read. They must not
 // block: hand the work to another goroutine.

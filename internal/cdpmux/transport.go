@@ -12,6 +12,30 @@ import (
 	"github.com/gorilla/websocket"
 )
 
+// start wraps an open transport in a Conn and starts its reader.
+func start(tr transport, opts Options) (*Conn, error) {
+	c := &Conn{
+		tr:         tr,
+		opts:       opts,
+		log:        opts.Logger,
+		sessions:   map[string]*session{},
+		gone:       map[string]error{},
+		caps:       map[uint64]int64{},
+		done:       make(chan struct{}),
+		readerDone: make(chan struct{}),
+	}
+	c.sessions[""] = c.newSession("")
+	root, err := c.Session("")
+	if err != nil {
+		tr.close()
+		return nil, err
+	}
+	c.root = root
+	c.lastRead.Store(time.Now().UnixNano())
+	go c.read()
+	return c, nil
+}
+
 // transport carries whole CDP messages between the Conn and the browser.
 // nextReader returns a reader of the next message, valid until the next
 // call, so that a message can be read through without being held (see
