@@ -17,8 +17,8 @@ t0=$(now)
 for i in 1 2 3 4 5 6 7 8 9 10; do "$AB" click "$ref" >/dev/null & done
 wait
 t1=$(now)
-echo "parallel:   $(( (t1 - t0) / 1000000 )) ms, counter $("$AB" eval "n.textContent")"
+echo "parallel:   $(( (t1 - t0) / 1000000 )) ms, counter $("$AB" --json eval "n.textContent" | sed "s/.*\"value\":\"\([0-9]*\)\".*/\1/")"
 t0=$(now)
 for i in 1 2 3 4 5 6 7 8 9 10; do "$AB" click "$ref" >/dev/null; done
 t1=$(now)
-echo "sequential: $(( (t1 - t0) / 1000000 )) ms, counter $("$AB" eval "n.textContent")"
+echo "sequential: $(( (t1 - t0) / 1000000 )) ms, counter $("$AB" --json eval "n.textContent" | sed "s/.*\"value\":\"\([0-9]*\)\".*/\1/")"
