@@ -20,48 +20,62 @@ func crashedError(tab *session.Target, status string) error {
 		WithDetail("tab_id", tab.ID).WithDetail("status", status).WithDetail("next_step", CrashHint)
 }
 
-// crashTab returns the tab a request acts on, for the events that must fail
-// fast on a crashed tab or give up when their tab crashes, and whether the
-// request is one that recovers a crashed tab (it may go ahead).
-func crashTab(s *session.BrowserSession, e any) (tab *session.Target, recovers bool) {
+// crashMode says how a request meets its tab's crash.
+type crashMode int
+
+const (
+	// crashRefused requests fail at once on a crashed tab and give up when
+	// their tab crashes.
+	crashRefused crashMode = iota
+	// crashRaced requests go ahead on a crashed tab but give up when it
+	// crashes under them: raw CDP calls, which may be the agent's own way
+	// to recover (Page.reload) or the crash itself (Page.crash).
+	crashRaced
+	// crashIgnored requests start a new renderer whatever happened to the
+	// old one (navigations); the dialog watchdog may even stop the old one
+	// on purpose to let them leave a dialog storm.
+	crashIgnored
+)
+
+// crashTab returns the tab a request acts on and how it meets a crash; nil
+// when the request is not tab-scoped or its tab is unknown.
+func crashTab(s *session.BrowserSession, e any) (*session.Target, crashMode) {
 	var id events.TargetID
+	mode := crashRefused
 	switch v := e.(type) {
 	case events.NavigateToURLEvent, events.ReloadEvent, events.GoBackEvent, events.GoForwardEvent:
-		recovers = true
+		mode = crashIgnored
 		id = v.(interface{ TargetTab() events.TargetID }).TargetTab()
 	case events.CDPCallEvent:
-		// A raw call may be the agent's own way to recover (Page.reload),
-		// or the crash itself (Page.crash): never refused up front.
-		recovers = true
+		mode = crashRaced
 		id = v.TabID
 	case interface{ TargetTab() events.TargetID }:
 		id = v.TargetTab()
 	default:
-		return nil, false
+		return nil, mode
 	}
 	t, err := s.Tab(id)
 	if err != nil {
-		return nil, false
+		return nil, mode
 	}
-	return t, recovers
+	return t, mode
 }
 
-// guardCrash fails a request on a crashed tab at once (unless it recovers
-// the tab) and otherwise returns a context that ends when the tab crashes,
-// so that nothing waits out its budget on a renderer that is gone. finish
+// guardCrash fails a request on a crashed tab at once (unless it may go
+// ahead) and otherwise returns a context that ends when the tab crashes, so
+// that nothing waits out its budget on a renderer that is gone. finish
 // turns the request's error into target_crashed when the crash ended it.
 func guardCrash(ctx context.Context, s *session.BrowserSession, e any) (context.Context, func(error) error, error) {
-	tab, recovers := crashTab(s, e)
-	if tab == nil {
+	tab, mode := crashTab(s, e)
+	if tab == nil || mode == crashIgnored {
 		return ctx, func(err error) error { return err }, nil
 	}
-	if st, crashed := tab.Crashed(); crashed && !recovers {
+	st, crashed := tab.Crashed()
+	switch {
+	case crashed && mode == crashRefused:
 		return ctx, nil, crashedError(tab, st)
-	}
-	if recovers {
-		// A navigation starts a new renderer whatever happens to the
-		// old one (the dialog watchdog may stop it on purpose to leave a
-		// dialog storm): it is not raced against a crash.
+	case crashed:
+		// Already crashed: nothing left to race.
 		return ctx, func(err error) error { return err }, nil
 	}
 	ctx, cancel := context.WithCancelCause(ctx)

@@ -38,6 +38,11 @@ func (t *Target) CrashedC() <-chan struct{} {
 	return t.crash.chanLocked()
 }
 
+// MarkCrashed records that the tab's renderer crashed, as reported on the
+// tab's own session (Inspector.targetCrashed); the session itself follows
+// the browser's Target.targetCrashed.
+func (t *Target) MarkCrashed(status string) { t.markCrashed(status) }
+
 // markCrashed records a renderer crash and wakes everything waiting on
 // CrashedC.
 func (t *Target) markCrashed(status string) {

@@ -63,6 +63,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 	}
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
+		s.OnTargetAttached(a.followCrashes),
 		s.OnTargetDetached(a.targetDetached),
 	)
 	b := s.Bus()
