@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,6 +70,12 @@ func init() {
 			if d.g.CDP != "" {
 				r["cdp"] = d.g.CDP
 			}
+			// For soak tests and leak hunts: the daemon's goroutines and
+			// live heap.
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			r["goroutines"] = runtime.NumGoroutine()
+			r["heap_bytes"] = ms.HeapAlloc
 			return r, nil
 		},
 	})
