@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,6 +97,12 @@ func init() {
 			if d.g.Remote.Grid != "" {
 				r["grid"] = cdpmux.RedactURL(d.g.Remote.Grid)
 			}
+			// For soak tests and leak hunts: the daemon's goroutines and
+			// live heap.
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			r["goroutines"] = runtime.NumGoroutine()
+			r["heap_bytes"] = ms.HeapAlloc
 			return r, nil
 		},
 	})

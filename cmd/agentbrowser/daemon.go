@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -279,6 +280,13 @@ func (d *daemon) serveConn(c net.Conn) {
 		rep = d.run(ctx, req)
 	}
 	d.write(c, rep)
+	if len(rep.Body) > largeReply {
+		// A large result is garbage once written: give its memory back
+		// now rather than at the next collection, which an idle daemon
+		// may not reach for minutes.
+		rep = reply{}
+		debug.FreeOSMemory()
+	}
 }
 
 func errBodyReply(err error) reply {

@@ -61,6 +61,10 @@ func tooLarge(size, max int) error {
 // duration computed from it far from overflowing time.Duration.
 const MaxTimeoutMS = 3_600_000
 
+// largeReply is the reply size above which the daemon returns the
+// memory the reply used to the system once it is written.
+const largeReply = 1 << 20
+
 // maxSettingMS bounds the millisecond settings other than --timeout-ms
 // (--dialog-timeout-ms, --hold-ms): one day.
 const maxSettingMS = 86_400_000

@@ -53,3 +53,21 @@ func TestCLIMaxResultBytesSetting(t *testing.T) {
 	require.Equal(t, "result_too_large", o.errCode(), o.Stdout)
 	require.Equal(t, float64(3), c.ok("--session", "capped", "eval", "1+2")["value"])
 }
+
+// TestCLIConnectFailed: a --cdp endpoint nobody answers is connect_failed
+// (exit 1) naming the URL; a malformed one is a usage error (exit 2).
+func TestCLIConnectFailed(t *testing.T) {
+	c := newCLI(t)
+	for _, url := range []string{"http://127.0.0.1:1", "ws://127.0.0.1:1/devtools/browser/x"} {
+		o := c.json("--timeout-ms", "10000", "--cdp", url, "tabs")
+		require.Equal(t, 1, o.Exit, o.Stdout)
+		require.Equal(t, "connect_failed", o.errCode(), o.Stdout)
+		msg := o.Body["error"].(map[string]any)["message"].(string)
+		require.Contains(t, msg, url)
+		require.NotContains(t, msg, "*", "no Go type names")
+		require.False(t, strings.HasSuffix(msg, ": "))
+		c.run("--cdp", url, "close")
+	}
+	o := c.json("--cdp", "127.0.0.1:9222", "tabs")
+	require.Equal(t, 2, o.Exit, o.Stdout)
+}
