@@ -161,7 +161,7 @@ func (s *mcpServer) pageState(ctx context.Context, c *mcpConn, a pageArgs, act m
 		case d.Changed == 0 && len(d.RemovedRefs) == 0:
 			st.WriteString("### Snapshot: no change since your last snapshot")
 		default:
-			st.WriteString("### Snapshot changes (changed lines under their nearest unchanged ancestor)\n" + d.Text)
+			st.WriteString("### Snapshot changes (under their nearest unchanged ancestor)\n" + d.Text)
 			if len(d.RemovedRefs) > 0 {
 				st.WriteString("\n- Removed refs: " + strings.Join(d.RemovedRefs, ", "))
 			}
@@ -185,6 +185,11 @@ func summary(head string, body map[string]any) string {
 		switch k {
 		case "tab_id", "new_tab", "navigated", "refs", "snapshot":
 			continue
+		case "details":
+			// Where a click landed says nothing the page state does not.
+			if d, ok := body[k].(map[string]any); ok && len(d) == 2 && d["x"] != nil && d["y"] != nil {
+				continue
+			}
 		}
 		keys = append(keys, k)
 	}

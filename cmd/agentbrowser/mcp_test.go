@@ -255,9 +255,10 @@ func flow(t *testing.T, cs *mcp.ClientSession, srv *testutil.Servers) {
 	_, text = callOK(t, cs, "browser_evaluate", map[string]any{"function": "(el) => el.value", "ref": name})
 	require.Equal(t, `Result: "bob"`, text)
 
-	code, text = callErr(t, cs, "browser_click", map[string]any{"ref": "e999"})
+	code, text = callErr(t, cs, "browser_click", map[string]any{"ref": "e999", "element": "ghost button"})
 	require.Contains(t, []string{"unknown_ref", "stale_ref"}, code)
 	require.Contains(t, text, "browser_snapshot")
+	require.Contains(t, text, "ghost button")
 	code, _ = callErr(t, cs, "browser_evaluate", map[string]any{"function": "() => { for(;;){} }", "timeout_ms": 600})
 	require.Equal(t, "timeout", code)
 	// Input the schema rejects never reaches the browser.

@@ -105,6 +105,16 @@ type dialogArgs struct {
 	pageArgs
 }
 
+// elementNamer is an input with a human description of its target, which
+// error messages name.
+type elementNamer interface{ elementName() string }
+
+func (a clickArgs) elementName() string  { return a.Element }
+func (a typeArgs) elementName() string   { return a.Element }
+func (a refArgs) elementName() string    { return a.Element }
+func (a selectArgs) elementName() string { return a.Element }
+func (a checkArgs) elementName() string  { return a.Element }
+
 var (
 	strProp  = func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "string", Description: d} }
 	intProp  = func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "integer", Description: d} }
@@ -136,6 +146,11 @@ func actionTool[In any](s *mcpServer, spec toolSpec, mk func(in In) (string, Inp
 		}
 		body, err := c.call(ctx, name, cin, a)
 		if err != nil {
+			if en, ok := any(in).(elementNamer); ok && en.elementName() != "" {
+				te := asToolError(err)
+				te.Message = en.elementName() + ": " + te.Message
+				return nil, te
+			}
 			return nil, err
 		}
 		out := &toolOut{text: summary("Done: "+spec.title, body), data: body}
