@@ -27,7 +27,8 @@ one() { # one session's work; prints the number of failed commands
 	local s=$1 fails=0
 	"$BIN" --session "$s" open "$PAGE" >/dev/null 2>&1 || fails=$((fails+1))
 	for _ in $(seq 1 "$ROUNDS"); do
-		for cmd in "open $PAGE" "snapshot" "click e1" "eval 1+1"; do
+		"$BIN" --session "$s" --timeout-ms 30000 open "$PAGE" >/dev/null 2>&1 || fails=$((fails+1))
+		for cmd in "snapshot" "click e1" "eval 1+1"; do
 			# shellcheck disable=SC2086
 			"$BIN" --session "$s" --timeout-ms 30000 $cmd >/dev/null 2>&1 || fails=$((fails+1))
 		done
