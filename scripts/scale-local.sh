@@ -27,10 +27,12 @@ one() { # one session's work; prints the number of failed commands
 	local s=$1 fails=0
 	"$BIN" --session "$s" open "$PAGE" >/dev/null 2>&1 || fails=$((fails+1))
 	for _ in $(seq 1 "$ROUNDS"); do
-		for cmd in "open $PAGE" "snapshot" "click e1" "eval 1+1"; do
-			# shellcheck disable=SC2086
-			"$BIN" --session "$s" --timeout-ms 30000 $cmd >/dev/null 2>&1 || fails=$((fails+1))
-		done
+		"$BIN" --session "$s" --timeout-ms 30000 open "$PAGE" >/dev/null 2>&1 || fails=$((fails+1))
+		# Refs are not reused across snapshots: click the one this snapshot gave.
+		ref=$("$BIN" --session "$s" --timeout-ms 30000 snapshot 2>/dev/null | grep -o 'ref=e[0-9]*' | head -1 | cut -d= -f2)
+		[ -n "$ref" ] || fails=$((fails+1))
+		"$BIN" --session "$s" --timeout-ms 30000 click "${ref:-e1}" >/dev/null 2>&1 || fails=$((fails+1))
+		"$BIN" --session "$s" --timeout-ms 30000 eval 1+1 >/dev/null 2>&1 || fails=$((fails+1))
 	done
 	echo $fails
 }

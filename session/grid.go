@@ -150,6 +150,8 @@ func connectError(rawURL string, err error) error {
 	msg := rerr.Error()
 	next := "check that the browser runs with --remote-debugging-port and that the host and port are right"
 	switch {
+	case strings.Contains(rawURL, "/se/cdp") && (strings.Contains(msg, "HTTP 404") || strings.Contains(msg, "HTTP 400") || strings.Contains(msg, "HTTP 500")):
+		next = "the Grid does not know this session (it ended, idled out or was deleted); give --grid with the hub's URL so that agentbrowser creates and keeps its own sessions"
 	case strings.Contains(msg, "HTTP 404"), strings.Contains(msg, "/json/version"):
 		next = "this endpoint has no /json/version: give the websocket URL (ws://host:port/devtools/browser/ID, or the se:cdp URL of a Grid session), or use --grid for a Selenium Grid"
 	case strings.Contains(msg, "HTTP 401"), strings.Contains(msg, "HTTP 403"):

@@ -126,3 +126,15 @@ func TestTokensAreNeverPrinted(t *testing.T) {
 	assert.NotContains(t, all.String(), qToken)
 	assert.NotContains(t, all.String(), hToken)
 }
+
+func TestCDPURLOfAnEndedGridSession(t *testing.T) {
+	needGrid(t)
+	id := newWebDriverSession(t, standalone.URL)
+	standalone.deleteSession(t, id)
+	c := newCLI(t, standalone.URL)
+	cdp := "ws" + strings.TrimPrefix(standalone.URL, "http") + "/session/" + id + "/se/cdp"
+	o := c.raw("--cdp", cdp, "open", "about:blank")
+	require.Equal(t, "connect_failed", o.code(), "%v", o.Body)
+	assert.Less(t, o.Dur, connectCeiling)
+	assert.Contains(t, o.message(), "does not know this session")
+}
