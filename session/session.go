@@ -2,10 +2,8 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -13,100 +11,13 @@ import (
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/browser"
-	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/mafredri/cdp/protocol/target"
-	"github.com/mafredri/cdp/rpcc"
 	"github.com/rs/zerolog"
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
-
-// Config says how a BrowserSession reaches its browser.
-type Config struct {
-	// TaskID names the session in logs and in a Registry.
-	TaskID string
-	// CDPURL connects to a running browser (ws://.../devtools/browser/...
-	// or http://host:port) instead of launching one.
-	CDPURL string
-	// Grid, when its URL is set, makes the session ask a Selenium Grid 4
-	// for its browser instead of launching one (see GridConfig).
-	Grid GridConfig
-	// Header is sent with the CDP websocket handshake and with Grid
-	// requests (Authorization: Bearer ... for hosted endpoints). Its
-	// values are never logged.
-	Header http.Header
-	// Liveness tunes the checks of a remote endpoint.
-	Liveness LivenessConfig
-	// Launch configures the local browser when CDPURL is empty.
-	Launch LaunchConfig
-	// ConnectTimeout bounds launching or connecting when the caller's
-	// context has no deadline. Default 30 s.
-	ConnectTimeout time.Duration
-	// SetupTimeout bounds preparing one newly attached target. Default 10 s.
-	SetupTimeout time.Duration
-	// Bus configures the session's event bus.
-	Bus bus.Config
-	// Extensions are started, in order, once the connection is up and
-	// before any tab is attached, and stopped in reverse by Close. The
-	// watchdog manager is one.
-	Extensions []Extension
-	Logger     zerolog.Logger
-	// Policy limits the URLs and origins the session loads; the zero value
-	// allows http, https and about:blank and every origin.
-	Policy URLPolicy
-	// IsolatedContext, on a shared browser (CDPURL), opens the session's
-	// tabs in a browser context of its own (Target.createBrowserContext):
-	// cookies, storage and cache are not shared with other sessions.
-	IsolatedContext bool
-}
-
-// Validate reports what is wrong with c.
-func (c Config) Validate() error {
-	var errs []error
-	if c.ConnectTimeout < 0 {
-		errs = append(errs, errors.New("connect timeout must not be negative"))
-	}
-	if c.SetupTimeout < 0 {
-		errs = append(errs, errors.New("setup timeout must not be negative"))
-	}
-	if err := c.Policy.Validate(); err != nil {
-		errs = append(errs, err)
-	}
-	if c.CDPURL != "" && c.Grid.URL != "" {
-		errs = append(errs, errors.New("give a CDP URL or a Grid URL, not both"))
-	}
-	for i, e := range c.Extensions {
-		if e == nil {
-			errs = append(errs, fmt.Errorf("extension %d is nil", i))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-func (c *Config) defaults() {
-	if c.ConnectTimeout == 0 {
-		c.ConnectTimeout = 30 * time.Second
-		if c.Grid.URL != "" {
-			// A node starts chromedriver and then the browser.
-			c.ConnectTimeout = 60 * time.Second
-		}
-	}
-	if c.SetupTimeout == 0 {
-		c.SetupTimeout = 10 * time.Second
-	}
-	if c.Bus.Name == "" {
-		c.Bus.Name = c.TaskID
-	}
-	c.Liveness.defaults()
-}
-
-// Extension is started with a session and stopped with it. The returned stop
-// function must undo what Start did and may be nil.
-type Extension interface {
-	Start(ctx context.Context, s *BrowserSession) (stop func(context.Context) error, err error)
-}
 
 // AttachHook prepares a newly attached target before its scripts run: it is
 // called after Page and Runtime are enabled and before the target is
@@ -475,59 +386,4 @@ func (s *BrowserSession) Close() error {
 		err = errors.Join(errs...)
 	})
 	return err
-}
-
-// Call sends a raw CDP command on a session (the browser's when sessionID is
-// empty) and decodes the reply into reply when it is not nil.
-func (s *BrowserSession) Call(ctx context.Context, sessionID events.SessionID, method string, params, reply any) error {
-	if err := s.alive(); err != nil {
-		return err
-	}
-	var rc *rpcc.Conn
-	if sessionID == "" {
-		rc = s.conn.Browser()
-	} else {
-		t, ok := s.TargetBySession(sessionID)
-		if !ok {
-			return fmt.Errorf("%w: session %s", ErrTabNotFound, sessionID)
-		}
-		rc = t.Conn
-	}
-	return rpcc.Invoke(ctx, method, params, reply, rc)
-}
-
-// CallCapped is Call with a cap of max bytes on the reply (max <= 0: no
-// cap). A larger reply is dropped as it arrives, never held whole, and the
-// call fails with an error that cdpmux.TooLarge recognises.
-func (s *BrowserSession) CallCapped(ctx context.Context, sessionID events.SessionID, method string, params, reply any, max int64) error {
-	if max <= 0 {
-		return s.Call(ctx, sessionID, method, params, reply)
-	}
-	if err := s.alive(); err != nil {
-		return err
-	}
-	if sessionID != "" {
-		if _, ok := s.TargetBySession(sessionID); !ok {
-			return fmt.Errorf("%w: session %s", ErrTabNotFound, sessionID)
-		}
-	}
-	wait, err := s.conn.PostCapped(string(sessionID), method, params, max)
-	if err != nil {
-		return err
-	}
-	raw, err := wait(ctx)
-	if err != nil {
-		return err
-	}
-	if reply != nil && len(raw) > 0 {
-		return json.Unmarshal(raw, reply)
-	}
-	return nil
-}
-
-// Evaluate runs expression in a target's main world and returns its value
-// by value. It is the plain path used before an evaluate engine exists.
-func Evaluate(ctx context.Context, c *cdp.Client, expression string, awaitPromise bool) (*runtime.EvaluateReply, error) {
-	args := runtime.NewEvaluateArgs(expression).SetReturnByValue(true).SetAwaitPromise(awaitPromise)
-	return c.Runtime.Evaluate(ctx, args)
 }

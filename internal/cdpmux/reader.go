@@ -1,0 +1,85 @@
+package cdpmux
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// read is the only reader of the transport. It parses just enough of each
+// frame to route it and never waits on a consumer.
+func (c *Conn) read() {
+	defer close(c.readerDone)
+	for {
+		b, err := c.readFrame()
+		if err != nil {
+			c.shutdown(fmt.Errorf("%w: %v", ErrDisconnected, err))
+			return
+		}
+		c.lastRead.Store(time.Now().UnixNano())
+		c.route(b)
+	}
+}
+
+// frameHeader is the part of a frame that routing needs.
+type frameHeader struct {
+	SessionID string          `json:"sessionId"`
+	Method    string          `json:"method"`
+	Params    json.RawMessage `json:"params"`
+}
+
+type attachedParams struct {
+	SessionID string `json:"sessionId"`
+}
+
+func (c *Conn) route(b []byte) {
+	var h frameHeader
+	if err := json.Unmarshal(b, &h); err != nil {
+		c.log.Debug().Err(err).Int("bytes", len(b)).Msg("dropping unparsable cdp frame")
+		return
+	}
+	switch h.Method {
+	case "Target.attachedToTarget":
+		// Register before anything of the new session can be read, so its
+		// first events are never dropped as unknown.
+		var p attachedParams
+		if json.Unmarshal(h.Params, &p) == nil && p.SessionID != "" {
+			c.Register(p.SessionID)
+			c.mu.Lock()
+			hook := c.hooks.Attached
+			c.mu.Unlock()
+			if hook != nil {
+				hook(h.SessionID, p.SessionID, h.Params)
+			}
+		}
+	case "Target.detachedFromTarget":
+		var p attachedParams
+		if json.Unmarshal(h.Params, &p) == nil && p.SessionID != "" {
+			c.mu.Lock()
+			hook := c.hooks.Detached
+			c.mu.Unlock()
+			if hook != nil {
+				defer hook(h.SessionID, p.SessionID)
+			}
+			defer c.Detach(p.SessionID)
+		}
+	}
+	c.mu.Lock()
+	s, ok := c.sessions[h.SessionID]
+	c.mu.Unlock()
+	if !ok {
+		c.log.Debug().Str("session", h.SessionID).Str("method", h.Method).Msg("dropping frame for unknown session")
+		return
+	}
+	if !s.q.push(b) && errors.Is(s.q.closedWith(), ErrSessionOverflow) {
+		if h.SessionID == "" {
+			// The browser session carries target management; without it
+			// the connection is useless.
+			c.shutdown(fmt.Errorf("%w: browser session", ErrSessionOverflow))
+			return
+		}
+		// Fail the session's rpcc.Conn too and forget it.
+		c.detach(h.SessionID, ErrSessionOverflow)
+	}
+}

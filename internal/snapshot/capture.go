@@ -1,0 +1,239 @@
+package snapshot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// capture is the state of one Capture call.
+type capture struct {
+	e    *Engine
+	opts Options
+}
+
+type snapOpts struct {
+	Scope       int64 `json:"scope"`
+	Interactive bool  `json:"interactive"`
+	MaxDepth    int   `json:"maxDepth"`
+}
+
+// Capture takes a snapshot of the tab.
+func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, fmt.Errorf("validating snapshot options: %w", err)
+	}
+	e.capMu.Lock()
+	defer e.capMu.Unlock()
+
+	c := &capture{e: e, opts: opts}
+	var (
+		recs  *records
+		lines []line
+		err   error
+	)
+	if opts.Scope != "" {
+		canon, entry, lerr := e.lookup(opts.Scope)
+		if lerr != nil {
+			return nil, lerr
+		}
+		recs, lines, err = c.collect(ctx, entry.w, entry.local, opts.MaxDepth, 0, 0)
+		switch {
+		case errors.Is(err, errWorldGone):
+			e.kill(entry.w)
+			return nil, &StaleRefError{Ref: canon}
+		case errors.Is(err, errScopeGone):
+			e.forget(entry)
+			return nil, &StaleRefError{Ref: canon}
+		case err == nil && !recs.scopeFound:
+			// The element is still there but hidden: nothing to show.
+			lines = nil
+		}
+	} else {
+		recs, lines, err = e.captureTop(ctx, c, opts.MaxDepth)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if opts.Interactive {
+		for i := range lines {
+			lines[i].depth = 0
+		}
+	}
+	r := render(lines, opts.MaxChars)
+	if err := e.eagerBackendIDs(ctx, r.entries); err != nil {
+		return nil, err
+	}
+	res := &Result{
+		URL:       recs.url,
+		Title:     recs.title,
+		Text:      r.text,
+		Refs:      make(map[events.Ref]RefInfo, len(r.entries)),
+		Truncated: r.truncated,
+		Nodes:     r.nodes,
+		Omitted:   r.omitted,
+	}
+	e.mu.Lock()
+	for _, en := range r.entries {
+		res.Refs[en.ref] = en.info
+	}
+	e.mu.Unlock()
+	return res, nil
+}
+
+var errScopeGone = errors.New("scope element is gone")
+
+// collect walks w's document and returns its lines, with out-of-process
+// frames inlined. depthOff is the depth of w's top-level lines in the
+// whole snapshot; maxDepth is relative to them (0: no limit).
+func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, depthOff, nesting int) (*records, []line, error) {
+	if err := w.markScriptClicks(ctx); err != nil {
+		return nil, nil, err
+	}
+	optsJSON, _ := json.Marshal(snapOpts{Scope: scope, Interactive: c.opts.Interactive, MaxDepth: maxDepth})
+	recs, err := w.walk(ctx, string(optsJSON))
+	if err != nil {
+		return nil, nil, err
+	}
+	// Closed shadow roots found on the way are opened and walked.
+	for round := 0; recs.hostCands > 0 && round < maxRootRounds; round++ {
+		n, err := w.openClosedRoots(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n == 0 {
+			break
+		}
+		if recs, err = w.walk(ctx, string(optsJSON)); err != nil {
+			return nil, nil, err
+		}
+	}
+
+	// Find the frame ids of same-origin frames with lines and of
+	// out-of-process iframes.
+	maxFrame := 0
+	for idx := range recs.frames {
+		maxFrame = max(maxFrame, idx)
+	}
+	frameIDs := make([]events.FrameID, maxFrame+1)
+	frameIDs[0] = w.frameID
+	var need []int64
+	e := c.e
+	e.mu.Lock()
+	for idx, id := range recs.frames {
+		if fid, ok := w.frameOf[id]; ok {
+			frameIDs[idx] = fid
+		} else {
+			need = append(need, id)
+		}
+	}
+	for _, r := range recs.recs {
+		if r.oop && r.id != 0 {
+			if _, ok := w.frameOf[r.id]; !ok {
+				need = append(need, r.id)
+			}
+		}
+	}
+	e.mu.Unlock()
+	if len(need) > 0 {
+		ds, err := w.describe(ctx, need)
+		if err != nil {
+			return nil, nil, err
+		}
+		e.mu.Lock()
+		for i, d := range ds {
+			if d.ok && d.frame != "" {
+				w.frameOf[need[i]] = d.frame
+			}
+		}
+		for idx, id := range recs.frames {
+			if fid, ok := w.frameOf[id]; ok {
+				frameIDs[idx] = fid
+			}
+		}
+		e.mu.Unlock()
+	}
+
+	e.mu.Lock()
+	w.elements = recs.elements
+	e.mu.Unlock()
+
+	lines := make([]line, 0, len(recs.recs))
+	type oopif struct {
+		at    int // index in lines of the iframe line
+		frame events.FrameID
+		depth int
+	}
+	var oopifs []oopif
+	e.mu.Lock()
+	for _, r := range recs.recs {
+		if r.text {
+			lines = append(lines, line{depth: r.depth + depthOff, text: r.t})
+			continue
+		}
+		l := line{depth: r.depth + depthOff, role: r.role, name: r.name, attrs: r.attrs, value: r.value, nth: r.nth}
+		if r.id != 0 {
+			fid := w.frameID
+			if r.frame > 0 && r.frame < len(frameIDs) && frameIDs[r.frame] != "" {
+				fid = frameIDs[r.frame]
+			}
+			l.entry = e.refLocked(w, r.id, RefInfo{Role: r.role, Name: r.name, Nth: r.nth, FrameID: fid})
+		}
+		lines = append(lines, l)
+		if r.oop && r.id != 0 {
+			if fid, ok := w.frameOf[r.id]; ok {
+				oopifs = append(oopifs, oopif{at: len(lines) - 1, frame: fid, depth: r.depth})
+			}
+		}
+	}
+	e.mu.Unlock()
+
+	if len(oopifs) == 0 || nesting >= maxFrameNesting {
+		return recs, lines, nil
+	}
+	// Inline out-of-process frames after their iframe lines.
+	merged := make([]line, 0, len(lines))
+	prev := 0
+	for _, o := range oopifs {
+		merged = append(merged, lines[prev:o.at+1]...)
+		prev = o.at + 1
+		childMax := 0
+		if maxDepth > 0 {
+			childMax = maxDepth - (o.depth + 1)
+			if childMax <= 0 {
+				continue
+			}
+		}
+		child, err := c.frameLines(ctx, o.frame, childMax, depthOff+o.depth+1, nesting+1)
+		if err != nil {
+			return nil, nil, err
+		}
+		merged = append(merged, child...)
+	}
+	merged = append(merged, lines[prev:]...)
+	return recs, merged, nil
+}
+
+// frameLines returns the lines of an out-of-process frame, or none when
+// the frame cannot be reached. Only the caller's context ending is an
+// error: a frame that goes away mid-capture is shown empty.
+func (c *capture) frameLines(ctx context.Context, fid events.FrameID, maxDepth, depthOff, nesting int) ([]line, error) {
+	for attempt := 0; attempt < 2; attempt++ {
+		w, err := c.e.frameWorld(ctx, fid)
+		if err != nil || w == nil {
+			return nil, ctx.Err()
+		}
+		_, lines, err := c.collect(ctx, w, 0, maxDepth, depthOff, nesting)
+		if err == nil {
+			return lines, nil
+		}
+		if !errors.Is(err, errWorldGone) {
+			return nil, ctx.Err()
+		}
+		c.e.kill(w)
+	}
+	return nil, ctx.Err()
+}

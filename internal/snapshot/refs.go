@@ -1,0 +1,164 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/mafredri/cdp/protocol/dom"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// forget drops the ref of an element found gone. Should the element come
+// back (a detached node re-inserted), it gets a new ref.
+func (e *Engine) forget(entry *refEntry) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.refs, entry.ref)
+	if entry.w.entries[entry.local] == entry {
+		delete(entry.w.entries, entry.local)
+	}
+}
+
+// lookup finds an issued ref.
+func (e *Engine) lookup(ref events.Ref) (events.Ref, *refEntry, error) {
+	canon, ok := events.ParseRef(string(ref))
+	if !ok {
+		return "", nil, &InvalidRefError{Input: string(ref)}
+	}
+	n, _ := strconv.Atoi(string(canon[1:]))
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	entry := e.refs[canon]
+	if entry == nil {
+		if n <= e.issued {
+			return canon, nil, &StaleRefError{Ref: canon}
+		}
+		return canon, nil, &UnknownRefError{Ref: canon}
+	}
+	if entry.w.dead {
+		return canon, nil, &StaleRefError{Ref: canon}
+	}
+	return canon, entry, nil
+}
+
+// refLocked returns the entry of w's element id, issuing a ref if needed,
+// and records info for it. e.mu must be held.
+func (e *Engine) refLocked(w *world, id int64, info RefInfo) *refEntry {
+	entry := w.entries[id]
+	if entry == nil {
+		e.issued++
+		entry = &refEntry{ref: events.Ref("e" + strconv.Itoa(e.issued)), w: w, local: id}
+		w.entries[id] = entry
+		if !w.dead {
+			e.refs[entry.ref] = entry
+		}
+	}
+	info.BackendNodeID = entry.info.BackendNodeID
+	entry.info = info
+	return entry
+}
+
+// eagerBackendIDs fills the backend node ids of entries when that fits
+// in eagerBudget.
+func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error {
+	byWorld := map[*world][]*refEntry{}
+	elements := map[*world]int{}
+	e.mu.Lock()
+	for _, entry := range entries {
+		if entry.info.BackendNodeID != 0 || entry.w.dead {
+			continue
+		}
+		byWorld[entry.w] = append(byWorld[entry.w], entry)
+	}
+	cost := 0
+	useTree := map[*world]bool{}
+	for w, list := range byWorld {
+		elements[w] = w.elements
+		tree := (w.elements + treeNodeFactor - 1) / treeNodeFactor
+		useTree[w] = tree < len(list)
+		if eagerMethod != "" {
+			useTree[w] = eagerMethod == "tree"
+		}
+		cost += min(tree, len(list))
+	}
+	e.mu.Unlock()
+	if cost == 0 || cost > eagerBudget {
+		return nil
+	}
+	for w, list := range byWorld {
+		ids := make([]int64, len(list))
+		for i, en := range list {
+			ids[i] = en.local
+		}
+		var (
+			ds  []described
+			err error
+		)
+		if useTree[w] {
+			ds, err = w.describeTree(ctx, ids)
+		} else {
+			ds, err = w.describe(ctx, ids)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			// Resolve will look them up, or report them stale.
+			continue
+		}
+		e.mu.Lock()
+		for i, d := range ds {
+			if d.ok {
+				list[i].info.BackendNodeID = d.backend
+			}
+		}
+		e.mu.Unlock()
+	}
+	return nil
+}
+
+// resolveGroup is the object group of handles Resolve returns.
+const resolveGroup = "agentbrowser-ref"
+
+// Resolve looks ref up for an action: its info with BackendNodeID filled,
+// the client of the session its element lives in, and an isolated-world
+// handle to the element. It fails with ErrStaleRef when the element is
+// gone (removed, or its document replaced), ErrUnknownRef for a ref never
+// issued and ErrInvalidRef for a malformed one. A ref never resolves to
+// any element but the one it was issued for.
+func (e *Engine) Resolve(ctx context.Context, ref events.Ref) (Resolved, error) {
+	canon, entry, err := e.lookup(ref)
+	if err != nil {
+		return Resolved{}, err
+	}
+	w := entry.w
+	obj, err := w.element(ctx, entry.local, resolveGroup)
+	if err != nil {
+		if isWorldGone(err) {
+			e.kill(w)
+			return Resolved{}, &StaleRefError{Ref: canon}
+		}
+		return Resolved{}, fmt.Errorf("resolving ref %s: %w", canon, err)
+	}
+	if obj == "" {
+		e.forget(entry)
+		return Resolved{}, &StaleRefError{Ref: canon}
+	}
+	node, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(obj))
+	if err != nil {
+		return Resolved{}, fmt.Errorf("resolving ref %s: describing node: %w", canon, err)
+	}
+	e.mu.Lock()
+	entry.info.BackendNodeID = int64(node.Node.BackendNodeID)
+	info := entry.info
+	e.mu.Unlock()
+	return Resolved{
+		Ref:                canon,
+		Info:               info,
+		Client:             w.client,
+		ObjectID:           obj,
+		ExecutionContextID: w.ctxID,
+	}, nil
+}

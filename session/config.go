@@ -1,0 +1,98 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+)
+
+// Config says how a BrowserSession reaches its browser.
+type Config struct {
+	// TaskID names the session in logs and in a Registry.
+	TaskID string
+	// CDPURL connects to a running browser (ws://.../devtools/browser/...
+	// or http://host:port) instead of launching one.
+	CDPURL string
+	// Grid, when its URL is set, makes the session ask a Selenium Grid 4
+	// for its browser instead of launching one (see GridConfig).
+	Grid GridConfig
+	// Header is sent with the CDP websocket handshake and with Grid
+	// requests (Authorization: Bearer ... for hosted endpoints). Its
+	// values are never logged.
+	Header http.Header
+	// Liveness tunes the checks of a remote endpoint.
+	Liveness LivenessConfig
+	// Launch configures the local browser when CDPURL is empty.
+	Launch LaunchConfig
+	// ConnectTimeout bounds launching or connecting when the caller's
+	// context has no deadline. Default 30 s.
+	ConnectTimeout time.Duration
+	// SetupTimeout bounds preparing one newly attached target. Default 10 s.
+	SetupTimeout time.Duration
+	// Bus configures the session's event bus.
+	Bus bus.Config
+	// Extensions are started, in order, once the connection is up and
+	// before any tab is attached, and stopped in reverse by Close. The
+	// watchdog manager is one.
+	Extensions []Extension
+	Logger     zerolog.Logger
+	// Policy limits the URLs and origins the session loads; the zero value
+	// allows http, https and about:blank and every origin.
+	Policy URLPolicy
+	// IsolatedContext, on a shared browser (CDPURL), opens the session's
+	// tabs in a browser context of its own (Target.createBrowserContext):
+	// cookies, storage and cache are not shared with other sessions.
+	IsolatedContext bool
+}
+
+// Validate reports what is wrong with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.ConnectTimeout < 0 {
+		errs = append(errs, errors.New("connect timeout must not be negative"))
+	}
+	if c.SetupTimeout < 0 {
+		errs = append(errs, errors.New("setup timeout must not be negative"))
+	}
+	if err := c.Policy.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.CDPURL != "" && c.Grid.URL != "" {
+		errs = append(errs, errors.New("give a CDP URL or a Grid URL, not both"))
+	}
+	for i, e := range c.Extensions {
+		if e == nil {
+			errs = append(errs, fmt.Errorf("extension %d is nil", i))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (c *Config) defaults() {
+	if c.ConnectTimeout == 0 {
+		c.ConnectTimeout = 30 * time.Second
+		if c.Grid.URL != "" {
+			// A node starts chromedriver and then the browser.
+			c.ConnectTimeout = 60 * time.Second
+		}
+	}
+	if c.SetupTimeout == 0 {
+		c.SetupTimeout = 10 * time.Second
+	}
+	if c.Bus.Name == "" {
+		c.Bus.Name = c.TaskID
+	}
+	c.Liveness.defaults()
+}
+
+// Extension is started with a session and stopped with it. The returned stop
+// function must undo what Start did and may be nil.
+type Extension interface {
+	Start(ctx context.Context, s *BrowserSession) (stop func(context.Context) error, err error)
+}

@@ -1,0 +1,84 @@
+package evaluate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// resolveRef asks the ref's owner (DefaultActionWatchdog) where its element
+// is.
+func (a *attachment) resolveRef(ctx context.Context, tab *session.Target, raw events.Ref) (events.ResolvedRef, error) {
+	ref, _ := events.ParseRef(string(raw))
+	rr, err := bus.DispatchFirst[events.ResolveRefEvent, events.ResolvedRef](ctx, a.s.Bus(), events.ResolveRefEvent{TabID: tab.ID, Ref: ref})
+	if err != nil {
+		var ce *events.Error
+		switch {
+		case errors.As(err, &ce):
+			return rr, ce
+		case errors.Is(err, bus.ErrNoHandler):
+			return rr, events.Errorf(events.CodeUnknownRef, "ref %s is unknown: nothing in this session issues refs", ref).WithDetail("ref", string(ref))
+		}
+		return rr, fmt.Errorf("resolving ref %s: %w", ref, err)
+	}
+	if rr.BackendNodeID == 0 {
+		return rr, events.Errorf(events.CodeStaleRef, "ref %s is stale: it names no element; take a new snapshot", ref).WithDetail("ref", string(ref))
+	}
+	return rr, nil
+}
+
+// targetOf returns the target a resolved element lives in.
+func (a *attachment) targetOf(tab *session.Target, rr events.ResolvedRef) (*session.Target, error) {
+	if rr.TargetID == "" || rr.TargetID == tab.ID {
+		return tab, nil
+	}
+	if t, ok := a.s.TargetByID(rr.TargetID); ok && t.TabID == tab.ID {
+		return t, nil
+	}
+	return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", rr.Ref).WithDetail("ref", string(rr.Ref))
+}
+
+// tabTargets lists tab's page target first, then its out-of-process frames.
+func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
+	out := []*session.Target{tab}
+	for _, t := range a.s.Targets() {
+		if t.TabID == tab.ID && t != tab {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// race runs op and ends it as soon as a JavaScript dialog opens in tab: a
+// dialog blocks the page's script thread, so op might otherwise wait until
+// someone answers. It returns the dialog in that case.
+func (a *attachment) race(ctx context.Context, tab events.TargetID, op func(context.Context) error) (*events.DialogInfo, error) {
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	changes := a.dlg.Changes()
+	go func() {
+		for {
+			select {
+			case <-changes:
+				if a.dlg.Open(tab) != nil {
+					cancel(errDialogOpened)
+					return
+				}
+				changes = a.dlg.Changes()
+			case <-cctx.Done():
+				return
+			}
+		}
+	}()
+	err := op(cctx)
+	if err != nil && errors.Is(context.Cause(cctx), errDialogOpened) {
+		if d := a.dlg.Open(tab); d != nil {
+			return d, nil
+		}
+	}
+	return nil, err
+}
