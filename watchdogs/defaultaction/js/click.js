@@ -1,0 +1,1 @@
+function () { this.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); this.click(); }

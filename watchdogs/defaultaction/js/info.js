@@ -1,0 +1,18 @@
+function () {
+  const e = this, tag = e.localName, role = (e.getAttribute('role') || '').trim().toLowerCase();
+  const info = { tag, type: (tag === 'input' ? (e.type || 'text') : ''), role,
+    editable: false, multiple: !!e.multiple, disabled: !!e.disabled, checkable: '', checked: false,
+    connected: e.isConnected };
+  if (tag === 'textarea') info.editable = !e.readOnly;
+  else if (tag === 'input') {
+    info.editable = !e.readOnly && !['button','checkbox','radio','file','submit','reset','image','color','range','hidden'].includes(info.type);
+    if (info.type === 'checkbox' || info.type === 'radio') { info.checkable = info.type; info.checked = e.checked; }
+  } else if (e.isContentEditable) info.editable = true;
+  if (!info.checkable && ['checkbox','switch','menuitemcheckbox','radio','menuitemradio'].includes(role)) {
+    info.checkable = 'aria'; info.checked = e.getAttribute('aria-checked') === 'true';
+  }
+  if (tag === 'select') {
+    info.options = Array.from(e.options).map(o => ({ value: o.value, label: (o.label || o.text).trim(), selected: o.selected, disabled: o.disabled }));
+  }
+  return info;
+}
