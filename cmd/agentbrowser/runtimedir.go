@@ -28,15 +28,11 @@ func checkRuntimeDir(dir string) error {
 // another user: the client checks the daemon before sending a request, the
 // daemon checks its client before reading one.
 func checkPeer(c net.Conn, path string) error {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return nil
-	}
-	uid, err := peerUID(uc)
+	same, known, uid, err := rundir.SamePeer(c)
 	if err != nil {
 		return events.Errorf(events.CodeUnsafeRuntimeDir, "cannot tell who is at the other end of %s: %v; nothing was sent", path, err)
 	}
-	if uid >= 0 && uid != os.Getuid() {
+	if known && !same {
 		return events.Errorf(events.CodeUnsafeRuntimeDir,
 			"the other end of %s runs as uid %d, not as you (uid %d); nothing was sent. Remove the socket's directory and run the command again", path, uid, os.Getuid()).
 			WithDetail("path", path).WithDetail("peer_uid", uid)

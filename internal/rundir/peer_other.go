@@ -1,9 +1,9 @@
-//go:build !linux
+//go:build !linux && !darwin
 
 package rundir
 
 import "net"
 
-// peerUID cannot tell the peer's uid here; callers that need the check use
-// a platform-specific way of their own (the full CLI does on macOS).
+// peerUID cannot tell the peer's uid here: only the runtime directory's
+// check protects the socket.
 func peerUID(c *net.UnixConn) (int, bool, error) { return -1, false, nil }

@@ -1,7 +1,7 @@
 // Package rundir knows where a session's daemon keeps its socket, lock and
-// log, and whether that place can be trusted. It uses the standard library
-// only, so that the thin CLI client (cmd/agentbrowser-thin) can share it
-// with the full CLI without linking anything else.
+// log, and whether that place and the other end of a socket can be trusted.
+// It links the standard library only (golang.org/x/sys on macOS), so that
+// the thin CLI client (cmd/agentbrowser-thin) shares it with the full CLI.
 package rundir
 
 import (

@@ -1,4 +1,4 @@
-package main
+package rundir
 
 import (
 	"net"
@@ -8,20 +8,20 @@ import (
 
 // peerUID reads the uid of the process at the other end of c
 // (LOCAL_PEERCRED).
-func peerUID(c *net.UnixConn) (int, error) {
+func peerUID(c *net.UnixConn) (int, bool, error) {
 	rc, err := c.SyscallConn()
 	if err != nil {
-		return 0, err
+		return -1, false, err
 	}
 	var cred *unix.Xucred
 	var gerr error
 	if err := rc.Control(func(fd uintptr) {
 		cred, gerr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
 	}); err != nil {
-		return 0, err
+		return -1, false, err
 	}
 	if gerr != nil {
-		return 0, gerr
+		return -1, false, gerr
 	}
-	return int(cred.Uid), nil
+	return int(cred.Uid), true, nil
 }
