@@ -9,6 +9,10 @@
 // the returned Attachment tears that part down. No watchdog state is shared
 // across sessions.
 //
+// Attach sees the session through Host, a small interface a unit test can
+// implement by hand. A watchdog that needs more of the session asserts for
+// it with HostAs, as caddy's plugins opt into host capabilities.
+//
 // A plugin author adds a watchdog with one option:
 //
 //	fx.Provide(watchdogs.As(NewMine))

@@ -10,7 +10,6 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
-	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
 
@@ -34,7 +33,7 @@ func (j *journal) add(s string) {
 
 func (f *fake) Name() string { return f.name }
 
-func (f *fake) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+func (f *fake) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
 	if f.fail {
 		return nil, errors.New("refused")
 	}

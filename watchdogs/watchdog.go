@@ -4,22 +4,22 @@ import (
 	"context"
 
 	"go.uber.org/fx"
-
-	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // Watchdog is one kind of watchdog, built once per process.
 //
-// Attach is called once per BrowserSession, after the session's connection
-// and bus exist and before its first tab is attached, so per-target setup
-// registered with session.OnTargetAttached sees every tab. Attach must not
+// Attach is called once per session, after the session's connection and bus
+// exist and before its first tab is attached, so per-target setup registered
+// with Host.OnTargetAttached sees every tab. The Host is a
+// *session.BrowserSession in a running program and may be a test's fake; a
+// watchdog that needs more than Host asserts for it (see HostAs). Attach must not
 // block beyond ctx; goroutines it starts must end when the Attachment is
 // detached.
 type Watchdog interface {
 	// Name identifies the watchdog; names are unique in a process and fix
 	// the start order.
 	Name() string
-	Attach(ctx context.Context, s *session.BrowserSession) (Attachment, error)
+	Attach(ctx context.Context, h Host) (Attachment, error)
 }
 
 // Attachment is a watchdog's per-session part. Detach undoes Attach: it

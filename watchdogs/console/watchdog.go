@@ -85,18 +85,18 @@ func New(p Params) (*Watchdog, error) {
 // Name implements watchdogs.Watchdog.
 func (w *Watchdog) Name() string { return Name }
 
-// Attach starts collecting the console of every target s attaches from now
+// Attach starts collecting the console of every target h attaches from now
 // on and subscribes the watchdog's handlers.
-func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
 	a := &attachment{
-		s:     s,
-		log:   s.Logger().With().Str("watchdog", Name).Logger(),
+		s:     h,
+		log:   h.Logger().With().Str("watchdog", Name).Logger(),
 		store: newStore(w.cfg),
 		stop:  make(chan struct{}),
 	}
-	a.removeAttach = s.OnTargetAttached(a.targetAttached)
-	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
-	b := s.Bus()
+	a.removeAttach = h.OnTargetAttached(a.targetAttached)
+	a.removeDetach = h.OnTargetDetached(a.store.removeTarget)
+	b := h.Bus()
 	a.subs = []bus.Subscription{
 		bus.On(b, Name, a.state),
 		bus.On(b, Name, a.console),
@@ -106,7 +106,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 
 // attachment is the watchdog's per-session part.
 type attachment struct {
-	s     *session.BrowserSession
+	s     watchdogs.Host
 	log   zerolog.Logger
 	store *store
 

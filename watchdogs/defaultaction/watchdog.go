@@ -49,8 +49,13 @@ func (w *Watchdog) Name() string { return Name }
 
 // Attach subscribes the session's action handlers and starts following
 // every target's JS dialogs, so that a snapshot of a blocked page answers at
-// once instead of waiting on it.
-func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+// once instead of waiting on it. It drives tabs (opens, closes, switches
+// them) and reads frame targets, so it needs a full browser session.
+func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	s, err := watchdogs.HostAs[*session.BrowserSession](h, Name, "a full browser session")
+	if err != nil {
+		return nil, err
+	}
 	a := &attachment{
 		s:        s,
 		log:      s.Logger().With().Str("watchdog", Name).Logger(),

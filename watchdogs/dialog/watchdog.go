@@ -98,13 +98,22 @@ func New(p Params) (*Watchdog, error) {
 // Name implements watchdogs.Watchdog.
 func (w *Watchdog) Name() string { return Name }
 
-// Attach starts following s's dialogs: a stream reader per attached target,
-// the dialog handlers on the bus, and the dialog_blocking guards.
-func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+// Attach starts following h's dialogs: a stream reader per attached target,
+// the dialog handlers on the bus, and the dialog_blocking guards. The bridge
+// needs a host that can intercept requests (a browser session); without the
+// bridge, watchdogs.Host is enough.
+func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	var fetch fetchHost
+	if w.cfg.Bridge {
+		var err error
+		if fetch, err = watchdogs.HostAs[fetchHost](h, Name, "a browser session that can intercept requests for its bridge"); err != nil {
+			return nil, err
+		}
+	}
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	a := &attachment{
-		s:        s,
-		log:      s.Logger().With().Str("watchdog", Name).Logger(),
+		s:        h,
+		log:      h.Logger().With().Str("watchdog", Name).Logger(),
 		ctx:      runCtx,
 		cancel:   cancel,
 		policy:   w.cfg.Policy,
@@ -119,10 +128,10 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 		// The session owns Fetch on every target (the origin policy may
 		// pause document requests there too); the bridge adds its pattern
 		// and reads its own requests, in order with its other streams.
-		a.removeFetch = s.AddFetchOwner(ctx, bridgeFetchOwner)
+		a.removeFetch = fetch.AddFetchOwner(ctx, bridgeFetchOwner)
 	}
-	a.removeHook = s.OnTargetAttached(a.targetAttached)
-	b := s.Bus()
+	a.removeHook = h.OnTargetAttached(a.targetAttached)
+	b := h.Bus()
 	a.subs = append(a.subs,
 		bus.On(b, Name, a.respond),
 		bus.On(b, Name, a.dialogs),
@@ -135,9 +144,17 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 	return a, nil
 }
 
+// fetchHost is what the bridge needs beyond watchdogs.Host: a share of the
+// session's request interception.
+type fetchHost interface {
+	AddFetchOwner(ctx context.Context, o session.FetchOwner) (remove func(context.Context))
+}
+
+var _ fetchHost = (*session.BrowserSession)(nil)
+
 // attachment is the watchdog's per-session part.
 type attachment struct {
-	s          *session.BrowserSession
+	s          watchdogs.Host
 	log        zerolog.Logger
 	ctx        context.Context // ends at Detach
 	cancel     context.CancelFunc
@@ -237,9 +254,9 @@ func (a *attachment) emitter() {
 		for _, e := range q {
 			switch e := e.(type) {
 			case events.DialogOpenedEvent:
-				session.Emit(a.ctx, a.s, e)
+				bus.Notify(a.s.Bus(), e)
 			case events.DialogClosedEvent:
-				session.Emit(a.ctx, a.s, e)
+				bus.Notify(a.s.Bus(), e)
 			}
 		}
 	}

@@ -40,7 +40,11 @@ var refSpec = map[events.Ref]struct{ where, selector string }{
 
 func (testRefs) Name() string { return "test_refs" }
 
-func (testRefs) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+func (testRefs) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	s, err := watchdogs.HostAs[*session.BrowserSession](h, "test_refs", "a full browser session")
+	if err != nil {
+		return nil, err
+	}
 	sub := bus.On(s.Bus(), "test_refs", func(ctx context.Context, e events.ResolveRefEvent) (events.ResolvedRef, error) {
 		spec, ok := refSpec[e.Ref]
 		if !ok {

@@ -107,8 +107,13 @@ func (w *Watchdog) Name() string { return Name }
 
 // Attach starts the session's engine: it subscribes the evaluate and stats
 // handlers and follows every target's dialogs. The engine's own connection
-// is opened on first use.
-func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+// is opened on first use, on the session's transport, so it needs a full
+// browser session.
+func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	s, err := watchdogs.HostAs[*session.BrowserSession](h, Name, "a full browser session")
+	if err != nil {
+		return nil, err
+	}
 	return attach(w.cfg, s), nil
 }
 

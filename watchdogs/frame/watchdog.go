@@ -89,7 +89,11 @@ func (w *Watchdog) Name() string { return Name }
 
 // Attach starts following the frames of every target s attaches from now
 // on and subscribes the watchdog's handlers.
-func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	s, err := watchdogs.HostAs[host](h, Name, "a browser session that can look targets up and make raw CDP calls")
+	if err != nil {
+		return nil, err
+	}
 	a := &attachment{
 		cfg:   w.cfg,
 		s:     s,
@@ -116,7 +120,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 // session's tabs and one event-reading goroutine per attached target.
 type attachment struct {
 	cfg   Config
-	s     *session.BrowserSession
+	s     host
 	log   zerolog.Logger
 	store *store
 

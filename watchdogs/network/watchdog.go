@@ -76,19 +76,19 @@ func New(p Params) (*Watchdog, error) {
 // Name implements watchdogs.Watchdog.
 func (w *Watchdog) Name() string { return Name }
 
-// Attach starts recording the requests of every target s attaches from now
+// Attach starts recording the requests of every target h attaches from now
 // on and subscribes the watchdog's handlers.
-func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
 	a := &attachment{
-		s:     s,
+		s:     h,
 		cfg:   w.cfg,
-		log:   s.Logger().With().Str("watchdog", Name).Logger(),
+		log:   h.Logger().With().Str("watchdog", Name).Logger(),
 		store: newStore(w.cfg.Capacity),
 		stop:  make(chan struct{}),
 	}
-	a.removeAttach = s.OnTargetAttached(a.targetAttached)
-	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
-	b := s.Bus()
+	a.removeAttach = h.OnTargetAttached(a.targetAttached)
+	a.removeDetach = h.OnTargetDetached(a.store.removeTarget)
+	b := h.Bus()
 	a.subs = []bus.Subscription{
 		bus.On(b, Name, a.state),
 		bus.On(b, Name, a.network),
@@ -98,7 +98,7 @@ func (w *Watchdog) Attach(ctx context.Context, s *session.BrowserSession) (watch
 
 // attachment is the watchdog's per-session part.
 type attachment struct {
-	s     *session.BrowserSession
+	s     watchdogs.Host
 	cfg   Config
 	log   zerolog.Logger
 	store *store

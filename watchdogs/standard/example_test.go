@@ -26,9 +26,11 @@ func NewTitleWatchdog() *TitleWatchdog { return &TitleWatchdog{} }
 
 func (*TitleWatchdog) Name() string { return "title" }
 
-func (*TitleWatchdog) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
-	sub := bus.On(s.Bus(), "title", func(ctx context.Context, _ TitleEvent) (string, error) {
-		tab, err := s.ActiveTab()
+// Attach needs only what watchdogs.Host offers: the bus and the active tab,
+// which Tab("") returns.
+func (*TitleWatchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	sub := bus.On(h.Bus(), "title", func(ctx context.Context, _ TitleEvent) (string, error) {
+		tab, err := h.Tab("")
 		if err != nil {
 			return "", err
 		}

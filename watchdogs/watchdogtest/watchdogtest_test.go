@@ -36,18 +36,18 @@ type broken struct {
 
 func (b *broken) Name() string { return "broken-" + b.kind }
 
-func (b *broken) Attach(ctx context.Context, s *session.BrowserSession) (watchdogs.Attachment, error) {
+func (b *broken) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
 	switch b.kind {
 	case "leak":
 		go func() { <-forever }()
 	case "ignores-context":
-		bus.On(s.Bus(), "stuck", func(ctx context.Context, e events.FramesEvent) (any, error) {
+		bus.On(h.Bus(), "stuck", func(ctx context.Context, e events.FramesEvent) (any, error) {
 			<-forever
 			return nil, nil
 		})
 	case "state-blocks-on-dialog":
-		bus.On(s.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
-			tab, err := s.ActiveTab()
+		bus.On(h.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+			tab, err := h.Tab("")
 			if err != nil {
 				return nil, err
 			}
