@@ -5,45 +5,41 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"sync"
 )
 
 // buildID names this exact build of agentbrowser, so a CLI and a daemon of
-// different builds notice each other: the version and, when it can be read,
-// the Go build ID the linker wrote near the start of the executable (it
-// changes with any change of code or flags); else the VCS revision.
+// different builds notice each other: the version and the Go build ID the
+// linker wrote into the executable (it changes with any change of code or
+// flags).
 var buildID = sync.OnceValue(func() string {
-	if id := goBuildID(); id != "" {
-		return version + "+" + id
+	exe, err := os.Executable()
+	if err != nil {
+		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		rev, dirty := "", ""
-		for _, s := range bi.Settings {
-			switch {
-			case s.Key == "vcs.revision":
-				rev = s.Value
-			case s.Key == "vcs.modified" && s.Value == "true":
-				dirty = "-dirty"
-			}
-		}
-		if rev != "" {
-			return version + "+" + rev + dirty
-		}
-	}
-	return version
+	return buildIDOf(exe)
 })
 
-// goBuildID reads the build ID note the Go linker writes into an ELF
-// executable (.note.go.buildid: namesz, descsz, type, "Go\x00\x00", id);
-// it changes with any change of code or flags. Reading one section costs
-// well under a millisecond, unlike hashing the whole binary. Elsewhere it
-// falls back to the executable's size and modification time.
-func goBuildID() string {
-	exe, err := os.Executable()
+// daemonBuild is the build a CLI expects its daemon to be: that of the
+// executable it starts daemons from (itself, except in tests that start
+// another binary).
+func daemonBuild() string {
+	exe, err := daemonExecutable()
 	if err != nil {
 		return ""
 	}
+	return buildIDOf(exe)
+}
+
+// buildIDOf is the build id of the executable at path.
+func buildIDOf(path string) string {
+	if id := goBuildID(path); id != "" {
+		return version + "+" + id
+	}
+	return version
+}
+
+func goBuildID(exe string) string {
 	if f, err := elf.Open(exe); err == nil {
 		defer f.Close()
 		if sec := f.Section(".note.go.buildid"); sec != nil {

@@ -57,7 +57,7 @@ func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, noti
 			return reply{}, notice, err
 		}
 	}
-	req.Build = buildID()
+	req.Build = daemonBuild()
 	rep, err = exchange(ctx, conn, g, req)
 	if err != nil || !rep.Replace {
 		return rep, notice, err
