@@ -43,6 +43,12 @@ func (e *Engine) captureTop(ctx context.Context, c *capture, maxDepth int) (*rec
 			var recs *records
 			var lines []line
 			recs, lines, err = c.collect(ctx, w, 0, maxDepth, 0, 0)
+			if err == nil && len(lines) == 0 && w.loading(ctx) {
+				// A document that has only just started and has nothing
+				// yet (a reload in progress): not a tree to answer with;
+				// wait for it like for a replaced one.
+				err = errWorldGone
+			}
 			if err == nil {
 				return recs, lines, nil
 			}
@@ -58,6 +64,7 @@ func (e *Engine) captureTop(ctx context.Context, c *capture, maxDepth int) (*rec
 		}
 		// A new document: start over with a fresh world.
 		gone++
+		e.replaced.Add(1)
 		if gone == 1 {
 			continue // the common case, a navigation just committed
 		}

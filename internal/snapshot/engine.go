@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
@@ -58,7 +59,17 @@ type Engine struct {
 	// reused, so a ref numbered at most issued that is not in refs is
 	// stale.
 	issued int
+
+	// replaced counts the documents that went away under a capture (see
+	// Replaced).
+	replaced atomic.Int64
 }
+
+// Replaced is how many documents have been replaced under this engine's
+// captures so far. A caller that gives up on a capture at its deadline
+// compares it with the value it read before, to tell a page that kept
+// replacing its document from one that did not answer.
+func (e *Engine) Replaced() int64 { return e.replaced.Load() }
 
 // New returns an engine for the tab whose page session main speaks to.
 // frames may be nil.

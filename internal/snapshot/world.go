@@ -143,6 +143,18 @@ func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 	return s, nil
 }
 
+// loading reports whether the world's document is still being parsed
+// (readyState "loading"). A failure to ask counts as not loading.
+func (w *world) loading(ctx context.Context) bool {
+	args := runtime.NewEvaluateArgs(`document.readyState`).SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true)
+	reply, err := w.client.Runtime.Evaluate(ctx, args)
+	if err != nil || reply.ExceptionDetails != nil {
+		return false
+	}
+	var state string
+	return json.Unmarshal(reply.Result.Value, &state) == nil && state == "loading"
+}
+
 func exceptionText(d *runtime.ExceptionDetails) string {
 	if d.Exception != nil && d.Exception.Description != nil {
 		return *d.Exception.Description

@@ -81,6 +81,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	// Keep a reserve of the budget: a page that does not answer (a dialog
 	// that opened unseen, a busy script) must not turn the state into a
 	// timeout.
+	started := time.Now()
 	capCtx, cancel := withReserve(ctx)
 	defer cancel()
 	var res *snapshot.Result
@@ -88,6 +89,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	// returns at the deadline.
 	var churn atomic.Pointer[snapshot.PageUnstableError]
 	eng := a.engine(tab)
+	replacedBefore := eng.Replaced()
 	d, err := a.raceDialog(capCtx, tab, func(ctx context.Context) error {
 		r, err := a.captureSettled(ctx, tab, eng, opts)
 		if err == nil {
@@ -109,6 +111,11 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		}
 		if pu := churn.Load(); pu != nil {
 			return nil, unstable(pu)
+		}
+		if n := eng.Replaced() - replacedBefore; n > 0 {
+			// The capture gave up at the deadline while documents kept
+			// replacing each other: that is churn, not a silent page.
+			return nil, unstable(&snapshot.PageUnstableError{Documents: int(n), Waited: time.Since(started)})
 		}
 		// No tree is an error, never ok with a line of text.
 		return nil, events.Errorf(events.CodeTimeout,
