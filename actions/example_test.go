@@ -70,7 +70,7 @@ func ExampleSnapshot() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(st["snapshot"])
+	fmt.Println(st.Text)
 	// Output:
 	// - heading "Basket" [level=1] [ref=e1]
 	// - button "Pay now" [ref=e2]

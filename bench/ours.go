@@ -34,9 +34,9 @@ func newOurs(ctx context.Context, srv *server) (*ours, error) {
 
 func (o *ours) close() { o.s.Close() }
 
-// findRef returns the ref of the element with role and name in a snapshot.
-func findRef(snap events.StateSection, role, name string) (events.Ref, error) {
-	text, _ := snap["snapshot"].(string)
+// findRef returns the ref of the element with role and name in a snapshot's
+// text.
+func findRef(text, role, name string) (events.Ref, error) {
 	m := regexp.MustCompile(regexp.QuoteMeta(role+` "`+name+`"`) + `.*?\[ref=(e\d+)\]`).FindStringSubmatch(text)
 	if m == nil {
 		return "", fmt.Errorf("no %s %q in the snapshot:\n%s", role, name, text)
@@ -52,7 +52,7 @@ func (o *ours) refOn(url, role, name string) (events.Ref, error) {
 	if err != nil {
 		return "", err
 	}
-	return findRef(snap, role, name)
+	return findRef(snap.Text, role, name)
 }
 
 func evalIs(r events.EvaluateResult, err error) error {

@@ -175,3 +175,10 @@ func (e ResolveRefEvent) OnTab(id TargetID) ResolveRefEvent {
 	}
 	return e
 }
+
+func (e NetworkEvent) OnTab(id TargetID) NetworkEvent {
+	if e.TabID == "" {
+		e.TabID = id
+	}
+	return e
+}

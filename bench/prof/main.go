@@ -28,7 +28,7 @@ func main() {
 	defer s.Close()
 	actions.Navigate(ctx, s, srv.URL)
 	snap, _ := actions.Snapshot(ctx, s, events.SnapshotOptions{})
-	ref := events.Ref(regexp.MustCompile(`ref=(e\d+)`).FindStringSubmatch(snap["snapshot"].(string))[1])
+	ref := events.Ref(regexp.MustCompile(`ref=(e\d+)`).FindStringSubmatch(snap.Text)[1])
 	for i := 0; i < 5; i++ {
 		actions.ClickAt(ctx, s, 50, 20)
 		actions.Click(ctx, s, ref)

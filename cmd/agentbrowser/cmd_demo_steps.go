@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -22,8 +21,7 @@ func init() {
 			if err != nil {
 				return "", err
 			}
-			text, _ := st["snapshot"].(string)
-			return text, nil
+			return st.Text, nil
 		}},
 		demoStep{"click 'Add to cart' by its ref", func(ctx context.Context, d *demo) (string, error) {
 			ref, err := d.ref(ctx, "button", "Add to cart")
@@ -159,18 +157,7 @@ func (d *demo) ref(ctx context.Context, role, name string) (events.Ref, error) {
 	if err != nil {
 		return "", err
 	}
-	b, err := json.Marshal(st["refs"])
-	if err != nil {
-		return "", err
-	}
-	var refs map[events.Ref]struct {
-		Role string `json:"role"`
-		Name string `json:"name"`
-	}
-	if err := json.Unmarshal(b, &refs); err != nil {
-		return "", err
-	}
-	for r, info := range refs {
+	for r, info := range st.Refs {
 		if info.Role == role && info.Name == name {
 			return r, nil
 		}

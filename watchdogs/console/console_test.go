@@ -143,7 +143,7 @@ func counts(t *testing.T, s *session.BrowserSession) events.ConsoleCounts {
 	for _, h := range res.Handlers {
 		if h.Handler == console.Name {
 			require.NoError(t, h.Err)
-			return h.Value.(events.StateSection)["console"].(events.ConsoleCounts)
+			return h.Value.(events.ConsoleCounts)
 		}
 	}
 	t.Fatal("no console section")

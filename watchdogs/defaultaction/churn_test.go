@@ -32,12 +32,12 @@ func TestSnapshotUnderReloadLoop(t *testing.T) {
 			require.Positive(t, body.Details["documents"])
 			continue
 		}
-		require.Contains(t, st["snapshot"], "Reloading", "run %d: ok means a tree", i)
-		require.NotEmpty(t, st["refs"], "run %d", i)
+		require.Contains(t, text(st), "Reloading", "run %d: ok means a tree", i)
+		require.NotEmpty(t, refsOf(t, st), "run %d", i)
 	}
 	// The session still works once the page is gone.
 	e.open("/click.html")
-	require.NotEmpty(t, e.state(events.SnapshotOptions{})["refs"])
+	require.NotEmpty(t, refsOf(t, e.state(events.SnapshotOptions{})))
 }
 
 // TestSnapshotOfBusyPageIsAnError: a snapshot the page never answers is a

@@ -69,10 +69,8 @@ func benchDetection(b *testing.B, via string) {
 		res, err := bus.Dispatch(ctx, s.Bus(), events.BrowserStateRequestEvent{SkipTree: true})
 		require.NoError(b, err)
 		for _, h := range res.Handlers {
-			if sec, ok := h.Value.(events.StateSection); ok {
-				if p, ok := sec["pending_dialogs"].([]events.DialogInfo); ok && len(p) > 0 {
-					return true
-				}
+			if sec, ok := h.Value.(events.DialogState); ok && len(sec.Pending) > 0 {
+				return true
 			}
 		}
 		return false

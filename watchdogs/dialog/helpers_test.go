@@ -183,10 +183,12 @@ func (e *env) state() map[string]any {
 	require.NoError(e.t, err)
 	for _, h := range res.Handlers {
 		if h.Handler == dialog.Name {
-			sec, ok := h.Value.(events.StateSection)
+			sec, ok := h.Value.(events.StatePart)
 			require.True(e.t, ok)
+			var st events.PageState
+			sec.ApplyState(&st)
 			// Round-trip through JSON, as an agent sees it.
-			b, err := json.Marshal(sec)
+			b, err := json.Marshal(st)
 			require.NoError(e.t, err)
 			var m map[string]any
 			require.NoError(e.t, json.Unmarshal(b, &m))

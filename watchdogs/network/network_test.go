@@ -101,7 +101,8 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 
 	st, err := actions.State(ctx, s, events.BrowserStateRequestEvent{SkipTree: true})
 	require.NoError(t, err)
-	counts := st["network"].(events.NetworkCounts)
+	require.NotNil(t, st.Network)
+	counts := *st.Network
 	require.GreaterOrEqual(t, counts.Requests, 5)
 
 	// A failed request names its reason.

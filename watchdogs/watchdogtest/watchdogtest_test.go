@@ -46,13 +46,13 @@ func (b *broken) Attach(ctx context.Context, s *session.BrowserSession) (watchdo
 			return nil, nil
 		})
 	case "state-blocks-on-dialog":
-		bus.On(s.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+		bus.On(s.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 			tab, err := s.ActiveTab()
 			if err != nil {
 				return nil, err
 			}
 			_, err = session.Evaluate(ctx, tab.Client, "document.title", false) // a dialog holds the tab
-			return events.StateSection{}, err
+			return events.ExtraSection{Key: "blocking"}, err
 		})
 	}
 	done := make(chan struct{})
