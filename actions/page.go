@@ -95,18 +95,18 @@ func Screenshot(ctx context.Context, s *session.BrowserSession, e events.Screens
 }
 
 // Back goes one step back in the active tab's history.
-func Back(ctx context.Context, s *session.BrowserSession, until events.WaitUntil) (events.NavigationResult, error) {
-	return Do[events.GoBackEvent, events.NavigationResult](ctx, s, events.GoBackEvent{WaitUntil: until})
+func Back(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.GoBackEvent, events.NavigationResult](ctx, s, events.GoBackEvent{WaitUntil: opts.WaitUntil})
 }
 
 // Forward goes one step forward in the active tab's history.
-func Forward(ctx context.Context, s *session.BrowserSession, until events.WaitUntil) (events.NavigationResult, error) {
-	return Do[events.GoForwardEvent, events.NavigationResult](ctx, s, events.GoForwardEvent{WaitUntil: until})
+func Forward(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.GoForwardEvent, events.NavigationResult](ctx, s, events.GoForwardEvent{WaitUntil: opts.WaitUntil})
 }
 
 // Reload reloads the active tab.
-func Reload(ctx context.Context, s *session.BrowserSession, until events.WaitUntil) (events.NavigationResult, error) {
-	return Do[events.ReloadEvent, events.NavigationResult](ctx, s, events.ReloadEvent{WaitUntil: until})
+func Reload(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.ReloadEvent, events.NavigationResult](ctx, s, events.ReloadEvent{WaitUntil: opts.WaitUntil})
 }
 
 // NewTab opens a tab (at url when not empty) and makes it active.

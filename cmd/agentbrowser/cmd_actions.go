@@ -111,13 +111,13 @@ func init() {
 		do            func(context.Context, *Env, events.WaitUntil) (events.NavigationResult, error)
 	}{
 		{"back", "go back in the active tab's history", func(ctx context.Context, env *Env, w events.WaitUntil) (events.NavigationResult, error) {
-			return actions.Back(ctx, env.Session, w)
+			return actions.Back(ctx, env.Session, actions.NavigateOptions{WaitUntil: w})
 		}},
 		{"forward", "go forward in the active tab's history", func(ctx context.Context, env *Env, w events.WaitUntil) (events.NavigationResult, error) {
-			return actions.Forward(ctx, env.Session, w)
+			return actions.Forward(ctx, env.Session, actions.NavigateOptions{WaitUntil: w})
 		}},
 		{"reload", "reload the active tab", func(ctx context.Context, env *Env, w events.WaitUntil) (events.NavigationResult, error) {
-			return actions.Reload(ctx, env.Session, w)
+			return actions.Reload(ctx, env.Session, actions.NavigateOptions{WaitUntil: w})
 		}},
 	} {
 		register(&Command{

@@ -88,7 +88,7 @@ func init() {
 				fmt.Fprintf(&b, "meanwhile eval answered %v\n", blocked.Value)
 			}
 			text := "SAVE10"
-			if _, err := actions.RespondDialog(ctx, d.s, true, &text, pending.ID); err != nil {
+			if _, err := actions.RespondDialog(ctx, d.s, actions.DialogResponse{Accept: true, PromptText: &text, ID: pending.ID}); err != nil {
 				return "", err
 			}
 			v, err := d.eval(ctx, "document.getElementById('answer').textContent")
@@ -114,7 +114,7 @@ func init() {
 			return fmt.Sprintf("%s lives in frame %s; after the click the frame says %v", ref, short(string(rr.FrameID)), v.Value), nil
 		}},
 		demoStep{"read the console errors and warnings", func(ctx context.Context, d *demo) (string, error) {
-			r, err := actions.Console(ctx, d.s, false, false)
+			r, err := actions.Console(ctx, d.s, actions.ConsoleOptions{})
 			if err != nil {
 				return "", err
 			}

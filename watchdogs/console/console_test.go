@@ -99,7 +99,7 @@ func messages(t *testing.T, s *session.BrowserSession, all, clear bool) events.C
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
-	r, err := actions.Console(ctx, s, all, clear)
+	r, err := actions.Console(ctx, s, actions.ConsoleOptions{All: all, Clear: clear})
 	require.NoError(t, err)
 	return r
 }

@@ -41,7 +41,7 @@ func benchDetection(b *testing.B, via string) {
 	s, err := standard.Start(ctx, session.Config{TaskID: "bench"}, fx.Supply(&dialog.Config{}))
 	require.NoError(b, err)
 	defer s.Close()
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/plain"))
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/plain"), actions.NavigateOptions{})
 	require.NoError(b, err)
 	tab, err := s.ActiveTab()
 	require.NoError(b, err)
@@ -97,7 +97,7 @@ func benchDetection(b *testing.B, via string) {
 			b.Fatal("raw client saw no dialog")
 		}
 		b.StopTimer()
-		_, err = actions.RespondDialog(ctx, s, true, nil, "")
+		_, err = actions.RespondDialog(ctx, s, actions.DialogResponse{Accept: true})
 		require.NoError(b, err)
 		r, err := session.Evaluate(ctx, tab.Client, "window.t0", false)
 		require.NoError(b, err)

@@ -73,7 +73,7 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 	srv := site(t)
 	s := start(t, nil)
 	ctx := t.Context()
-	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"))
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
 
 	var reqs []events.NetworkRequest
@@ -127,7 +127,7 @@ func TestNetworkRingIsBounded(t *testing.T) {
 	srv := site(t)
 	s := start(t, &network.Config{Capacity: 3})
 	ctx := t.Context()
-	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"))
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	_, err = actions.Evaluate(ctx, s, `Promise.all([1,2,3,4,5].map(i => fetch('/api?n=' + i)))`)
 	require.NoError(t, err)

@@ -103,7 +103,7 @@ func (tp transportPair) open(b *testing.B, url string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	for _, s := range []*session.BrowserSession{tp.pipe, tp.ws} {
-		_, err := actions.Navigate(ctx, s, url)
+		_, err := actions.Navigate(ctx, s, url, actions.NavigateOptions{})
 		require.NoError(b, err)
 	}
 }
