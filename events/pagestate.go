@@ -157,9 +157,9 @@ func (t TabState) ApplyState(p *PageState) {
 
 // DialogState is the DialogWatchdog's part.
 type DialogState struct {
-	Pending []DialogInfo
-	Recent  []DialogInfo
-	Storm   *DialogStorm
+	Pending []DialogInfo `json:"pending_dialogs"`
+	Recent  []DialogInfo `json:"recent_dialogs,omitempty"`
+	Storm   *DialogStorm `json:"dialog_storm,omitempty"`
 }
 
 // ApplyState implements StatePart.
