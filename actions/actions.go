@@ -7,9 +7,17 @@ import (
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// Navigate loads url in the active tab and waits for its load event.
-func Navigate(ctx context.Context, s *session.BrowserSession, url string) (events.NavigationResult, error) {
-	return Do[events.NavigateToURLEvent, events.NavigationResult](ctx, s, events.NavigateToURLEvent{URL: url})
+// NavigateOptions are the options of Navigate, Back, Forward and Reload.
+type NavigateOptions struct {
+	// WaitUntil is the condition the navigation waits for; empty means the
+	// load event.
+	WaitUntil events.WaitUntil
+}
+
+// Navigate loads url in the active tab and waits for opts.WaitUntil (the
+// load event by default).
+func Navigate(ctx context.Context, s *session.BrowserSession, url string, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.NavigateToURLEvent, events.NavigationResult](ctx, s, events.NavigateToURLEvent{URL: url, WaitUntil: opts.WaitUntil})
 }
 
 // ClickAt clicks at viewport coordinates in the active tab.

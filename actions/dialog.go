@@ -8,11 +8,21 @@ import (
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// RespondDialog answers a pending dialog: the one named by id, or the only
-// one pending when id is empty. text is what a prompt receives when
-// accepted (nil: its default). It returns the closed dialog.
-func RespondDialog(ctx context.Context, s *session.BrowserSession, accept bool, text *string, id string) (events.DialogInfo, error) {
-	return Do[events.DialogRespondEvent, events.DialogInfo](ctx, s, events.DialogRespondEvent{Accept: accept, PromptText: text, DialogID: id})
+// DialogResponse is an answer to a JavaScript dialog.
+type DialogResponse struct {
+	// Accept accepts (OK) the dialog; false dismisses it (Cancel).
+	Accept bool
+	// PromptText is what a prompt receives when accepted; nil means its
+	// default.
+	PromptText *string
+	// ID names the dialog; empty means the only one pending.
+	ID string
+}
+
+// RespondDialog answers a pending dialog with r and returns the closed
+// dialog.
+func RespondDialog(ctx context.Context, s *session.BrowserSession, r DialogResponse) (events.DialogInfo, error) {
+	return Do[events.DialogRespondEvent, events.DialogInfo](ctx, s, events.DialogRespondEvent{Accept: r.Accept, PromptText: r.PromptText, DialogID: r.ID})
 }
 
 // Dialogs lists the session's pending and recent dialogs.

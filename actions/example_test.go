@@ -38,7 +38,7 @@ func ExampleNavigate() {
 	}
 	defer s.Close()
 
-	r, err := actions.Navigate(ctx, s, srv.URL+"/welcome")
+	r, err := actions.Navigate(ctx, s, srv.URL+"/welcome", actions.NavigateOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -60,7 +60,7 @@ func ExampleSnapshot() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, srv.URL); err != nil {
+	if _, err := actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -70,7 +70,7 @@ func ExampleSnapshot() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(st["snapshot"])
+	fmt.Println(st.Text)
 	// Output:
 	// - heading "Basket" [level=1] [ref=e1]
 	// - button "Pay now" [ref=e2]
@@ -90,7 +90,7 @@ func ExampleClick() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, srv.URL); err != nil {
+	if _, err := actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -120,7 +120,7 @@ func ExampleType() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, srv.URL); err != nil {
+	if _, err := actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -179,7 +179,7 @@ func ExampleRespondDialog() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, srv.URL); err != nil {
+	if _, err := actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -194,7 +194,7 @@ func ExampleRespondDialog() {
 		return
 	}
 	fmt.Println(res.Dialog.Type, res.Dialog.Message)
-	if _, err := actions.RespondDialog(ctx, s, true, nil, res.Dialog.ID); err != nil {
+	if _, err := actions.RespondDialog(ctx, s, actions.DialogResponse{Accept: true, ID: res.Dialog.ID}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -223,7 +223,7 @@ func ExampleFrames() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, outer.URL); err != nil {
+	if _, err := actions.Navigate(ctx, s, outer.URL, actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -306,7 +306,7 @@ func ExampleScreenshot() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, srv.URL); err != nil {
+	if _, err := actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}

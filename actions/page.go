@@ -7,10 +7,31 @@ import (
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// Snapshot returns the active tab's state with its accessibility snapshot
-// shaped by opts (see State).
-func Snapshot(ctx context.Context, s *session.BrowserSession, opts events.SnapshotOptions) (events.StateSection, error) {
-	return State(ctx, s, events.BrowserStateRequestEvent{Snapshot: opts})
+// defaultActionHandler is the handler name of the DefaultActionWatchdog,
+// which takes snapshots (defaultaction.Name; actions does not import the
+// watchdogs).
+const defaultActionHandler = "default_action"
+
+// Snapshot returns the active tab's accessibility snapshot shaped by opts.
+// While a dialog blocks the page, or after its renderer crashed, the text
+// is a line saying so and there are no refs. A snapshot that could not be
+// taken is an error.
+func Snapshot(ctx context.Context, s *session.BrowserSession, opts events.SnapshotOptions) (events.Snapshot, error) {
+	st, err := State(ctx, s, events.BrowserStateRequestEvent{Snapshot: opts})
+	if err != nil {
+		return events.Snapshot{}, err
+	}
+	if st.Tree == nil {
+		// The section of the watchdog that takes snapshots failed: its
+		// error is the answer.
+		for _, se := range st.StateErrors {
+			if se.Handler == defaultActionHandler || len(st.StateErrors) == 1 {
+				return events.Snapshot{}, events.Errorf(se.Error.Code, "%s", se.Error.Message)
+			}
+		}
+		return events.Snapshot{}, events.Errorf(events.CodeInternal, "no snapshot: no watchdog took one (is the DefaultActionWatchdog attached?)")
+	}
+	return *st.Tree, nil
 }
 
 // ResolveRef says which element a ref names in the active tab.
@@ -74,18 +95,18 @@ func Screenshot(ctx context.Context, s *session.BrowserSession, e events.Screens
 }
 
 // Back goes one step back in the active tab's history.
-func Back(ctx context.Context, s *session.BrowserSession, until events.WaitUntil) (events.NavigationResult, error) {
-	return Do[events.GoBackEvent, events.NavigationResult](ctx, s, events.GoBackEvent{WaitUntil: until})
+func Back(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.GoBackEvent, events.NavigationResult](ctx, s, events.GoBackEvent{WaitUntil: opts.WaitUntil})
 }
 
 // Forward goes one step forward in the active tab's history.
-func Forward(ctx context.Context, s *session.BrowserSession, until events.WaitUntil) (events.NavigationResult, error) {
-	return Do[events.GoForwardEvent, events.NavigationResult](ctx, s, events.GoForwardEvent{WaitUntil: until})
+func Forward(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.GoForwardEvent, events.NavigationResult](ctx, s, events.GoForwardEvent{WaitUntil: opts.WaitUntil})
 }
 
 // Reload reloads the active tab.
-func Reload(ctx context.Context, s *session.BrowserSession, until events.WaitUntil) (events.NavigationResult, error) {
-	return Do[events.ReloadEvent, events.NavigationResult](ctx, s, events.ReloadEvent{WaitUntil: until})
+func Reload(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
+	return Do[events.ReloadEvent, events.NavigationResult](ctx, s, events.ReloadEvent{WaitUntil: opts.WaitUntil})
 }
 
 // NewTab opens a tab (at url when not empty) and makes it active.

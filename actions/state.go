@@ -2,6 +2,7 @@ package actions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"github.com/agentbrowser/agentbrowser/bus"
@@ -10,22 +11,22 @@ import (
 )
 
 // State asks every watchdog for its part of a tab's state and merges the
-// sections into one object: url, title, snapshot and refs from the
+// parts into one PageState: url, title, snapshot and refs from the
 // DefaultActionWatchdog, pending_dialogs from the DialogWatchdog, and so
-// on. A section that fails is left out and its error listed under
-// "state_errors", unless it is an error about the request itself (a bad
+// on. A section that fails is left out and its error listed in
+// StateErrors, unless it is an error about the request itself (a bad
 // option, a stale scope ref), which is returned.
-func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserStateRequestEvent) (events.StateSection, error) {
+func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserStateRequestEvent) (events.PageState, error) {
 	opts = aimAt(ctx, opts)
 	res, err := bus.Dispatch(ctx, s.Bus(), opts)
 	if res == nil || (err != nil && len(res.Handlers) == 0) {
 		if err == nil {
 			err = events.Errorf(events.CodeInternal, "reading the state: no watchdog answered")
 		}
-		return nil, normalise(ctx, s, opts, err)
+		return events.PageState{}, normalise(ctx, s, opts, err)
 	}
-	out := events.StateSection{}
-	var failed []map[string]any
+	var out events.PageState
+	parts := 0
 	for _, h := range res.Handlers {
 		if h.Err != nil {
 			var ce *events.Error
@@ -33,33 +34,36 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 				switch ce.Code {
 				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound,
 					events.CodePageUnstable, events.CodeTimeout:
-					return nil, h.Err
+					return events.PageState{}, h.Err
 				}
 			}
 			if Code(h.Err) == events.CodeTabNotFound {
-				return nil, h.Err
+				return events.PageState{}, h.Err
 			}
-			failed = append(failed, map[string]any{"handler": h.Handler, "error": Describe(h.Err)})
+			out.StateErrors = append(out.StateErrors, stateError(h.Handler, h.Err))
 			continue
 		}
-		switch sec := h.Value.(type) {
-		case events.StateSection:
-			for k, v := range sec {
-				out[k] = v
-			}
-		case map[string]any:
-			for k, v := range sec {
-				out[k] = v
-			}
+		if part, ok := h.Value.(events.StatePart); ok && part != nil {
+			part.ApplyState(&out)
+			parts++
 		}
 	}
-	if len(out) == 0 && err != nil {
-		return nil, normalise(ctx, s, opts, err)
-	}
-	if len(failed) > 0 {
-		out["state_errors"] = failed
+	if parts == 0 && err != nil {
+		return events.PageState{}, normalise(ctx, s, opts, err)
 	}
 	return out, nil
+}
+
+// stateError describes a failed section.
+func stateError(handler string, err error) events.StateError {
+	d := Describe(err)
+	se := events.StateError{Handler: handler, Error: events.StateErrorBody{Code: d.Code, Message: d.Message}}
+	if len(d.Details) > 0 {
+		if b, err := json.Marshal(d.Details); err == nil {
+			se.Error.Details = b
+		}
+	}
+	return se
 }
 
 // normalise applies Do's error rules to a dispatch error.

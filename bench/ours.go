@@ -34,9 +34,9 @@ func newOurs(ctx context.Context, srv *server) (*ours, error) {
 
 func (o *ours) close() { o.s.Close() }
 
-// findRef returns the ref of the element with role and name in a snapshot.
-func findRef(snap events.StateSection, role, name string) (events.Ref, error) {
-	text, _ := snap["snapshot"].(string)
+// findRef returns the ref of the element with role and name in a snapshot's
+// text.
+func findRef(text, role, name string) (events.Ref, error) {
 	m := regexp.MustCompile(regexp.QuoteMeta(role+` "`+name+`"`) + `.*?\[ref=(e\d+)\]`).FindStringSubmatch(text)
 	if m == nil {
 		return "", fmt.Errorf("no %s %q in the snapshot:\n%s", role, name, text)
@@ -45,14 +45,14 @@ func findRef(snap events.StateSection, role, name string) (events.Ref, error) {
 }
 
 func (o *ours) refOn(url, role, name string) (events.Ref, error) {
-	if _, err := actions.Navigate(o.ctx, o.s, url); err != nil {
+	if _, err := actions.Navigate(o.ctx, o.s, url, actions.NavigateOptions{}); err != nil {
 		return "", err
 	}
 	snap, err := actions.Snapshot(o.ctx, o.s, events.SnapshotOptions{})
 	if err != nil {
 		return "", err
 	}
-	return findRef(snap, role, name)
+	return findRef(snap.Text, role, name)
 }
 
 func evalIs(r events.EvaluateResult, err error) error {
@@ -81,7 +81,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 			return evalIs(actions.Evaluate(ctx, s, "window.n"))
 		}}}, nil
 	case "click_xy":
-		if _, err := actions.Navigate(ctx, s, o.srv.main+"/xy"); err != nil {
+		if _, err := actions.Navigate(ctx, s, o.srv.main+"/xy", actions.NavigateOptions{}); err != nil {
 			return nil, err
 		}
 		return []variant{{lib: lib, note: "ClickAt", run: func() error {
@@ -100,7 +100,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 			return evalIs(actions.EvaluateRef(ctx, s, ref, "el => el.ownerDocument.defaultView.n"))
 		}}}, nil
 	case "dialog":
-		if _, err := actions.Navigate(ctx, s, o.srv.main+"/dialog"); err != nil {
+		if _, err := actions.Navigate(ctx, s, o.srv.main+"/dialog", actions.NavigateOptions{}); err != nil {
 			return nil, err
 		}
 		var pending string
@@ -108,7 +108,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 			if pending == "" {
 				return nil
 			}
-			_, err := actions.RespondDialog(ctx, s, true, nil, pending)
+			_, err := actions.RespondDialog(ctx, s, actions.DialogResponse{Accept: true, ID: pending})
 			pending = ""
 			return err
 		}
@@ -135,7 +135,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 		i := 0
 		return []variant{{lib: lib, note: "Navigate (load)", run: func() error {
 			i++
-			_, err := actions.Navigate(ctx, s, fmt.Sprintf("%s/nav%d", o.srv.main, 1+i%2))
+			_, err := actions.Navigate(ctx, s, fmt.Sprintf("%s/nav%d", o.srv.main, 1+i%2), actions.NavigateOptions{})
 			return err
 		}}}, nil
 	case "type":
@@ -152,7 +152,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 		}}}, nil
 	case "snap5k", "snap20k":
 		n := map[string]int{"snap5k": 5000, "snap20k": 20000}[op]
-		if _, err := actions.Navigate(ctx, s, fmt.Sprintf("%s/big?n=%d", o.srv.main, n)); err != nil {
+		if _, err := actions.Navigate(ctx, s, fmt.Sprintf("%s/big?n=%d", o.srv.main, n), actions.NavigateOptions{}); err != nil {
 			return nil, err
 		}
 		return []variant{{lib: lib, note: "Snapshot", run: func() error {

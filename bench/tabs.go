@@ -128,8 +128,12 @@ func driveTabs(ctx context.Context, s *session.BrowserSession, srv *server, k, l
 				record("snapshot", t, err)
 				var btn, box events.Ref
 				if err == nil {
-					btn, _ = findRef(snap, "button", "Count")
-					box, _ = findRef(snap, "textbox", "Text")
+					var text string
+					if snap.Tree != nil {
+						text = snap.Tree.Text
+					}
+					btn, _ = findRef(text, "button", "Count")
+					box, _ = findRef(text, "textbox", "Text")
 				}
 				t = time.Now()
 				_, err = actions.Do[events.ClickElementEvent, events.ActionResult](actx, s, events.ClickElementEvent{TabID: tab, Ref: btn})

@@ -14,21 +14,16 @@ type SnapshotOptions struct {
 
 // BrowserStateRequestEvent asks for the state of a tab (TabID, or the active
 // tab). Every watchdog that knows part of it handles it and returns its own
-// StateSection: DefaultActionWatchdog the url, title, snapshot text and
-// refs; DialogWatchdog pending_dialogs and recent_dialogs; FrameWatchdog
-// frame_tree; ConsoleWatchdog console counts. actions.State merges the
-// sections. Handlers must answer even while a dialog blocks the page.
+// StatePart: DefaultActionWatchdog a TabState (url, title, snapshot text and
+// refs); DialogWatchdog a DialogState; FrameWatchdog its FrameTree;
+// ConsoleWatchdog its ConsoleCounts; a plugin an ExtraSection.
+// actions.State merges the parts into a PageState. Handlers must answer even while a dialog blocks the page.
 type BrowserStateRequestEvent struct {
 	TabID    TargetID
 	Snapshot SnapshotOptions
 	// SkipTree asks for everything but the accessibility tree.
 	SkipTree bool
 }
-
-// StateSection is one watchdog's part of the page state: top-level JSON
-// fields merged into the state object. Keys are part of the public JSON
-// contract.
-type StateSection map[string]any
 
 // ResolveRefEvent asks which element a ref names. Handled by
 // DefaultActionWatchdog, which owns the refs; result ResolvedRef. A ref whose

@@ -27,7 +27,7 @@ func TestIsolatedContextSeparatesCookies(t *testing.T) {
 	b := start(t, session.Config{TaskID: "b", CDPURL: p.Endpoint, IsolatedContext: true})
 	shared := start(t, session.Config{TaskID: "shared", CDPURL: p.Endpoint})
 	for _, s := range []*session.BrowserSession{a, b, shared} {
-		_, err = actions.Navigate(ctx, s, srv.MainURL("/title/x"))
+		_, err = actions.Navigate(ctx, s, srv.MainURL("/title/x"), actions.NavigateOptions{})
 		require.NoError(t, err)
 	}
 	evalString(t, a, "document.cookie = 'who=a'; localStorage.setItem('who', 'a')")

@@ -251,13 +251,9 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 	if !p.HasOrigins() {
 		return
 	}
-	bus.On(s.bus, "origin_policy", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+	bus.On(s.bus, "origin_policy", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 		// Every tab's: a popup's blocked load shows from its opener too.
-		blocked := s.BlockedLoads("", time.Time{})
-		if blocked == nil {
-			blocked = []events.BlockedLoad{}
-		}
-		return events.StateSection{"blocked_loads": blocked}, nil
+		return events.BlockedLoads(s.BlockedLoads("", time.Time{})), nil
 	})
 	s.AddFetchOwner(ctx, FetchOwner{
 		Name:     "origin_policy",

@@ -31,7 +31,7 @@ func TestBlockingLifecycleSubscriberDelaysOnlyItself(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	for _, title := range []string{"first", "second", "third", "fourth"} {
-		_, err := actions.Navigate(ctx, s, srv.MainURL("/title/"+title))
+		_, err := actions.Navigate(ctx, s, srv.MainURL("/title/"+title), actions.NavigateOptions{})
 		require.NoError(t, err)
 		want := srv.MainURL("/title/" + title)
 		navigated.wait(t, func(e events.TabNavigatedEvent) bool { return e.Tab.URL == want })

@@ -21,7 +21,7 @@ func browserProcesses(t *testing.T, s *session.BrowserSession, url string) []int
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	_, err := actions.Navigate(ctx, s, url)
+	_, err := actions.Navigate(ctx, s, url, actions.NavigateOptions{})
 	require.NoError(t, err)
 	procs := testutil.LiveProcesses(s.Process().PID())
 	require.GreaterOrEqual(t, len(procs), 2, "a browser and at least one renderer")

@@ -78,7 +78,7 @@ func TestLaunchTabsNavigateClickClose(t *testing.T) {
 		require.Equal(t, name, r.Value)
 	}
 
-	res, err := actions.Navigate(ctx, s, srv.MainURL("/counter"))
+	res, err := actions.Navigate(ctx, s, srv.MainURL("/counter"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	require.Equal(t, "counter", res.Title)
 	_, err = actions.ClickAt(ctx, s, 50, 30)
@@ -106,7 +106,7 @@ func TestLaunchTabsNavigateClickClose(t *testing.T) {
 	_, err = os.Stat(dir)
 	require.True(t, os.IsNotExist(err), "profile dir %s still exists", dir)
 
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/counter"))
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/counter"), actions.NavigateOptions{})
 	require.Error(t, err)
 	require.Equal(t, events.CodeSessionClosed, actions.Code(err), "closed on purpose, not crashed")
 }
@@ -116,7 +116,7 @@ func TestUnreachableURLIsAnError(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	// A port nothing listens on: connection refused, fast.
-	_, err := actions.Navigate(ctx, s, "http://127.0.0.1:1/")
+	_, err := actions.Navigate(ctx, s, "http://127.0.0.1:1/", actions.NavigateOptions{})
 	require.Error(t, err)
 	require.Equal(t, events.CodeNavigationFailed, actions.Code(err), err.Error())
 	// The session still works.
@@ -137,7 +137,7 @@ func TestConnectByHTTPToSeparateBrowser(t *testing.T) {
 	s := start(t, session.Config{TaskID: "c1", CDPURL: "http://" + hostport})
 	require.Nil(t, s.Process())
 	require.Len(t, s.Tabs(), 1, "a connected session owns only the tab it opened")
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/title/connected"))
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/title/connected"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	require.Equal(t, "connected", evalString(t, s, "document.title"))
 

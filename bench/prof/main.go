@@ -26,9 +26,9 @@ func main() {
 		panic(err)
 	}
 	defer s.Close()
-	actions.Navigate(ctx, s, srv.URL)
+	actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{})
 	snap, _ := actions.Snapshot(ctx, s, events.SnapshotOptions{})
-	ref := events.Ref(regexp.MustCompile(`ref=(e\d+)`).FindStringSubmatch(snap["snapshot"].(string))[1])
+	ref := events.Ref(regexp.MustCompile(`ref=(e\d+)`).FindStringSubmatch(snap.Text)[1])
 	for i := 0; i < 5; i++ {
 		actions.ClickAt(ctx, s, 50, 20)
 		actions.Click(ctx, s, ref)
@@ -46,7 +46,7 @@ func main() {
 		case "eval":
 			_, err = actions.Evaluate(ctx, s, "1+1")
 		case "nav":
-			_, err = actions.Navigate(ctx, s, srv.URL+"/?x")
+			_, err = actions.Navigate(ctx, s, srv.URL+"/?x", actions.NavigateOptions{})
 		}
 		cdpmux.TraceMark(fmt.Sprintf("end %s %v %v", which, time.Since(t), err))
 	}

@@ -111,13 +111,13 @@ func init() {
 		do            func(context.Context, *Env, events.WaitUntil) (events.NavigationResult, error)
 	}{
 		{"back", "go back in the active tab's history", func(ctx context.Context, env *Env, w events.WaitUntil) (events.NavigationResult, error) {
-			return actions.Back(ctx, env.Session, w)
+			return actions.Back(ctx, env.Session, actions.NavigateOptions{WaitUntil: w})
 		}},
 		{"forward", "go forward in the active tab's history", func(ctx context.Context, env *Env, w events.WaitUntil) (events.NavigationResult, error) {
-			return actions.Forward(ctx, env.Session, w)
+			return actions.Forward(ctx, env.Session, actions.NavigateOptions{WaitUntil: w})
 		}},
 		{"reload", "reload the active tab", func(ctx context.Context, env *Env, w events.WaitUntil) (events.NavigationResult, error) {
-			return actions.Reload(ctx, env.Session, w)
+			return actions.Reload(ctx, env.Session, actions.NavigateOptions{WaitUntil: w})
 		}},
 	} {
 		register(&Command{
@@ -276,6 +276,11 @@ func findTab(ctx context.Context, env *Env, s string) (events.TargetID, error) {
 	if err != nil {
 		return "", err
 	}
+	// One or two digits name a position in 'tabs' (as agents and MCP
+	// clients count tabs); anything else is an id or a prefix of one.
+	if n, err := strconv.Atoi(s); err == nil && len(s) <= 2 && n >= 1 && n <= len(tabs) {
+		return tabs[n-1].ID, nil
+	}
 	var found []events.TargetID
 	for _, t := range tabs {
 		if strings.EqualFold(string(t.ID), s) {
@@ -289,10 +294,6 @@ func findTab(ctx context.Context, env *Env, s string) (events.TargetID, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		// Not an id nor a prefix of one: a 1-based position in 'tabs'.
-		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(tabs) {
-			return tabs[n-1].ID, nil
-		}
 		return "", events.Errorf(events.CodeTabNotFound, "no tab %q (see 'agentbrowser tabs')", s)
 	}
 	return "", invalidArg("tab %q is ambiguous: %d tabs start with it", s, len(found))

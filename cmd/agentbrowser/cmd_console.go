@@ -16,7 +16,7 @@ func init() {
 			{Name: "clear", Kind: Bool, Usage: "forget the messages after printing them"},
 		},
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			r, err := actions.Console(ctx, env.Session, in.Bool("all"), in.Bool("clear"))
+			r, err := actions.Console(ctx, env.Session, actions.ConsoleOptions{All: in.Bool("all"), Clear: in.Bool("clear")})
 			if err != nil {
 				return nil, err
 			}

@@ -45,7 +45,7 @@ func addDemoSteps(steps ...demoStep) { demoSteps = append(demoSteps, steps...) }
 func init() {
 	addDemoSteps(
 		demoStep{"open the demo shop", func(ctx context.Context, d *demo) (string, error) {
-			r, err := actions.Navigate(ctx, d.s, d.site.Main+"/")
+			r, err := actions.Navigate(ctx, d.s, d.site.Main+"/", actions.NavigateOptions{})
 			if err != nil {
 				return "", err
 			}

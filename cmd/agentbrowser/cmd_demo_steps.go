@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -22,8 +21,7 @@ func init() {
 			if err != nil {
 				return "", err
 			}
-			text, _ := st["snapshot"].(string)
-			return text, nil
+			return st.Text, nil
 		}},
 		demoStep{"click 'Add to cart' by its ref", func(ctx context.Context, d *demo) (string, error) {
 			ref, err := d.ref(ctx, "button", "Add to cart")
@@ -90,7 +88,7 @@ func init() {
 				fmt.Fprintf(&b, "meanwhile eval answered %v\n", blocked.Value)
 			}
 			text := "SAVE10"
-			if _, err := actions.RespondDialog(ctx, d.s, true, &text, pending.ID); err != nil {
+			if _, err := actions.RespondDialog(ctx, d.s, actions.DialogResponse{Accept: true, PromptText: &text, ID: pending.ID}); err != nil {
 				return "", err
 			}
 			v, err := d.eval(ctx, "document.getElementById('answer').textContent")
@@ -116,7 +114,7 @@ func init() {
 			return fmt.Sprintf("%s lives in frame %s; after the click the frame says %v", ref, short(string(rr.FrameID)), v.Value), nil
 		}},
 		demoStep{"read the console errors and warnings", func(ctx context.Context, d *demo) (string, error) {
-			r, err := actions.Console(ctx, d.s, false, false)
+			r, err := actions.Console(ctx, d.s, actions.ConsoleOptions{})
 			if err != nil {
 				return "", err
 			}
@@ -159,18 +157,7 @@ func (d *demo) ref(ctx context.Context, role, name string) (events.Ref, error) {
 	if err != nil {
 		return "", err
 	}
-	b, err := json.Marshal(st["refs"])
-	if err != nil {
-		return "", err
-	}
-	var refs map[events.Ref]struct {
-		Role string `json:"role"`
-		Name string `json:"name"`
-	}
-	if err := json.Unmarshal(b, &refs); err != nil {
-		return "", err
-	}
-	for r, info := range refs {
+	for r, info := range st.Refs {
 		if info.Role == role && info.Name == name {
 			return r, nil
 		}

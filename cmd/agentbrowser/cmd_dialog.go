@@ -59,7 +59,7 @@ func runDialog(ctx context.Context, env *Env, in Input) (Result, error) {
 			t := in.String("prompt-text")
 			text = &t
 		}
-		d, err := actions.RespondDialog(ctx, env.Session, verb == "accept", text, in.String("id"))
+		d, err := actions.RespondDialog(ctx, env.Session, actions.DialogResponse{Accept: verb == "accept", PromptText: text, ID: in.String("id")})
 		if err != nil {
 			return nil, err
 		}

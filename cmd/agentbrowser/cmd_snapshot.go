@@ -42,5 +42,5 @@ func runSnapshot(ctx context.Context, env *Env, in Input) (Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return trackSnapshot(Result(st), in.Bool("diff")), nil
+	return stateResult(trackSnapshot(st, in.Bool("diff")))
 }

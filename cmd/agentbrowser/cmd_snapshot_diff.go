@@ -1,7 +1,8 @@
 package main
 
 import (
-	"fmt"
+	"bytes"
+	"encoding/json"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
@@ -16,18 +17,33 @@ var snapshots = actions.NewSnapshotTracker()
 // removed_refs, changed_refs). Options that cut the tree (scope, depth,
 // interactive) give a different text, so diff against a snapshot taken
 // with the same options.
-func trackSnapshot(r Result, diff bool) Result {
-	// The state's values keep their Go types (a TargetID, a string).
-	tree, ok := r["snapshot"]
-	if !ok || r["tab_id"] == nil {
-		return r
+func trackSnapshot(st events.PageState, diff bool) events.PageState {
+	if st.Tree == nil || st.TabID == "" {
+		return st
 	}
-	text, tab := fmt.Sprint(tree), fmt.Sprint(r["tab_id"])
-	d := snapshots.Diff(events.TargetID(tab), text)
+	d := snapshots.Diff(st.TabID, st.Tree.Text)
 	if diff {
-		r["snapshot"] = d.Text
+		tree := *st.Tree
+		tree.Text = d.Text
+		st.Tree = &tree
 		d.Text = ""
-		r["snapshot_diff"] = d
+		st.SnapshotDiff = &d
 	}
-	return r
+	return st
+}
+
+// stateResult is the JSON object of a state as the CLI prints it; numbers
+// keep their exact digits.
+func stateResult(st events.PageState) (Result, error) {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var r Result
+	if err := dec.Decode(&r); err != nil {
+		return nil, err
+	}
+	return r, nil
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 )
 
@@ -19,8 +20,21 @@ type pageSnapshot struct {
 	Tree      string
 	Truncated bool
 	Refs      map[string]string // ref -> role
-	Dialogs   []map[string]any
+	Dialogs   []events.DialogInfo
 	Console   int // console errors
+}
+
+// stateBody is the part of the snapshot command's JSON (events.PageState)
+// that the MCP tools read.
+type stateBody struct {
+	TabID     string                    `json:"tab_id"`
+	URL       string                    `json:"url"`
+	Title     string                    `json:"title"`
+	Snapshot  string                    `json:"snapshot"`
+	Truncated bool                      `json:"truncated"`
+	Refs      map[string]events.RefInfo `json:"refs"`
+	Dialogs   []events.DialogInfo       `json:"pending_dialogs"`
+	Console   events.ConsoleCounts      `json:"console"`
 }
 
 // snapshotPage asks the daemon for the tab's state and remembers its refs'
@@ -34,30 +48,18 @@ func (c *mcpConn) snapshotPage(ctx context.Context, a pageArgs, tree bool) (*pag
 	if err != nil {
 		return nil, err
 	}
-	p := &pageSnapshot{Refs: map[string]string{}}
-	p.TabID, _ = body["tab_id"].(string)
-	p.URL, _ = body["url"].(string)
-	p.Title, _ = body["title"].(string)
-	p.Tree, _ = body["snapshot"].(string)
-	p.Truncated, _ = body["truncated"].(bool)
-	if refs, ok := body["refs"].(map[string]any); ok {
-		for r, info := range refs {
-			if m, ok := info.(map[string]any); ok {
-				p.Refs[r], _ = m["role"].(string)
-			}
-		}
+	raw, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
 	}
-	if ds, ok := body["pending_dialogs"].([]any); ok {
-		for _, d := range ds {
-			if m, ok := d.(map[string]any); ok {
-				p.Dialogs = append(p.Dialogs, m)
-			}
-		}
+	var st stateBody
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return nil, fmt.Errorf("reading the page state: %w", err)
 	}
-	if con, ok := body["console"].(map[string]any); ok {
-		if n, ok := con["errors"].(float64); ok {
-			p.Console = int(n)
-		}
+	p := &pageSnapshot{TabID: st.TabID, URL: st.URL, Title: st.Title, Tree: st.Snapshot, Truncated: st.Truncated,
+		Refs: map[string]string{}, Dialogs: st.Dialogs, Console: st.Console.Errors}
+	for r, info := range st.Refs {
+		p.Refs[r] = info.Role
 	}
 	if tree {
 		c.mu.Lock()
@@ -69,16 +71,16 @@ func (c *mcpConn) snapshotPage(ctx context.Context, a pageArgs, tree bool) (*pag
 }
 
 // dialogLines states pending dialogs (the modal state) for a model.
-func dialogLines(ds []map[string]any) string {
+func dialogLines(ds []events.DialogInfo) string {
 	if len(ds) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString("### Modal state\n")
 	for _, d := range ds {
-		fmt.Fprintf(&b, "- [%v] %v dialog: %q", d["id"], d["type"], d["message"])
-		if dp, ok := d["default_prompt"].(string); ok && dp != "" {
-			fmt.Fprintf(&b, " (default %q)", dp)
+		fmt.Fprintf(&b, "- [%s] %s dialog: %q", d.ID, d.Type, d.Message)
+		if d.DefaultPrompt != "" {
+			fmt.Fprintf(&b, " (default %q)", d.DefaultPrompt)
 		}
 		b.WriteString(": answer it with browser_handle_dialog\n")
 	}

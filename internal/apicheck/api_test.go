@@ -46,7 +46,6 @@ var debt = map[string]bool{
 	"events.ActionResult.Details":   true,
 	"events.Error.Details":          true,
 	"events.EvaluateResult.Details": true,
-	"events.StateSection":           true,
 }
 
 func TestExportedAPIUsesOnlyNameableTypes(t *testing.T) {

@@ -54,14 +54,8 @@ func (o Options) Validate() error {
 // for an element with no role that script makes clickable. Nth counts
 // earlier ref'd elements with the same role and name in the same frame.
 // BackendNodeID is filled when the engine has looked it up (eagerly for
-// small pages, always by Resolve).
-type RefInfo struct {
-	Role          string         `json:"role"`
-	Name          string         `json:"name"`
-	Nth           int            `json:"nth"`
-	BackendNodeID int64          `json:"backend_node_id,omitempty"`
-	FrameID       events.FrameID `json:"frame_id"`
-}
+// small pages, always by Resolve). It is the public events.RefInfo.
+type RefInfo = events.RefInfo
 
 // Result is one capture.
 type Result struct {

@@ -99,7 +99,7 @@ func messages(t *testing.T, s *session.BrowserSession, all, clear bool) events.C
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
-	r, err := actions.Console(ctx, s, all, clear)
+	r, err := actions.Console(ctx, s, actions.ConsoleOptions{All: all, Clear: clear})
 	require.NoError(t, err)
 	return r
 }
@@ -143,7 +143,7 @@ func counts(t *testing.T, s *session.BrowserSession) events.ConsoleCounts {
 	for _, h := range res.Handlers {
 		if h.Handler == console.Name {
 			require.NoError(t, h.Err)
-			return h.Value.(events.StateSection)["console"].(events.ConsoleCounts)
+			return h.Value.(events.ConsoleCounts)
 		}
 	}
 	t.Fatal("no console section")

@@ -169,12 +169,12 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 
 // state answers the console section of the page state and starts the
 // next count.
-func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {
 		return nil, err
 	}
-	return events.StateSection{"console": a.store.takeCounts(tab.ID)}, nil
+	return a.store.takeCounts(tab.ID), nil
 }
 
 // console returns a tab's recent messages.

@@ -13,7 +13,6 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -42,7 +41,7 @@ func benchTab(b *testing.B) (*session.Target, events.Ref, events.Ref) {
 	st, err := actions.State(ctx, shared, events.BrowserStateRequestEvent{TabID: tab.ID})
 	require.NoError(b, err)
 	var btn, ta events.Ref
-	for r, info := range st["refs"].(map[events.Ref]snapshot.RefInfo) {
+	for r, info := range st.Tree.Refs {
 		switch info.Role {
 		case "button":
 			btn = r

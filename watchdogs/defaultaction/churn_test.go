@@ -32,15 +32,15 @@ func TestSnapshotUnderReloadLoop(t *testing.T) {
 			require.Positive(t, body.Details["documents"])
 			continue
 		}
-		require.Contains(t, st["snapshot"], "Reloading", "run %d: ok means a tree", i)
-		require.NotEmpty(t, st["refs"], "run %d", i)
+		require.Contains(t, text(st), "Reloading", "run %d: ok means a tree", i)
+		require.NotEmpty(t, refsOf(t, st), "run %d", i)
 	}
 	// The session still works: a fresh tab of it reads a page. (Leaving
 	// this tab with open can lose to the page itself: a reload it starts
 	// every millisecond may supersede a pending navigation; see
 	// docs/reliability.md.)
 	other := newEnv(t, "/click.html")
-	require.NotEmpty(t, other.state(events.SnapshotOptions{})["refs"])
+	require.NotEmpty(t, refsOf(t, other.state(events.SnapshotOptions{})))
 }
 
 // TestSnapshotOfBusyPageIsAnError: a snapshot the page never answers is a

@@ -97,7 +97,7 @@ func TestClickInsideCrossOriginOOPIF(t *testing.T) {
 		}
 		return false
 	})
-	var st events.StateSection
+	var st events.PageState
 	var ref events.Ref
 	e.poll("the OOPIF's button in the snapshot", func() bool {
 		st = e.state(events.SnapshotOptions{})
@@ -153,12 +153,12 @@ func TestClickAlertReturnsPromptlyWithDialog(t *testing.T) {
 	// The state answers while the dialog blocks the page.
 	st, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
 	require.NoError(t, err)
-	require.Contains(t, st["snapshot"], "blocked by a JavaScript alert dialog")
+	require.Contains(t, text(st), "blocked by a JavaScript alert dialog")
 
 	require.NoError(t, e.tab.Client.Page.HandleJavaScriptDialog(e.ctx(), page.NewHandleJavaScriptDialogArgs(true)))
 	e.poll("the page to answer again", func() bool {
 		st := e.state(events.SnapshotOptions{})
-		return strings.Contains(st["snapshot"].(string), "Alert me")
+		return strings.Contains(text(st), "Alert me")
 	})
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/chromebin"
-	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
@@ -130,7 +129,7 @@ func (e *env) open(path string) events.NavigationResult {
 }
 
 // state takes the tab's state with a full snapshot.
-func (e *env) state(opts events.SnapshotOptions) events.StateSection {
+func (e *env) state(opts events.SnapshotOptions) events.PageState {
 	e.t.Helper()
 	st, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID, Snapshot: opts})
 	require.NoError(e.t, err)
@@ -141,14 +140,13 @@ func (e *env) state(opts events.SnapshotOptions) events.StateSection {
 func (e *env) ref(role, name string) events.Ref {
 	e.t.Helper()
 	st := e.state(events.SnapshotOptions{})
-	refs, ok := st["refs"].(map[events.Ref]snapshot.RefInfo)
-	require.True(e.t, ok, "refs have type %T", st["refs"])
-	for r, info := range refs {
+	require.NotNil(e.t, st.Tree, "no snapshot in the state")
+	for r, info := range st.Tree.Refs {
 		if info.Role == role && info.Name == name {
 			return r
 		}
 	}
-	e.t.Fatalf("no %s %q in snapshot:\n%s", role, name, st["snapshot"])
+	e.t.Fatalf("no %s %q in snapshot:\n%s", role, name, st.Tree.Text)
 	return ""
 }
 

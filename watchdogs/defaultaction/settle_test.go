@@ -55,7 +55,7 @@ func TestLateNavigationIsReportedByTheNextState(t *testing.T) {
 	e.poll("the late navigation in the state", func() bool {
 		st, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID})
 		require.NoError(t, err)
-		u, _ := st["url"].(string)
+		u := st.URL
 		return strings.Contains(u, "/target.html?later=")
 	})
 }

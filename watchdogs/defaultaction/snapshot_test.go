@@ -11,16 +11,25 @@ import (
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 )
 
-func refsOf(t *testing.T, st events.StateSection) map[events.Ref]snapshot.RefInfo {
+func refsOf(t *testing.T, st events.PageState) map[events.Ref]snapshot.RefInfo {
 	t.Helper()
-	refs, ok := st["refs"].(map[events.Ref]snapshot.RefInfo)
-	require.True(t, ok, "refs have type %T", st["refs"])
-	return refs
+	require.NotNil(t, st.Tree, "no snapshot in the state")
+	return st.Tree.Refs
 }
 
-func findRefMaybe(st events.StateSection, role, name string, frame func(events.FrameID) bool) (events.Ref, events.FrameID) {
-	refs, _ := st["refs"].(map[events.Ref]snapshot.RefInfo)
-	for r, info := range refs {
+// text is the state's snapshot text ("" without one).
+func text(st events.PageState) string {
+	if st.Tree == nil {
+		return ""
+	}
+	return st.Tree.Text
+}
+
+func findRefMaybe(st events.PageState, role, name string, frame func(events.FrameID) bool) (events.Ref, events.FrameID) {
+	if st.Tree == nil {
+		return "", ""
+	}
+	for r, info := range st.Tree.Refs {
 		if info.Role == role && (name == "" || info.Name == name) && (frame == nil || frame(info.FrameID)) {
 			return r, info.FrameID
 		}
@@ -28,11 +37,11 @@ func findRefMaybe(st events.StateSection, role, name string, frame func(events.F
 	return "", ""
 }
 
-func findRef(t *testing.T, st events.StateSection, role, name string, frame func(events.FrameID) bool) (events.Ref, events.FrameID) {
+func findRef(t *testing.T, st events.PageState, role, name string, frame func(events.FrameID) bool) (events.Ref, events.FrameID) {
 	t.Helper()
 	r, f := findRefMaybe(st, role, name, frame)
 	if r == "" {
-		t.Fatalf("no %s %q in snapshot:\n%s", role, name, st["snapshot"])
+		t.Fatalf("no %s %q in snapshot:\n%s", role, name, text(st))
 	}
 	return r, f
 }
@@ -68,14 +77,19 @@ func TestStateShape(t *testing.T) {
 	// SkipTree leaves the tree out.
 	st, err = actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID, SkipTree: true})
 	require.NoError(t, err)
-	require.NotContains(t, st, "snapshot")
-	require.Equal(t, "click", st["title"])
+	require.Nil(t, st.Tree)
+	b, err = json.Marshal(st)
+	require.NoError(t, err)
+	m = nil
+	require.NoError(t, json.Unmarshal(b, &m))
+	require.NotContains(t, m, "snapshot")
+	require.Equal(t, "click", st.Title)
 
 	// Options pass through: interactive and max_chars.
 	st = e.state(events.SnapshotOptions{Interactive: true})
-	require.NotContains(t, st["snapshot"], "tall content")
+	require.NotContains(t, text(st), "tall content")
 	st = e.state(events.SnapshotOptions{MaxChars: 120})
-	require.Equal(t, true, st["truncated"])
+	require.Equal(t, true, st.Tree.Truncated)
 }
 
 func TestRefsResolve(t *testing.T) {
@@ -98,8 +112,8 @@ func TestRefsResolve(t *testing.T) {
 
 	// A scope ref limits the tree.
 	st = e.state(events.SnapshotOptions{Scope: ref})
-	require.Contains(t, st["snapshot"], "Plain")
-	require.NotContains(t, st["snapshot"], "Deep")
+	require.Contains(t, text(st), "Plain")
+	require.NotContains(t, text(st), "Deep")
 }
 
 func TestRemovedElementRefIsStale(t *testing.T) {

@@ -28,18 +28,16 @@ const (
 // state answers BrowserStateRequestEvent with the tab's url, title,
 // snapshot text and refs. It always answers, even when a JS dialog blocks
 // the page: the tree is then replaced by a line saying so.
-func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {
 		return nil, err
 	}
-	sec := events.StateSection{"tab_id": tab.ID, "url": tab.URL(), "title": tab.Title()}
+	sec := events.TabState{TabID: tab.ID, URL: tab.URL(), Title: tab.Title()}
 	if crashed, line := crashSection(tab); crashed != nil {
-		sec["crashed"] = crashed
+		sec.Crashed = crashed
 		if !e.SkipTree {
-			sec["snapshot"] = line
-			sec["refs"] = map[events.Ref]snapshot.RefInfo{}
-			sec["truncated"] = false
+			sec.Tree = &events.Snapshot{Text: line, Refs: map[events.Ref]events.RefInfo{}}
 		}
 		return sec, nil
 	}
@@ -59,7 +57,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 			cancel()
 			select {
 			case l := <-loc:
-				sec["url"], sec["title"] = l[0], l[1]
+				sec.URL, sec.Title = l[0], l[1]
 			default:
 			}
 		}
@@ -69,10 +67,8 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	if err != nil {
 		return nil, err
 	}
-	noTree := func(line string) events.StateSection {
-		sec["snapshot"] = line
-		sec["refs"] = map[events.Ref]snapshot.RefInfo{}
-		sec["truncated"] = false
+	noTree := func(line string) events.StatePart {
+		sec.Tree = &events.Snapshot{Text: line, Refs: map[events.Ref]events.RefInfo{}}
 		return sec
 	}
 	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
@@ -124,10 +120,8 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		return nil, refError(err)
 	}
 	a.noteRefs(tab.ID, res.Refs)
-	sec["url"], sec["title"] = res.URL, res.Title
-	sec["snapshot"] = res.Text
-	sec["refs"] = res.Refs
-	sec["truncated"] = res.Truncated
+	sec.URL, sec.Title = res.URL, res.Title
+	sec.Tree = &events.Snapshot{Text: res.Text, Refs: res.Refs, Truncated: res.Truncated}
 	return sec, nil
 }
 

@@ -41,7 +41,7 @@ func benchDetection(b *testing.B, via string) {
 	s, err := standard.Start(ctx, session.Config{TaskID: "bench"}, fx.Supply(&dialog.Config{}))
 	require.NoError(b, err)
 	defer s.Close()
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/plain"))
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/plain"), actions.NavigateOptions{})
 	require.NoError(b, err)
 	tab, err := s.ActiveTab()
 	require.NoError(b, err)
@@ -69,10 +69,8 @@ func benchDetection(b *testing.B, via string) {
 		res, err := bus.Dispatch(ctx, s.Bus(), events.BrowserStateRequestEvent{SkipTree: true})
 		require.NoError(b, err)
 		for _, h := range res.Handlers {
-			if sec, ok := h.Value.(events.StateSection); ok {
-				if p, ok := sec["pending_dialogs"].([]events.DialogInfo); ok && len(p) > 0 {
-					return true
-				}
+			if sec, ok := h.Value.(events.DialogState); ok && len(sec.Pending) > 0 {
+				return true
 			}
 		}
 		return false
@@ -99,7 +97,7 @@ func benchDetection(b *testing.B, via string) {
 			b.Fatal("raw client saw no dialog")
 		}
 		b.StopTimer()
-		_, err = actions.RespondDialog(ctx, s, true, nil, "")
+		_, err = actions.RespondDialog(ctx, s, actions.DialogResponse{Accept: true})
 		require.NoError(b, err)
 		r, err := session.Evaluate(ctx, tab.Client, "window.t0", false)
 		require.NoError(b, err)

@@ -139,17 +139,10 @@ func (a *attachment) dialogs(ctx context.Context, e events.DialogsEvent) (events
 // state handles BrowserStateRequestEvent: the session's held dialogs (every
 // tab's, each with its tab_id, since a dialog anywhere needs the agent) and
 // the recent ones when there are any. It never touches the page.
-func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 	a.sync(ctx)
 	p, r := a.view("")
-	sec := events.StateSection{"pending_dialogs": p}
-	if len(r) > 0 {
-		sec["recent_dialogs"] = r
-	}
-	if st := a.stormView(); st != nil {
-		sec["dialog_storm"] = st
-	}
-	return sec, nil
+	return events.DialogState{Pending: p, Recent: r, Storm: a.stormView()}, nil
 }
 
 // setPolicy handles SetDialogPolicyEvent. An empty policy keeps the current

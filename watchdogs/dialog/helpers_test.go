@@ -104,7 +104,7 @@ func (e *env) ctx() context.Context {
 
 func (e *env) open(path string) *session.Target {
 	e.t.Helper()
-	_, err := actions.Navigate(e.ctx(), e.s, e.srv.MainURL(path))
+	_, err := actions.Navigate(e.ctx(), e.s, e.srv.MainURL(path), actions.NavigateOptions{})
 	require.NoError(e.t, err)
 	tab, err := e.s.ActiveTab()
 	require.NoError(e.t, err)
@@ -174,7 +174,7 @@ func (e *env) dialogs() events.DialogsResult {
 }
 
 func (e *env) respond(accept bool, text *string, id string) (events.DialogInfo, error) {
-	return actions.RespondDialog(e.ctx(), e.s, accept, text, id)
+	return actions.RespondDialog(e.ctx(), e.s, actions.DialogResponse{Accept: accept, PromptText: text, ID: id})
 }
 
 func (e *env) state() map[string]any {
@@ -183,10 +183,12 @@ func (e *env) state() map[string]any {
 	require.NoError(e.t, err)
 	for _, h := range res.Handlers {
 		if h.Handler == dialog.Name {
-			sec, ok := h.Value.(events.StateSection)
+			sec, ok := h.Value.(events.StatePart)
 			require.True(e.t, ok)
+			var st events.PageState
+			sec.ApplyState(&st)
 			// Round-trip through JSON, as an agent sees it.
-			b, err := json.Marshal(sec)
+			b, err := json.Marshal(st)
 			require.NoError(e.t, err)
 			var m map[string]any
 			require.NoError(e.t, json.Unmarshal(b, &m))

@@ -134,7 +134,7 @@ func (a *attachment) leaveStorm(ctx context.Context, tabID events.TargetID) erro
 
 // stormView is the dialog_storm section of the state: the most recent storm
 // of the session's tabs, or nil when none was seen.
-func (a *attachment) stormView() map[string]any {
+func (a *attachment) stormView() *events.DialogStorm {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	var tab events.TargetID
@@ -147,15 +147,15 @@ func (a *attachment) stormView() map[string]any {
 	if latest == nil {
 		return nil
 	}
-	return map[string]any{
-		"tab_id":           tab,
-		"count":            latest.count,
-		"started_at":       latest.since,
-		"last_at":          latest.last,
-		"active":           time.Since(latest.last) < stormWindow,
-		"limit_per_second": StormRate,
-		"renderer_stops":   latest.stops,
-		"message": "the page opened more than " + strconv.Itoa(StormRate) + " dialogs a second; the automatic policy stopped answering them and holds the latest (see 'dialogs'): " +
+	return &events.DialogStorm{
+		TabID:          tab,
+		Count:          latest.count,
+		StartedAt:      latest.since,
+		LastAt:         latest.last,
+		Active:         time.Since(latest.last) < stormWindow,
+		LimitPerSecond: StormRate,
+		RendererStops:  latest.stops,
+		Message: "the page opened more than " + strconv.Itoa(StormRate) + " dialogs a second; the automatic policy stopped answering them and holds the latest (see 'dialogs'): " +
 			"answer it, or open another URL to leave the page (its renderer is stopped and replaced)",
 	}
 }

@@ -63,7 +63,7 @@ func TestDialogStormUnderAutoDismiss(t *testing.T) {
 	// whole (short) budget; either way it answers.
 	nctx, ncancel := context.WithTimeout(t.Context(), 3*time.Second)
 	defer ncancel()
-	_, err = actions.Navigate(nctx, s, srv.MainURL("/storm"))
+	_, err = actions.Navigate(nctx, s, srv.MainURL("/storm"), actions.NavigateOptions{})
 	_ = err
 
 	// The storm is reported, with its count.
@@ -90,7 +90,7 @@ func TestDialogStormUnderAutoDismiss(t *testing.T) {
 	octx, ocancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer ocancel()
 	start := time.Now()
-	r, err := actions.Navigate(octx, s, srv.MainURL("/calm"))
+	r, err := actions.Navigate(octx, s, srv.MainURL("/calm"), actions.NavigateOptions{})
 	require.NoError(t, err, "open after the storm")
 	require.Nil(t, r.Dialog)
 	require.Less(t, time.Since(start), 10*time.Second)
@@ -105,7 +105,7 @@ func TestDialogStormUnderAutoDismiss(t *testing.T) {
 	// again.
 	sctx, scancel := context.WithTimeout(t.Context(), 3*time.Second)
 	defer scancel()
-	_, _ = actions.Navigate(sctx, s, srv.MainURL("/storm"))
+	_, _ = actions.Navigate(sctx, s, srv.MainURL("/storm"), actions.NavigateOptions{})
 	octx, ocancel = context.WithTimeout(t.Context(), 20*time.Second)
 	defer ocancel()
 	for deadline := time.Now().Add(10 * time.Second); ; {
@@ -119,7 +119,7 @@ func TestDialogStormUnderAutoDismiss(t *testing.T) {
 	}
 	lctx, lcancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer lcancel()
-	r, err = actions.Navigate(lctx, s, srv.MainURL("/calm"))
+	r, err = actions.Navigate(lctx, s, srv.MainURL("/calm"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	require.Equal(t, "calm", r.Title)
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
@@ -242,9 +241,11 @@ func TestElementEvaluateThroughSnapshotRefs(t *testing.T) {
 	require.NoError(t, err)
 	var ref events.Ref
 	for _, h := range res.Handlers {
-		sec, _ := h.Value.(events.StateSection)
-		refs, _ := sec["refs"].(map[events.Ref]snapshot.RefInfo)
-		for r, info := range refs {
+		sec, _ := h.Value.(events.TabState)
+		if sec.Tree == nil {
+			continue
+		}
+		for r, info := range sec.Tree.Refs {
 			if info.Role == "button" && info.Name == "add" {
 				ref = r
 			}

@@ -110,8 +110,7 @@ func frameTree(t *testing.T, s *session.BrowserSession) events.FrameTree {
 	for _, h := range res.Handlers {
 		if h.Handler == frame.Name {
 			require.NoError(t, h.Err)
-			sec := h.Value.(events.StateSection)
-			return sec["frame_tree"].(events.FrameTree)
+			return h.Value.(events.FrameTree)
 		}
 	}
 	t.Fatal("no frame section")

@@ -15,7 +15,7 @@ import (
 )
 
 // state answers the frame_tree section of the page state from memory.
-func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {
 		return nil, err
@@ -26,7 +26,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	if !ok {
 		top = events.FrameInfo{FrameID: events.FrameID(tab.ID), URL: tab.URL(), Origin: originOf(tab.URL(), "")}
 	}
-	return events.StateSection{"frame_tree": a.tree(top, rest)}, nil
+	return a.tree(top, rest), nil
 }
 
 // tree applies the caps: frames nested deeper than MaxOOPIFDepth

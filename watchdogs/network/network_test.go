@@ -73,7 +73,7 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 	srv := site(t)
 	s := start(t, nil)
 	ctx := t.Context()
-	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"))
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
 
 	var reqs []events.NetworkRequest
@@ -101,7 +101,8 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 
 	st, err := actions.State(ctx, s, events.BrowserStateRequestEvent{SkipTree: true})
 	require.NoError(t, err)
-	counts := st["network"].(events.NetworkCounts)
+	require.NotNil(t, st.Network)
+	counts := *st.Network
 	require.GreaterOrEqual(t, counts.Requests, 5)
 
 	// A failed request names its reason.
@@ -126,7 +127,7 @@ func TestNetworkRingIsBounded(t *testing.T) {
 	srv := site(t)
 	s := start(t, &network.Config{Capacity: 3})
 	ctx := t.Context()
-	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"))
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	_, err = actions.Evaluate(ctx, s, `Promise.all([1,2,3,4,5].map(i => fetch('/api?n=' + i)))`)
 	require.NoError(t, err)

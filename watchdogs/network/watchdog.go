@@ -166,12 +166,12 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 }
 
 // state answers the network section of the page state.
-func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {
 		return nil, err
 	}
-	return events.StateSection{"network": a.store.counts(tab.ID)}, nil
+	return a.store.counts(tab.ID), nil
 }
 
 // network returns a tab's recent requests.

@@ -42,7 +42,7 @@ func TestClickOpensBridgeDialog(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/"))
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	clickCtx, clickCancel := context.WithTimeout(ctx, 10*time.Second)
 	start := time.Now()
@@ -55,7 +55,7 @@ func TestClickOpensBridgeDialog(t *testing.T) {
 	require.Equal(t, "Delete it?", res.Dialog.Message)
 	require.NotEmpty(t, res.Dialog.ID)
 
-	_, err = actions.RespondDialog(ctx, s, true, nil, res.Dialog.ID)
+	_, err = actions.RespondDialog(ctx, s, actions.DialogResponse{Accept: true, ID: res.Dialog.ID})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		r, err := actions.Evaluate(ctx, s, "out.textContent")

@@ -71,7 +71,7 @@ func Example_plugin() {
 		return
 	}
 	defer s.Close()
-	if _, err := actions.Navigate(ctx, s, "data:text/html,<title>Hello from a plugin</title>"); err != nil {
+	if _, err := actions.Navigate(ctx, s, "data:text/html,<title>Hello from a plugin</title>", actions.NavigateOptions{}); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -49,12 +49,12 @@ func TestBridgeAndOriginPolicyShareInterception(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 
-	_, err = actions.Navigate(ctx, s, srv.CrossURL("/"))
+	_, err = actions.Navigate(ctx, s, srv.CrossURL("/"), actions.NavigateOptions{})
 	require.ErrorIs(t, err, events.ErrURLNotAllowed, "the Go API refuses the other origin too")
-	_, err = actions.Navigate(ctx, s, "file:///etc/hostname")
+	_, err = actions.Navigate(ctx, s, "file:///etc/hostname", actions.NavigateOptions{})
 	require.ErrorIs(t, err, events.ErrURLNotAllowed)
 
-	nav, err := actions.Navigate(ctx, s, srv.MainURL("/"))
+	nav, err := actions.Navigate(ctx, s, srv.MainURL("/"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	require.Len(t, nav.Blocked, 1, "the iframe's load is reported: %+v", nav)
 	assert.Equal(t, srv.CrossURL("/frame"), nav.Blocked[0].URL)
@@ -65,7 +65,7 @@ func TestBridgeAndOriginPolicyShareInterception(t *testing.T) {
 	clickCancel()
 	require.NoError(t, err)
 	require.NotNil(t, res.Dialog, "the click reports the bridge dialog")
-	_, err = actions.RespondDialog(ctx, s, true, nil, res.Dialog.ID)
+	_, err = actions.RespondDialog(ctx, s, actions.DialogResponse{Accept: true, ID: res.Dialog.ID})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		r, err := actions.Evaluate(ctx, s, "out.textContent")
@@ -112,16 +112,16 @@ func TestBlockedOriginsList(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 
-	_, err = actions.Navigate(ctx, s, srv.CrossURL("/"))
+	_, err = actions.Navigate(ctx, s, srv.CrossURL("/"), actions.NavigateOptions{})
 	require.ErrorIs(t, err, events.ErrURLNotAllowed)
-	nav, err := actions.Navigate(ctx, s, srv.MainURL("/"))
+	nav, err := actions.Navigate(ctx, s, srv.MainURL("/"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	require.Len(t, nav.Blocked, 1, "%+v", nav)
 	assert.Equal(t, srv.CrossURL("/frame"), nav.Blocked[0].URL)
 	assert.Len(t, s.BlockedLoads("", time.Time{}), 1)
 
 	// A redirect from an allowed page to a blocked origin.
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/redirect"))
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/redirect"), actions.NavigateOptions{})
 	require.ErrorIs(t, err, events.ErrURLNotAllowed)
 	assert.ErrorContains(t, err, "blocked")
 	assert.Zero(t, crossHits.Load())

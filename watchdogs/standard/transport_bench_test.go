@@ -13,7 +13,6 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -104,7 +103,7 @@ func (tp transportPair) open(b *testing.B, url string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	for _, s := range []*session.BrowserSession{tp.pipe, tp.ws} {
-		_, err := actions.Navigate(ctx, s, url)
+		_, err := actions.Navigate(ctx, s, url, actions.NavigateOptions{})
 		require.NoError(b, err)
 	}
 }
@@ -147,7 +146,7 @@ func BenchmarkTransportClickByRef(b *testing.B) {
 	for _, s := range []*session.BrowserSession{tp.pipe, tp.ws} {
 		st, err := actions.State(ctx, s, events.BrowserStateRequestEvent{})
 		require.NoError(b, err)
-		for r, info := range st["refs"].(map[events.Ref]snapshot.RefInfo) {
+		for r, info := range st.Tree.Refs {
 			if info.Role == "button" {
 				refs[s] = r
 			}

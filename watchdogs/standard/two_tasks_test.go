@@ -62,7 +62,7 @@ func TestTwoTasksOnOneBrowser(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			s := sessions[task]
-			if _, err := actions.Navigate(ctx, s, srv.MainURL("/"+task)); err != nil {
+			if _, err := actions.Navigate(ctx, s, srv.MainURL("/"+task), actions.NavigateOptions{}); err != nil {
 				errs <- err
 				return
 			}
@@ -86,7 +86,7 @@ func TestTwoTasksOnOneBrowser(t *testing.T) {
 		require.Equal(t, fmt.Sprintf("%s:%d", task, clicks[task]), r.Value)
 
 		// Console: each sees only its own page's error.
-		cons, err := actions.Console(ctx, s, false, false)
+		cons, err := actions.Console(ctx, s, actions.ConsoleOptions{})
 		require.NoError(t, err)
 		require.NotEmpty(t, cons.Messages)
 		for _, msg := range cons.Messages {
@@ -117,6 +117,6 @@ func TestTwoTasksOnOneBrowser(t *testing.T) {
 	require.NoError(t, err)
 	_, err = actions.ClickAt(ctx, sessions["alpha"], 50, 20)
 	require.ErrorIs(t, err, events.ErrDialogBlocking)
-	_, err = actions.RespondDialog(ctx, sessions["alpha"], true, nil, "")
+	_, err = actions.RespondDialog(ctx, sessions["alpha"], actions.DialogResponse{Accept: true})
 	require.NoError(t, err)
 }

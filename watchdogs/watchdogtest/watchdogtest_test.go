@@ -46,13 +46,13 @@ func (b *broken) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 			return nil, nil
 		})
 	case "state-blocks-on-dialog":
-		bus.On(h.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StateSection, error) {
+		bus.On(h.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 			tab, err := h.Tab("")
 			if err != nil {
 				return nil, err
 			}
 			_, err = session.Evaluate(ctx, tab.Client, "document.title", false) // a dialog holds the tab
-			return events.StateSection{}, err
+			return events.ExtraSection{Key: "blocking"}, err
 		})
 	}
 	done := make(chan struct{})
