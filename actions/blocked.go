@@ -40,5 +40,5 @@ func blockedNavigation(s *session.BrowserSession, err error, start time.Time) er
 	}
 	b := blocked[len(blocked)-1]
 	return events.Errorf(events.CodeURLNotAllowed, "%s", b.Message).
-		WithDetail("url", b.URL).WithDetail("blocked", blocked)
+		WithDetails(events.ErrorDetails{URL: b.URL, Blocked: blocked})
 }

@@ -17,7 +17,7 @@ var errTabCrashed = errors.New("tab crashed")
 // crashedError says that tab's renderer crashed, and what to do.
 func crashedError(tab *session.Target, status string) error {
 	return events.Errorf(events.CodeTargetCrashed, "the renderer of tab %s crashed (%s); %s", tab.ID, status, CrashHint).
-		WithDetail("tab_id", tab.ID).WithDetail("status", status).WithDetail("next_step", CrashHint)
+		WithDetails(events.ErrorDetails{TabID: tab.ID, Status: status, NextStep: CrashHint})
 }
 
 // crashMode says how a request meets its tab's crash.

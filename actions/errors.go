@@ -14,9 +14,9 @@ import (
 
 // ErrorBody is the JSON shape of an error.
 type ErrorBody struct {
-	Code    events.Code    `json:"code"`
-	Message string         `json:"message"`
-	Details map[string]any `json:"details,omitempty"`
+	Code    events.Code         `json:"code"`
+	Message string              `json:"message"`
+	Details events.ErrorDetails `json:"details,omitzero"`
 }
 
 // Describe maps any error from this module to its code and message. A

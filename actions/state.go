@@ -58,7 +58,7 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 func stateError(handler string, err error) events.StateError {
 	d := Describe(err)
 	se := events.StateError{Handler: handler, Error: events.StateErrorBody{Code: d.Code, Message: d.Message}}
-	if len(d.Details) > 0 {
+	if !d.Details.IsZero() {
 		if b, err := json.Marshal(d.Details); err == nil {
 			se.Error.Details = b
 		}

@@ -36,8 +36,8 @@ type ActionResult struct {
 	// as soon as the dialog appeared instead of waiting on a blocked page.
 	Dialog *DialogInfo `json:"dialog_opened,omitempty"`
 	// Details holds action-specific data (scroll position, options of a
-	// select, ...).
-	Details map[string]any `json:"details,omitempty"`
+	// select, ...); zero when the action has none.
+	Details ActionDetails `json:"details,omitzero"`
 	// Blocked lists the document loads the session's origin policy stopped
 	// during the action (a link to a blocked origin, an iframe, a popup),
 	// each with code url_not_allowed.
@@ -49,9 +49,9 @@ type ActionResult struct {
 // visible box with real mouse events after a check that nothing covers it.
 // Force clicks through script (element.click()) instead, ignoring overlays.
 // Clicking a <select> does not open its native popup: the result lists its
-// options in Details["options"]. Handled by DefaultActionWatchdog; result
-// ActionResult. Errors: stale_ref, unknown_ref, element_covered (Details
-// "covering" names the element on top), invalid_argument.
+// options in Details.Options. Handled by DefaultActionWatchdog; result
+// ActionResult. Errors: stale_ref, unknown_ref, element_covered (its
+// ErrorDetails.Covering names the element on top), invalid_argument.
 type ClickElementEvent struct {
 	TabID      TargetID
 	Ref        Ref
@@ -72,7 +72,7 @@ type HoverEvent struct {
 // contenteditable), optionally clears it, inserts Text as one edit that
 // fires input events, and optionally presses Enter. With an empty Ref it
 // types into whatever has focus. Handled by DefaultActionWatchdog; result
-// ActionResult with Details["value"], the element's value afterwards.
+// ActionResult with Details.Value, the element's value afterwards.
 type TypeTextEvent struct {
 	TabID  TargetID
 	Ref    Ref
@@ -93,7 +93,8 @@ type PressKeyEvent struct {
 // scrollable ancestor), by DX, DY CSS pixels. With a Ref and no deltas it
 // scrolls the element into view; with neither it scrolls the page one
 // screen down. Handled by DefaultActionWatchdog; result ActionResult with
-// Details {"x", "y", "moved"}: the new scroll position.
+// Details.X, Y, Moved and Scrolled: the new scroll position, whether it
+// changed and what scrolled.
 type ScrollEvent struct {
 	TabID  TargetID
 	Ref    Ref
@@ -102,7 +103,7 @@ type ScrollEvent struct {
 
 // SelectOptionEvent selects options of the <select> Ref names, each given
 // by value or by visible label, and fires input and change events. Handled
-// by DefaultActionWatchdog; result ActionResult with Details["selected"].
+// by DefaultActionWatchdog; result ActionResult with Details.Selected.
 // A Ref that is not a <select> is invalid_argument.
 type SelectOptionEvent struct {
 	TabID  TargetID
@@ -113,7 +114,7 @@ type SelectOptionEvent struct {
 // SetCheckedEvent checks or unchecks the checkbox, radio button or switch
 // Ref names, clicking it only when needed, and verifies the final state.
 // Handled by DefaultActionWatchdog; result ActionResult with
-// Details["checked"].
+// Details.Checked.
 type SetCheckedEvent struct {
 	TabID   TargetID
 	Ref     Ref
@@ -123,7 +124,7 @@ type SetCheckedEvent struct {
 // UploadFileEvent sets the files of the <input type=file> Ref names. Files
 // are paths on the machine running the browser's session; a missing file is
 // invalid_argument. Handled by DefaultActionWatchdog; result ActionResult
-// with Details["files"].
+// with Details.Files.
 type UploadFileEvent struct {
 	TabID TargetID
 	Ref   Ref
@@ -135,8 +136,8 @@ type UploadFileEvent struct {
 // visible, Gone's element to be removed or hidden, the URL to match URL (a
 // substring, or a pattern where * matches anything), or the document to
 // finish loading (Load). Handled by DefaultActionWatchdog; result
-// ActionResult with Details {"waited_for", "elapsed_ms"}; a timeout error
-// names what it waited for.
+// ActionResult with Details.WaitedFor and ElapsedMS; a timeout error
+// names what it waited for (Details.WaitedFor).
 type WaitEvent struct {
 	TabID   TargetID
 	Text    string

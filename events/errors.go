@@ -62,7 +62,7 @@ const (
 type Error struct {
 	Code    Code
 	Message string
-	Details map[string]any
+	Details ErrorDetails
 	Err     error
 }
 
@@ -120,12 +120,16 @@ func NewError(code Code, cause error, format string, args ...any) *Error {
 	return e
 }
 
-// WithDetail returns e with key set in its details.
-func (e *Error) WithDetail(key string, v any) *Error {
-	if e.Details == nil {
-		e.Details = map[string]any{}
-	}
-	e.Details[key] = v
+// WithDetails returns e with its details set to d.
+func (e *Error) WithDetails(d ErrorDetails) *Error {
+	e.Details = d
+	return e
+}
+
+// WithExtra returns e with key set to v's JSON form in its details' Extra,
+// for a plugin's own keys. A value JSON cannot encode is left out.
+func (e *Error) WithExtra(key string, v any) *Error {
+	_ = e.Details.SetExtra(key, v)
 	return e
 }
 

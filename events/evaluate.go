@@ -15,8 +15,9 @@ package events
 //
 // The dispatch context's deadline is the whole budget (see internal/budget):
 // the script may run until shortly before it and is then terminated, so the
-// tab stays usable. Errors: js_exception (Details: line, column, url, stack),
-// timeout (Details: what was cleaned up), stale_ref, unknown_ref,
+// tab stays usable. Errors: js_exception (ErrorDetails Message, Line,
+// Column, URL, Class, Stack), timeout (ErrorDetails BudgetMS, Terminated
+// and the rest of what was cleaned up), stale_ref, unknown_ref,
 // frame_not_found, dialog_blocking, evaluate_disabled, invalid_argument.
 type EvaluateEvent struct {
 	TabID        TargetID
@@ -36,7 +37,7 @@ const (
 	// session, apart from the one actions use.
 	EngineIsolated = "isolated"
 	// EngineFallback is the tab's main session, used when the engine could
-	// not open its own connection (Details["fallback_reason"] says why).
+	// not open its own connection (Details.FallbackReason says why).
 	EngineFallback = "fallback"
 	// EngineMain is the tab's main session by design.
 	EngineMain = "main"
@@ -70,8 +71,8 @@ type EvaluateResult struct {
 	// be serialised (DOM nodes, functions).
 	Description string `json:"description,omitempty"`
 	// Details holds what the engine wants to say about the run, such as
-	// fallback_reason.
-	Details map[string]any `json:"details,omitempty"`
+	// FallbackReason; zero when it has nothing to say.
+	Details EvaluateDetails `json:"details,omitzero"`
 }
 
 // Special is a JavaScript value that JSON cannot hold, carried as its

@@ -139,7 +139,7 @@ func (p URLPolicy) CheckNavigation(raw string) error {
 		return events.Errorf(events.CodeInvalidArgument, "url %q: %v", n, err)
 	}
 	refuse := func(format string, args ...any) error {
-		return events.Errorf(events.CodeURLNotAllowed, format, args...).WithDetail("url", n).WithDetail("scheme", u.Scheme)
+		return events.Errorf(events.CodeURLNotAllowed, format, args...).WithDetails(events.ErrorDetails{URL: n, Scheme: u.Scheme})
 	}
 	switch {
 	case u.Scheme == "javascript":
@@ -168,7 +168,7 @@ func (p URLPolicy) CheckOrigin(raw string) error {
 	for _, o := range p.BlockedOrigins {
 		if po, err := parseOrigin(o); err == nil && po.match(u) {
 			return events.Errorf(events.CodeURLNotAllowed, "%s is blocked in this session (--blocked-origins %s); nothing was loaded", origin, o).
-				WithDetail("url", raw).WithDetail("origin", origin)
+				WithDetails(events.ErrorDetails{URL: raw, Origin: origin})
 		}
 	}
 	if len(p.AllowedOrigins) == 0 {
@@ -180,7 +180,7 @@ func (p URLPolicy) CheckOrigin(raw string) error {
 		}
 	}
 	return events.Errorf(events.CodeURLNotAllowed, "%s is not in this session's allowed origins (--allowed-origins %s); nothing was loaded", origin, strings.Join(p.AllowedOrigins, ",")).
-		WithDetail("url", raw).WithDetail("origin", origin)
+		WithDetails(events.ErrorDetails{URL: raw, Origin: origin})
 }
 
 // originPattern is one parsed entry of an origin list.

@@ -53,7 +53,7 @@ func frameOptions(settings map[string]string) (fx.Option, error) {
 func tooLarge(size, max int) error {
 	return events.Errorf(events.CodeResultTooLarge,
 		"the command's output is %d bytes, above the cap of %d bytes: ask for less (--max-chars, a narrower query) or raise --max-result-bytes", size, max).
-		WithDetail("size", size).WithDetail("cap", max)
+		WithDetails(events.ErrorDetails{Size: int64(size), Cap: int64(max)})
 }
 
 // MaxTimeoutMS is the largest --timeout-ms a command accepts: one hour. A

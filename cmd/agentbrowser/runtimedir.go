@@ -21,7 +21,7 @@ func checkRuntimeDir(dir string) error {
 	}
 	return events.Errorf(events.CodeUnsafeRuntimeDir,
 		"%s; nothing was sent. Remove it (or set XDG_RUNTIME_DIR or AGENTBROWSER_HOME to a directory of yours with mode 0700) and run the command again", u).
-		WithDetail("path", dir).WithDetail("owner_uid", u.Owner).WithDetail("mode", fmt.Sprintf("%04o", u.Mode.Perm()))
+		WithDetails(events.ErrorDetails{Path: dir, OwnerUID: new(u.Owner), Mode: fmt.Sprintf("%04o", u.Mode.Perm())})
 }
 
 // checkPeer refuses a unix socket connection whose other end runs as
@@ -35,7 +35,7 @@ func checkPeer(c net.Conn, path string) error {
 	if known && !same {
 		return events.Errorf(events.CodeUnsafeRuntimeDir,
 			"the other end of %s runs as uid %d, not as you (uid %d); nothing was sent. Remove the socket's directory and run the command again", path, uid, os.Getuid()).
-			WithDetail("path", path).WithDetail("peer_uid", uid)
+			WithDetails(events.ErrorDetails{Path: path, PeerUID: new(uid)})
 	}
 	return nil
 }

@@ -38,16 +38,6 @@ var escapeHatches = map[string]string{
 	"session.BrowserSession.Mux":     "the raw transport, on which a watchdog attaches flat sessions of its own (the evaluate engine on a pipe)",
 }
 
-// debt lists the declarations that still break the rule, each to be typed;
-// the test fails when one is fixed and not removed from here, so the list
-// only shrinks.
-var debt = map[string]bool{
-	"actions.ErrorBody.Details":     true,
-	"events.ActionResult.Details":   true,
-	"events.Error.Details":          true,
-	"events.EvaluateResult.Details": true,
-}
-
 func TestExportedAPIUsesOnlyNameableTypes(t *testing.T) {
 	lookup := exportData(t)
 	fset := token.NewFileSet()
@@ -67,22 +57,6 @@ func TestExportedAPIUsesOnlyNameableTypes(t *testing.T) {
 		problems = append(problems, check(pkg)...)
 	}
 	sort.Strings(problems)
-	var fresh []string
-	owed := map[string]bool{}
-	for _, p := range problems {
-		name, _, _ := strings.Cut(strings.TrimSpace(p), ":")
-		if debt[name] {
-			owed[name] = true
-			continue
-		}
-		fresh = append(fresh, p)
-	}
-	for name := range debt {
-		if !owed[name] {
-			t.Errorf("%s keeps the rule now: remove it from debt", name)
-		}
-	}
-	problems = fresh
 	if len(problems) > 0 {
 		t.Errorf("%d exported declarations use a type users cannot name or should not depend on:\n%s",
 			len(problems), strings.Join(problems, "\n"))

@@ -35,7 +35,8 @@ func TestSnapshotUnderReloadLoop(t *testing.T) {
 			require.Equal(t, events.CodePageUnstable, actions.Code(err), "run %d: %v", i, err)
 			body := actions.Describe(err)
 			require.Contains(t, body.Message, "replaced its document")
-			require.Positive(t, body.Details["documents"])
+			require.NotNil(t, body.Details.Documents)
+			require.Positive(t, *body.Details.Documents)
 			continue
 		}
 		require.Contains(t, text(st), "Reloading", "run %d: ok means a tree", i)

@@ -41,17 +41,17 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 	if in.Tag == "select" {
 		// The native popup of a <select> is drawn outside the page, where
 		// no snapshot or click can reach it: list the options instead.
-		return events.ActionResult{TabID: el.tab.ID, Details: map[string]any{
-			"options":  in.Options,
-			"multiple": in.Multiple,
-			"hint":     "a <select> is not opened by clicking; use select " + string(el.ref) + " VALUE...",
+		return events.ActionResult{TabID: el.tab.ID, Details: events.ActionDetails{
+			Options:  append([]events.OptionInfo{}, in.Options...), // [] for a <select> with none
+			Multiple: new(in.Multiple),
+			Hint:     "a <select> is not opened by clicking; use select " + string(el.ref) + " VALUE...",
 		}}, nil
 	}
 	if e.Force {
 		res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 			return el.callOn(ctx, jsClick, nil)
 		})
-		res.Details = map[string]any{"forced": true}
+		res.Details = events.ActionDetails{Forced: true}
 		return res, err
 	}
 	var p point
@@ -66,10 +66,7 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return res, err
 	}
 	if res.Dialog == nil {
-		res.Details = map[string]any{"x": p.x, "y": p.y}
-		if in.Disabled {
-			res.Details["disabled"] = true
-		}
+		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y), Disabled: in.Disabled}
 	}
 	return res, nil
 }
@@ -92,7 +89,7 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 		return res, err
 	}
 	if res.Dialog == nil {
-		res.Details = map[string]any{"x": p.x, "y": p.y}
+		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y)}
 	}
 	return res, nil
 }
@@ -146,7 +143,7 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 				return p, nil
 			}
 			err = events.Errorf(events.CodeElementCovered, "element %s is covered by %s at (%.0f, %.0f); close or scroll away what covers it, or use force", el.describe(), cover, p.x, p.y).
-				WithDetail("ref", string(el.ref)).WithDetail("covering", cover)
+				WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
 		}
 		if !errors.Is(err, events.ErrElementCovered) || time.Now().Add(wait).After(limit) {
 			return point{}, err

@@ -47,7 +47,7 @@ func TestClickScrolledContainerBelowFold(t *testing.T) {
 	var y float64
 	e.eval("window.scrollY", &y)
 	require.Greater(t, y, 500.0, "the page scrolled to the button")
-	require.Contains(t, r.Details, "x")
+	require.NotNil(t, r.Details.X)
 }
 
 func TestClickCoveredByOverlay(t *testing.T) {
@@ -58,7 +58,7 @@ func TestClickCoveredByOverlay(t *testing.T) {
 	requireCode(t, err, events.CodeElementCovered)
 	require.Less(t, time.Since(start), 10*time.Second)
 	body := actions.Describe(err)
-	require.Equal(t, `div#consent "Accept cookies"`, body.Details["covering"])
+	require.Equal(t, `div#consent "Accept cookies"`, body.Details.Covering)
 	require.Contains(t, body.Message, `div#consent "Accept cookies"`)
 	var n int
 	e.eval("window.underClicked || 0", &n)
@@ -66,7 +66,7 @@ func TestClickCoveredByOverlay(t *testing.T) {
 
 	r, err := e.click(events.ClickElementEvent{Ref: ref, Force: true})
 	require.NoError(t, err)
-	require.Equal(t, true, r.Details["forced"])
+	require.True(t, r.Details.Forced)
 	e.eval("window.underClicked || 0", &n)
 	require.Equal(t, 1, n)
 }
@@ -168,7 +168,7 @@ func TestClickSelectListsOptions(t *testing.T) {
 	ref, _ := findRef(t, st, "combobox", "", nil)
 	r, err := e.click(events.ClickElementEvent{Ref: ref})
 	require.NoError(t, err)
-	b, err := json.Marshal(r.Details["options"])
+	b, err := json.Marshal(r.Details.Options)
 	require.NoError(t, err)
 	require.JSONEq(t, `[{"value":"a","label":"Apple"},{"value":"b","label":"Banana","selected":true},{"value":"c","label":"Cherry"}]`, string(b))
 }

@@ -59,7 +59,7 @@ func (el *element) gone(err error) error {
 		return err
 	}
 	if isNodeGone(err) {
-		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetail("ref", string(el.ref))
+		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	return err
 }
@@ -85,12 +85,7 @@ type elemInfo struct {
 	Options   []optionInfo `json:"options,omitempty"`
 }
 
-type optionInfo struct {
-	Value    string `json:"value"`
-	Label    string `json:"label"`
-	Selected bool   `json:"selected,omitempty"`
-	Disabled bool   `json:"disabled,omitempty"`
-}
+type optionInfo = events.OptionInfo
 
 func (el *element) info(ctx context.Context) (elemInfo, error) {
 	var in elemInfo
@@ -98,7 +93,7 @@ func (el *element) info(ctx context.Context) (elemInfo, error) {
 		return in, err
 	}
 	if !in.Connected {
-		return in, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetail("ref", string(el.ref))
+		return in, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	return in, nil
 }
@@ -208,7 +203,7 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 // notVisible explains the CDP error for an element without a layout box.
 func notVisible(el *element, err error) error {
 	if containsAny(err.Error(), "Node does not have a layout object", "has no layout", "Could not compute content quads") {
-		return events.Errorf(events.CodeElementCovered, "element %s is not visible (it has no box on the page)", el.describe()).WithDetail("ref", string(el.ref)).WithDetail("covering", coverHidden)
+		return events.Errorf(events.CodeElementCovered, "element %s is not visible (it has no box on the page)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref, Covering: coverHidden})
 	}
 	return err
 }
@@ -251,7 +246,7 @@ func (a *attachment) clickPoint(ctx context.Context, el *element) (point, error)
 	}
 	if best.empty() {
 		return point{}, events.Errorf(events.CodeElementCovered, "element %s is not visible in the viewport (no visible box)", el.describe()).
-			WithDetail("ref", string(el.ref)).WithDetail("covering", coverNoBox)
+			WithDetails(events.ErrorDetails{Ref: el.ref, Covering: coverNoBox})
 	}
 	return point{x: (best.x0 + best.x1) / 2, y: (best.y0 + best.y1) / 2, fx: fb.dx, fy: fb.dy}, nil
 }

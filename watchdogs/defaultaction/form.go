@@ -23,8 +23,8 @@ type scrollResult struct {
 	Scrolled string  `json:"scrolled"`
 }
 
-func (s scrollResult) details() map[string]any {
-	return map[string]any{"x": s.X, "y": s.Y, "moved": s.Moved, "scrolled": s.Scrolled}
+func (s scrollResult) details() events.ActionDetails {
+	return events.ActionDetails{X: new(s.X), Y: new(s.Y), Moved: new(s.Moved), Scrolled: s.Scrolled}
 }
 
 func (a *attachment) scroll(ctx context.Context, e events.ScrollEvent) (events.ActionResult, error) {
@@ -59,7 +59,7 @@ func (a *attachment) scroll(ctx context.Context, e events.ScrollEvent) (events.A
 		if err := a.scrollIntoView(ctx, el); err != nil {
 			return events.ActionResult{}, err
 		}
-		return events.ActionResult{TabID: el.tab.ID, Details: map[string]any{"scrolled": "into_view"}}, nil
+		return events.ActionResult{TabID: el.tab.ID, Details: events.ActionDetails{Scrolled: "into_view"}}, nil
 	}
 	var sr scrollResult
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
@@ -94,13 +94,13 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		return res, err
 	}
 	if out.Error != "" {
-		ce := events.Errorf(events.CodeInvalidArgument, "select on %s: %s", el.describe(), out.Error).WithDetail("ref", string(el.ref))
+		ce := events.Errorf(events.CodeInvalidArgument, "select on %s: %s", el.describe(), out.Error).WithDetails(events.ErrorDetails{Ref: el.ref})
 		if out.Options != nil {
-			ce = ce.WithDetail("options", out.Options)
+			ce.Details.Options = out.Options
 		}
 		return events.ActionResult{}, ce
 	}
-	res.Details = map[string]any{"selected": out.Selected}
+	res.Details = events.ActionDetails{Selected: out.Selected}
 	return res, nil
 }
 
@@ -115,13 +115,13 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 		return events.ActionResult{}, err
 	}
 	if in.Checkable == "" {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a checkbox, radio button or switch", el.describe()).WithDetail("ref", string(el.ref))
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a checkbox, radio button or switch", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	if !e.Checked && (in.Checkable == "radio" || in.Role == "radio" || in.Role == "menuitemradio") {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "radio button %s cannot be unchecked; check another one of its group", el.describe()).WithDetail("ref", string(el.ref))
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "radio button %s cannot be unchecked; check another one of its group", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	if in.Disabled {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetail("ref", string(el.ref))
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	res := events.ActionResult{TabID: el.tab.ID}
 	if in.Checked != e.Checked {
@@ -131,7 +131,7 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 				// A native checkbox hidden behind a styled label has no
 				// box of its own: toggle it through script.
 				var ce *events.Error
-				if errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details["covering"] == coverNoBox || ce.Details["covering"] == coverHidden) {
+				if errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details.Covering == coverNoBox || ce.Details.Covering == coverHidden) {
 					return el.callOn(ctx, jsClick, nil)
 				}
 				return err
@@ -145,10 +145,10 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 			return res, err
 		}
 		if in.Checked != e.Checked {
-			return res, events.Errorf(events.CodeInvalidArgument, "clicking %s did not change its state (the page keeps it %s)", el.describe(), checkedWord(in.Checked)).WithDetail("ref", string(el.ref))
+			return res, events.Errorf(events.CodeInvalidArgument, "clicking %s did not change its state (the page keeps it %s)", el.describe(), checkedWord(in.Checked)).WithDetails(events.ErrorDetails{Ref: el.ref})
 		}
 	}
-	res.Details = map[string]any{"checked": in.Checked}
+	res.Details = events.ActionDetails{Checked: new(in.Checked)}
 	return res, nil
 }
 
@@ -171,10 +171,10 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 		}
 		st, err := os.Stat(abs)
 		if err != nil {
-			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s: %v", abs, errors.Unwrap(err)).WithDetail("file", abs)
+			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s: %v", abs, errors.Unwrap(err)).WithDetails(events.ErrorDetails{File: abs})
 		}
 		if st.IsDir() {
-			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s is a directory", abs).WithDetail("file", abs)
+			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s is a directory", abs).WithDetails(events.ErrorDetails{File: abs})
 		}
 		files[i] = abs
 	}
@@ -188,7 +188,7 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 		return events.ActionResult{}, err
 	}
 	if in.Tag != "input" || in.Type != "file" {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a file input (<input type=file>)", el.describe()).WithDetail("ref", string(el.ref))
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a file input (<input type=file>)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	if len(files) > 1 && !in.Multiple {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file input %s takes one file, got %d", el.describe(), len(files))
@@ -201,7 +201,7 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 		return nil
 	})
 	if err == nil && res.Dialog == nil {
-		res.Details = map[string]any{"files": files}
+		res.Details = events.ActionDetails{Files: files}
 	}
 	return res, err
 }

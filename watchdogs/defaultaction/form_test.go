@@ -21,7 +21,7 @@ func TestTypePlainInput(t *testing.T) {
 	e := newEnv(t, "/form.html")
 	r, err := e.typeText(events.TypeTextEvent{Ref: e.ref("textbox", "Plain"), Text: "hello world"})
 	require.NoError(t, err)
-	require.Equal(t, "hello world", r.Details["value"])
+	require.Equal(t, new("hello world"), r.Details.Value)
 	require.Equal(t, "hello world", e.evalString("document.getElementById('plain').value"))
 	var n int
 	e.eval("window.inputEvents", &n)
@@ -166,38 +166,39 @@ func (e *env) scroll(ev events.ScrollEvent) events.ActionResult {
 func TestScroll(t *testing.T) {
 	e := newEnv(t, "/scroll.html")
 	r := e.scroll(events.ScrollEvent{DY: 300})
-	require.Equal(t, 300.0, r.Details["y"])
-	require.Equal(t, true, r.Details["moved"])
+	require.Equal(t, new(300.0), r.Details.Y)
+	require.Equal(t, new(true), r.Details.Moved)
 	var pos []float64
 	e.eval("[scrollX, scrollY]", &pos)
 	require.Equal(t, []float64{0, 300}, pos)
 
 	r = e.scroll(events.ScrollEvent{DX: 250})
-	require.Equal(t, 250.0, r.Details["x"])
+	require.Equal(t, new(250.0), r.Details.X)
 	e.eval("[scrollX, scrollY]", &pos)
 	require.Equal(t, []float64{250, 300}, pos)
 	r = e.scroll(events.ScrollEvent{DX: -100})
-	require.Equal(t, 150.0, r.Details["x"])
+	require.Equal(t, new(150.0), r.Details.X)
 
 	// Back to the top, then a scroll with no delta goes one screen down.
 	e.scroll(events.ScrollEvent{DX: -1000, DY: -1000})
 	r = e.scroll(events.ScrollEvent{})
-	require.Greater(t, r.Details["y"], 100.0)
+	require.NotNil(t, r.Details.Y)
+	require.Greater(t, *r.Details.Y, 100.0)
 
 	// Inside an element: the page does not move, the element does.
 	e.scroll(events.ScrollEvent{DX: -1000, DY: -1000})
 	ref := e.ref("region", "Scroller")
 	r = e.scroll(events.ScrollEvent{Ref: ref, DY: 120, DX: 80})
-	require.Equal(t, "div#scroller", r.Details["scrolled"])
-	require.Equal(t, 120.0, r.Details["y"])
-	require.Equal(t, 80.0, r.Details["x"])
+	require.Equal(t, "div#scroller", r.Details.Scrolled)
+	require.Equal(t, new(120.0), r.Details.Y)
+	require.Equal(t, new(80.0), r.Details.X)
 	e.eval("[document.getElementById('scroller').scrollLeft, document.getElementById('scroller').scrollTop, scrollX, scrollY]", &pos)
 	require.Equal(t, []float64{80, 120, 0, 0}, pos)
 
 	// A ref of a child scrolls its scrollable ancestor.
 	r = e.scroll(events.ScrollEvent{Ref: e.ref("button", "Inside"), DY: 30})
-	require.Equal(t, "div#scroller", r.Details["scrolled"])
-	require.Equal(t, 150.0, r.Details["y"])
+	require.Equal(t, "div#scroller", r.Details.Scrolled)
+	require.Equal(t, new(150.0), r.Details.Y)
 }
 
 func TestSelectOption(t *testing.T) {
@@ -223,14 +224,14 @@ func TestSelectOption(t *testing.T) {
 	requireCode(t, err, events.CodeInvalidArgument)
 	_, err = sel(fruit, "Durian")
 	requireCode(t, err, events.CodeInvalidArgument)
-	require.Contains(t, actions.Describe(err).Details, "options")
+	require.NotNil(t, actions.Describe(err).Details.Options)
 
 	r, err := sel(e.ref("listbox", "Colours"), "Red", "bl")
 	require.NoError(t, err)
 	var got []string
 	e.eval("Array.from(document.getElementById('colours').selectedOptions).map(o => o.value)", &got)
 	require.Equal(t, []string{"r", "bl"}, got)
-	require.Len(t, r.Details["selected"], 2)
+	require.Len(t, r.Details.Selected, 2)
 
 	// select on something that is not a <select>.
 	_, err = sel(e.ref("button", "Button"), "x")
@@ -251,7 +252,7 @@ func TestSetChecked(t *testing.T) {
 	for _, want := range []bool{true, true, false, false, true} {
 		r, err := set(agree, want)
 		require.NoError(t, err)
-		require.Equal(t, want, r.Details["checked"])
+		require.Equal(t, new(want), r.Details.Checked)
 		require.Equal(t, want, checked())
 	}
 	large := e.ref("radio", "Large")
@@ -276,7 +277,7 @@ func TestUploadFile(t *testing.T) {
 	files := e.ref("button", "Files")
 	r, err := up(files, a, b)
 	require.NoError(t, err)
-	require.Equal(t, []string{a, b}, r.Details["files"])
+	require.Equal(t, []string{a, b}, r.Details.Files)
 	var names []string
 	e.eval("window.fileNames", &names)
 	require.Equal(t, []string{"a.txt", "b.txt"}, names)

@@ -66,11 +66,9 @@ func (a *attachment) navTimedOut(ctx context.Context, b *budget.Budget, tab *ses
 	now := tab.URL()
 	e := events.Errorf(events.CodeTimeout, "navigating to %s: no %s within %v; the navigation was stopped and the tab is at %s",
 		dest, event, b.Total().Round(time.Millisecond), now).
-		WithDetail("url", dest).
-		WithDetail("waited_for", orDefault(want, "commit")).
-		WithDetail("tab_url", now)
+		WithDetails(events.ErrorDetails{URL: dest, WaitedFor: orDefault(want, "commit"), TabURL: now})
 	if stopErr != nil {
-		e = e.WithDetail("stop_error", stopErr.Error())
+		e.Details.StopError = stopErr.Error()
 	}
 	return e
 }

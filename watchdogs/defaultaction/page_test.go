@@ -30,7 +30,7 @@ func TestWaitModes(t *testing.T) {
 	e.eval("(setTimeout(() => document.body.insertAdjacentHTML('afterbegin', '<p>Hello later</p>'), 150), true)", nil)
 	r, err := e.wait(events.WaitEvent{Text: "Hello later"})
 	require.NoError(t, err)
-	require.Equal(t, `text "Hello later"`, r.Details["waited_for"])
+	require.Equal(t, `text "Hello later"`, r.Details.WaitedFor)
 
 	victim := e.ref("button", "Victim")
 	r, err = e.wait(events.WaitEvent{Ref: victim})

@@ -147,7 +147,7 @@ func (a *attachment) box(ctx context.Context, el *element, vp rect) (rect, error
 		r = rect{math.Min(r.x0, b.x0), math.Min(r.y0, b.y0), math.Max(r.x1, b.x1), math.Max(r.y1, b.y1)}
 	}
 	if r.empty() {
-		return rect{}, events.Errorf(events.CodeElementCovered, "element %s has no visible box", el.describe()).WithDetail("ref", string(el.ref)).WithDetail("covering", coverNoBox)
+		return rect{}, events.Errorf(events.CodeElementCovered, "element %s has no visible box", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref, Covering: coverNoBox})
 	}
 	return r, nil
 }

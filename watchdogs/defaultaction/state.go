@@ -178,9 +178,9 @@ func refError(err error) error {
 	case errors.As(err, &pu):
 		return unstable(pu)
 	case errors.As(err, &se):
-		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", se.Ref).WithDetail("ref", string(se.Ref))
+		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", se.Ref).WithDetails(events.ErrorDetails{Ref: se.Ref})
 	case errors.As(err, &ue):
-		return events.Errorf(events.CodeUnknownRef, "ref %s is unknown: no snapshot of this tab issued it; take a new snapshot", ue.Ref).WithDetail("ref", string(ue.Ref))
+		return events.Errorf(events.CodeUnknownRef, "ref %s is unknown: no snapshot of this tab issued it; take a new snapshot", ue.Ref).WithDetails(events.ErrorDetails{Ref: ue.Ref})
 	case errors.As(err, &ie):
 		return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", ie.Input)
 	}
@@ -246,7 +246,7 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 		gone := a.closed[tabID] && a.issuedBy[ref][tabID]
 		a.mu.Unlock()
 		if gone {
-			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed; take a new snapshot", ref, tabID).WithDetail("ref", string(ref))
+			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed; take a new snapshot", ref, tabID).WithDetails(events.ErrorDetails{Ref: ref})
 		}
 	}
 	tab, err := a.s.Tab(tabID)
@@ -269,9 +269,9 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 	a.mu.Unlock()
 	if !mine && len(issuers) > 0 {
 		if len(open) == 0 {
-			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed; take a new snapshot", ref, closed[0]).WithDetail("ref", string(ref))
+			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed; take a new snapshot", ref, closed[0]).WithDetails(events.ErrorDetails{Ref: ref})
 		}
-		return nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s; switch tabs or take a new snapshot", ref, open[0], tab.ID).WithDetail("ref", string(ref))
+		return nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s; switch tabs or take a new snapshot", ref, open[0], tab.ID).WithDetails(events.ErrorDetails{Ref: ref})
 	}
 	res, err := a.engine(tab).Resolve(ctx, ref)
 	if err != nil {
@@ -280,7 +280,7 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 	el := &element{a: a, ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
 	if el.target == nil {
 		el.release(ctx)
-		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetail("ref", string(ref))
+		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetails(events.ErrorDetails{Ref: ref})
 	}
 	return el, nil
 }
@@ -289,5 +289,5 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 // each other during a snapshot.
 func unstable(pu *snapshot.PageUnstableError) error {
 	return events.Errorf(events.CodePageUnstable, "%s", pu.Error()).
-		WithDetail("documents", pu.Documents).WithDetail("waited_ms", pu.Waited.Milliseconds())
+		WithDetails(events.ErrorDetails{Documents: new(pu.Documents), WaitedMS: new(pu.Waited.Milliseconds())})
 }

@@ -42,10 +42,10 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 		return events.ActionResult{}, err
 	}
 	if !in.Editable {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not editable (want an input, a textarea or a contenteditable)", el.describe()).WithDetail("ref", string(el.ref))
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not editable (want an input, a textarea or a contenteditable)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	if in.Disabled {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetail("ref", string(el.ref))
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 		if err := a.focus(ctx, el); err != nil {
@@ -71,7 +71,7 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 	}
 	var v string
 	if err := el.callOn(ctx, jsValue, &v); err == nil && in.Type != "password" {
-		res.Details = map[string]any{"value": v}
+		res.Details = events.ActionDetails{Value: new(v)}
 	}
 	return res, nil
 }

@@ -89,12 +89,12 @@ func (a *attachment) wait(ctx context.Context, e events.WaitEvent) (events.Actio
 			return res, err
 		}
 		if ctx.Err() != nil {
-			return res, events.Errorf(events.CodeTimeout, "waiting for %s: not reached within %v", what, time.Since(start).Round(time.Millisecond)).WithDetail("waited_for", what)
+			return res, events.Errorf(events.CodeTimeout, "waiting for %s: not reached within %v", what, time.Since(start).Round(time.Millisecond)).WithDetails(events.ErrorDetails{WaitedFor: what})
 		}
 		return res, err
 	}
 	res.URL = tab.URL()
-	res.Details = map[string]any{"waited_for": what, "elapsed_ms": time.Since(start).Milliseconds()}
+	res.Details = events.ActionDetails{WaitedFor: what, ElapsedMS: new(time.Since(start).Milliseconds())}
 	return res, nil
 }
 

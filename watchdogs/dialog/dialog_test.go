@@ -148,7 +148,7 @@ func TestRespondErrors(t *testing.T) {
 	require.ErrorContains(t, err, "d-1, d-2")
 	var ce *events.Error
 	require.ErrorAs(t, err, &ce)
-	require.Equal(t, []string{"d-1", "d-2"}, ce.Details["pending"])
+	require.Equal(t, []string{"d-1", "d-2"}, ce.Details.PendingIDs)
 
 	_, err = e.respond(true, nil, "")
 	require.Equal(t, events.CodeInvalidArgument, code(err), "%v", err)

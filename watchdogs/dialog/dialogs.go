@@ -165,7 +165,7 @@ func (a *attachment) settle(d *dialog, err error) (events.DialogInfo, error) {
 		}
 		info := a.close(d, events.ClosedByRemote, accepted, text)
 		return info, events.Errorf(events.CodeNoDialog, "dialog %s was already closed by someone else: %w", d.info.ID, err).
-			WithDetail("dialog_id", d.info.ID).WithDetail("closed_by", string(info.ClosedBy))
+			WithDetails(events.ErrorDetails{DialogID: d.info.ID, ClosedBy: info.ClosedBy})
 	}
 	if seen != nil {
 		// The dialog is gone but our answer's fate is unknown; a report
@@ -179,7 +179,7 @@ func (a *attachment) settle(d *dialog, err error) (events.DialogInfo, error) {
 			return info, nil
 		}
 		return info, events.Errorf(events.CodeNoDialog, "dialog %s was closed by someone else: %w", d.info.ID, err).
-			WithDetail("dialog_id", d.info.ID)
+			WithDetails(events.ErrorDetails{DialogID: d.info.ID})
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -95,10 +95,7 @@ func (a *attachment) check(ctx context.Context, tab events.TargetID, leaving boo
 		return events.Errorf(events.CodeDialogBlocking,
 			"a %s dialog (%s) is open on this tab and blocks it: %q; answer it first with 'dialog accept' or 'dialog dismiss' (DialogRespondEvent)",
 			d.info.Type, d.info.ID, d.info.Message).
-			WithDetail("dialog_id", d.info.ID).
-			WithDetail("type", d.info.Type).
-			WithDetail("message", d.info.Message).
-			WithDetail("tab_id", string(d.info.TabID))
+			WithDetails(events.ErrorDetails{DialogID: d.info.ID, Type: d.info.Type, Message: new(d.info.Message), TabID: d.info.TabID})
 	}
 	return nil
 }

@@ -90,8 +90,8 @@ func requireBlocked(t *testing.T, err error, d events.DialogInfo) {
 	require.Equal(t, dialog.Name, ve.Guard)
 	var ce *events.Error
 	require.ErrorAs(t, err, &ce)
-	require.Equal(t, d.ID, ce.Details["dialog_id"])
-	require.Equal(t, d.Message, ce.Details["message"])
+	require.Equal(t, d.ID, ce.Details.DialogID)
+	require.Equal(t, new(d.Message), ce.Details.Message)
 }
 
 func TestGuardBlocksActions(t *testing.T) {

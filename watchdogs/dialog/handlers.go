@@ -33,22 +33,22 @@ func (a *attachment) pickLocked(e events.DialogRespondEvent) (*dialog, error) {
 			}
 			if d.answering {
 				return nil, events.Errorf(events.CodeNoDialog, "dialog %s is already being answered (%s)", id, d.by).
-					WithDetail("dialog_id", id)
+					WithDetails(events.ErrorDetails{DialogID: id})
 			}
 			return d, nil
 		}
 		for _, r := range a.recent {
 			if r.ID == id {
 				return nil, events.Errorf(events.CodeNoDialog, "dialog %s is no longer pending: closed by %s", id, r.ClosedBy).
-					WithDetail("dialog_id", id).WithDetail("closed_by", string(r.ClosedBy))
+					WithDetails(events.ErrorDetails{DialogID: id, ClosedBy: r.ClosedBy})
 			}
 		}
 		if n, ok := idNumber(id); ok && n <= a.next {
-			return nil, events.Errorf(events.CodeNoDialog, "dialog %s is no longer pending", id).WithDetail("dialog_id", id)
+			return nil, events.Errorf(events.CodeNoDialog, "dialog %s is no longer pending", id).WithDetails(events.ErrorDetails{DialogID: id})
 		}
 		ids := a.heldIDsLocked("")
 		return nil, events.Errorf(events.CodeNotFound, "no dialog %s; pending: %s", e.DialogID, listOrNone(ids)).
-			WithDetail("pending", ids)
+			WithDetails(events.ErrorDetails{PendingIDs: ids})
 	}
 	var held []*dialog
 	for _, d := range a.pending {
@@ -73,7 +73,7 @@ func (a *attachment) pickLocked(e events.DialogRespondEvent) (*dialog, error) {
 		infos[i] = d.info
 	}
 	return nil, events.Errorf(events.CodeInvalidArgument, "%d dialogs are pending (%s): name one with --id", len(held), strings.Join(descs, ", ")).
-		WithDetail("pending", infos)
+		WithDetails(events.ErrorDetails{Pending: infos})
 }
 
 // normalizeID accepts "d-3" and "3".

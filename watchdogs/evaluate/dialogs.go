@@ -6,5 +6,5 @@ import "github.com/agentbrowser/agentbrowser/events"
 func blocking(info *events.DialogInfo) error {
 	return events.Errorf(events.CodeDialogBlocking,
 		"a JavaScript %s dialog (%q) blocks the page: answer it before evaluating", info.Type, info.Message).
-		WithDetail("dialog", info)
+		WithDetails(events.ErrorDetails{Dialog: info})
 }

@@ -158,7 +158,7 @@ func TestElementEvaluate(t *testing.T) {
 		_, err, _ := evalWithin(t.Context(), s, ceiling, events.EvaluateEvent{Ref: "e2", Function: "el => { throw new Error('in frame') }"})
 		e := errorOf(t, err)
 		assert.Equal(t, events.CodeJSException, e.Code)
-		assert.Equal(t, "Error: in frame", e.Details["message"])
+		assert.Equal(t, new("Error: in frame"), e.Details.Message)
 	})
 	t.Run("invalid arguments", func(t *testing.T) {
 		for _, e := range []events.EvaluateEvent{

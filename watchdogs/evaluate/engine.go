@@ -177,7 +177,7 @@ func (a *attachment) evaluate(ctx context.Context, e events.EvaluateEvent) (res 
 	defer stop()
 	c, err := a.enter(work, tab.ID)
 	if err != nil {
-		return res, a.expired(b, work, ri, map[string]any{"waited_for": "a terminated evaluation's cleanup"})
+		return res, a.expired(b, work, ri, events.ErrorDetails{WaitedFor: "a terminated evaluation's cleanup"})
 	}
 	defer func() {
 		if c.cleanup != nil && a.spawn(func() {

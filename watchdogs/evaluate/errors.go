@@ -78,5 +78,5 @@ func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 func resultTooLarge(size, cap int64, what string) error {
 	return events.Errorf(events.CodeResultTooLarge,
 		"the result is larger than the cap of %d bytes (%s %d bytes): return less (a slice, a length, a summary) or raise --max-result-bytes",
-		cap, what, size).WithDetail("size", size).WithDetail("cap", cap)
+		cap, what, size).WithDetails(events.ErrorDetails{Size: size, Cap: cap})
 }

@@ -37,8 +37,8 @@ func TestFallbackOnAOneClientEndpoint(t *testing.T) {
 	r := eval(t, s, events.EvaluateEvent{Expression: "[document.title, NaN]"})
 	assert.Equal(t, []any{"counter", events.NaN}, r.Value)
 	assert.Equal(t, events.EngineFallback, r.Engine)
-	assert.Equal(t, "dial_failed", r.Details["fallback_reason"])
-	assert.Contains(t, r.Details["fallback_error"], "handshake")
+	assert.Equal(t, "dial_failed", r.Details.FallbackReason)
+	assert.Contains(t, r.Details.FallbackError, "handshake")
 
 	// The same budget and the same termination, on the main session.
 	const b = 500 * time.Millisecond

@@ -13,13 +13,11 @@ import (
 
 // expired is the error of an evaluation whose budget ran out, or whose
 // caller gave up, with what the engine did about it.
-func (a *attachment) expired(b *budget.Budget, work context.Context, ri *runInfo, details map[string]any) error {
-	details["budget_ms"] = b.Total().Round(time.Millisecond).Milliseconds()
-	details["reserve_ms"] = b.Reserve().Milliseconds()
-	details["elapsed_ms"] = b.Elapsed().Milliseconds()
-	if ri.engine != "" {
-		details["engine"] = ri.engine
-	}
+func (a *attachment) expired(b *budget.Budget, work context.Context, ri *runInfo, details events.ErrorDetails) error {
+	details.BudgetMS = new(b.Total().Round(time.Millisecond).Milliseconds())
+	details.ReserveMS = new(b.Reserve().Milliseconds())
+	details.ElapsedMS = new(b.Elapsed().Milliseconds())
+	details.Engine = ri.engine
 	var e *events.Error
 	if budget.Expired(work) {
 		ri.timedOut = true

@@ -198,7 +198,7 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 				return sc.run(ctx, ch.client)
 			}
 		}
-		return events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithDetail("frame_id", string(frame))
+		return events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithDetails(events.ErrorDetails{FrameID: frame})
 	})
 	if ch != nil {
 		ri.engine, ri.reason = ch.engine, ch.reason
@@ -210,7 +210,7 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 		a.release(ch, sc)
 		return events.EvaluateResult{}, blocking(dialog)
 	case err != nil && work.Err() != nil:
-		details := map[string]any{}
+		var details events.ErrorDetails
 		if sc.sent && ch != nil {
 			details, c.cleanup = a.stopScript(ch, tab.ID, b, sc)
 		}
@@ -229,7 +229,7 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 	}
 	res.Engine = ch.engine
 	if ch.engine == events.EngineFallback {
-		res.Details = map[string]any{"fallback_reason": ch.reason, "fallback_error": ch.err.Error()}
+		res.Details = events.EvaluateDetails{FallbackReason: ch.reason, FallbackError: ch.err.Error()}
 	}
 	return res, nil
 }

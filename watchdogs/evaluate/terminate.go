@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -21,12 +20,12 @@ import (
 // caller waits for it only until its deadline is near (a third of the
 // reserve before it), so that a slow cleanup does not make the answer late.
 // details says what was done by then; done closes when all of it is.
-func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budget, sc *script) (details map[string]any, done <-chan struct{}) {
+func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budget, sc *script) (details events.ErrorDetails, done <-chan struct{}) {
 	var mu sync.Mutex
-	d := map[string]any{}
-	set := func(k string, v any) {
+	var d events.ErrorDetails
+	set := func(f func(d *events.ErrorDetails)) {
 		mu.Lock()
-		d[k] = v
+		f(&d)
 		mu.Unlock()
 	}
 	finished := make(chan struct{})
@@ -42,22 +41,27 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 		if dlg := a.dlg.Open(tab); dlg != nil {
 			// The script waits on a dialog: terminating now would kill
 			// whatever runs once the dialog is answered.
-			set("terminated", false)
-			set("terminate_skipped", "a dialog is open")
+			set(func(d *events.ErrorDetails) {
+				d.Terminated, d.TerminateSkipped = new(false), "a dialog is open"
+			})
 		} else {
 			on, err := terminate(ctx, ch)
 			a.stats.terminated(err == nil)
-			set("terminated", err == nil)
-			if err == nil {
-				set("terminated_on", on)
-			} else {
-				set("terminate_error", err.Error())
+			set(func(d *events.ErrorDetails) {
+				d.Terminated = new(err == nil)
+				if err == nil {
+					d.TerminatedOn = on
+				} else {
+					d.TerminateError = err.Error()
+				}
+			})
+			if err != nil {
 				a.log.Warn().Err(err).Str("tab", string(tab)).Msg("could not terminate a script that ran out of budget")
 			}
 		}
 		if ch.sess != nil {
 			err := a.iso.detach(ctx, ch.sess)
-			set("detached", err == nil)
+			set(func(d *events.ErrorDetails) { d.Detached = new(err == nil) })
 			if err == nil {
 				a.stats.detached()
 			}
@@ -65,7 +69,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			// On the main session the objects stay unless released.
 			a.release(ch, sc)
 		}
-		set("cleanup_ms", time.Since(start).Milliseconds())
+		set(func(d *events.ErrorDetails) { d.CleanupMS = new(time.Since(start).Milliseconds()) })
 	}
 	if !a.spawn(cleanup) {
 		cleanup()
@@ -79,11 +83,13 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 	select {
 	case <-finished:
 	case <-wait:
-		set("cleanup", "still running when the answer was due")
+		set(func(d *events.ErrorDetails) { d.Cleanup = "still running when the answer was due" })
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	return maps.Clone(d), finished
+	// The copy shares no memory the cleanup still writes: set replaces
+	// pointers, it never writes through them.
+	return d, finished
 }
 
 // terminate sends Runtime.terminateExecution on the channel's session. When

@@ -88,23 +88,24 @@ func TestHungScriptTimesOutAndTabStaysUsable(t *testing.T) {
 // timeout, and the caller then checks that the tab works.
 func requireCleanedUp(t testing.TB, e *events.Error, on string, b time.Duration) {
 	t.Helper()
-	if e.Details == nil {
+	if e.Details.IsZero() {
 		t.Logf("the answer lost the race with the caller's deadline: %s", e.Message)
 		return
 	}
 	// The in-page budget is what is left of the caller's when the script
 	// starts; on a loaded machine getting there can take some
 	// milliseconds, so this is a ceiling, not a timing assertion.
-	assert.InDelta(t, b.Milliseconds(), e.Details["budget_ms"], 100)
-	if e.Details["cleanup"] != nil {
+	require.NotNil(t, e.Details.BudgetMS, "details: %v", e.Details)
+	assert.InDelta(t, b.Milliseconds(), *e.Details.BudgetMS, 100)
+	if e.Details.Cleanup != "" {
 		t.Logf("the cleanup was still running when the answer was due: %v", e.Details)
 		return
 	}
-	assert.Equal(t, true, e.Details["terminated"], "details: %v", e.Details)
-	assert.Equal(t, on, e.Details["terminated_on"])
+	assert.Equal(t, new(true), e.Details.Terminated, "details: %v", e.Details)
+	assert.Equal(t, on, e.Details.TerminatedOn)
 	if on == "evaluate_session" {
-		assert.Equal(t, true, e.Details["detached"])
-		assert.Equal(t, events.EngineIsolated, e.Details["engine"])
+		assert.Equal(t, new(true), e.Details.Detached)
+		assert.Equal(t, events.EngineIsolated, e.Details.Engine)
 	}
 }
 
@@ -245,8 +246,8 @@ func TestPageAlreadySpinning(t *testing.T) {
 	e := errorOf(t, err)
 	t.Logf("on a page that already spun, evaluate returned after %v: %v", took, e.Details)
 	require.Equal(t, events.CodeTimeout, e.Code, e.Message)
-	if e.Details["terminated_on"] != nil {
-		assert.Equal(t, "main_session", e.Details["terminated_on"])
+	if e.Details.TerminatedOn != "" {
+		assert.Equal(t, "main_session", e.Details.TerminatedOn)
 	}
 	noLongerCounting(t, s, tab)
 	assert.Equal(t, "1", clickCounter(t, s, tab))

@@ -272,17 +272,15 @@ func exceptionError(d *runtime.ExceptionDetails) error {
 		text = "Uncaught"
 	}
 	e := events.Errorf(events.CodeJSException, "%s %s (line %d, column %d)", text, msg, line+1, col+1).
-		WithDetail("message", msg).
-		WithDetail("line", line+1).
-		WithDetail("column", col+1)
+		WithDetails(events.ErrorDetails{Message: new(msg), Line: line + 1, Column: col + 1})
 	if url != "" {
-		e.WithDetail("url", url)
+		e.Details.URL = url
 	}
 	if class != "" {
-		e.WithDetail("class", class)
+		e.Details.Class = class
 	}
 	if desc != msg {
-		e.WithDetail("stack", desc)
+		e.Details.Stack = desc
 	}
 	return e
 }

@@ -99,10 +99,10 @@ func TestExceptions(t *testing.T) {
 			e := errorOf(t, err)
 			require.Equal(t, events.CodeJSException, e.Code, e.Message)
 			assert.Contains(t, e.Message, tt.message)
-			assert.Equal(t, tt.message, e.Details["message"])
+			assert.Equal(t, new(tt.message), e.Details.Message)
 			if tt.line > 0 {
-				assert.EqualValues(t, tt.line, e.Details["line"])
-				assert.EqualValues(t, tt.col, e.Details["column"])
+				assert.EqualValues(t, tt.line, e.Details.Line)
+				assert.EqualValues(t, tt.col, e.Details.Column)
 			}
 		})
 	}

@@ -155,12 +155,12 @@ func (a *attachment) cdpCall(ctx context.Context, e events.CDPCallEvent) (events
 		if sz, ok := cdpmux.TooLarge(err); ok {
 			return events.CDPCallResult{}, events.Errorf(events.CodeResultTooLarge,
 				"the reply of %s is about %d bytes, above the cap of %d bytes: ask for less or raise --max-result-bytes",
-				e.Method, sz.Size, sz.Cap).WithDetail("size", sz.Size).WithDetail("cap", sz.Cap).WithDetail("method", e.Method)
+				e.Method, sz.Size, sz.Cap).WithDetails(events.ErrorDetails{Size: sz.Size, Cap: sz.Cap, Method: e.Method})
 		}
 		var re *rpcc.ResponseError
 		if errors.As(err, &re) {
 			return events.CDPCallResult{}, events.Errorf(events.CodeCDPError, "calling %s: %w", e.Method, err).
-				WithDetail("method", e.Method)
+				WithDetails(events.ErrorDetails{Method: e.Method})
 		}
 		return events.CDPCallResult{}, fmt.Errorf("calling %s: %w", e.Method, err)
 	}
@@ -182,8 +182,7 @@ func sameOriginFrame(info events.FrameInfo, tab events.TargetID) error {
 			"Send the command to %s and reach the frame from there with contentDocument, "+
 			"e.g. Runtime.evaluate {\"expression\":\"document.querySelector('iframe').contentDocument.title\"}",
 		info.FrameID, via).
-		WithDetail("frame_id", string(info.FrameID)).
-		WithDetail("host_target_id", string(info.TargetID))
+		WithDetails(events.ErrorDetails{FrameID: info.FrameID, HostTargetID: new(info.TargetID)})
 }
 
 // validMethod accepts Domain.method: two non-empty parts, letters and

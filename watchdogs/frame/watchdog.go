@@ -203,5 +203,5 @@ func frameNotFound(tab events.TargetID, id events.FrameID) error {
 	}
 	return events.Errorf(events.CodeFrameNotFound,
 		"frame %s not found in %s: it may have been detached; list frames with 'agentbrowser frames'", id, where).
-		WithDetail("frame_id", string(id))
+		WithDetails(events.ErrorDetails{FrameID: id})
 }
