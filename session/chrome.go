@@ -187,6 +187,8 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		toBrowser.Close()
 		return fail(fmt.Errorf("launching %s: %w", path, err))
 	}
+	growPipe(toBrowser)
+	growPipe(fromBrowser)
 	cmd := exec.Command(path, args...)
 	cmd.Env = env
 	cmd.ExtraFiles = []*os.File{browserIn, browserOut}
