@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export PATH=/usr/local/go/bin:$PATH
 N=${N:-30}
 go build -o bin/agentbrowser-full ./cmd/agentbrowser
-go build -o bin/agentbrowser ./cmd/agentbrowser-thin
+CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin
 (cd bench && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 (cd bench && go build -o ../bin/bench . && go build -o ../bin/hello ./hello)
 out=$(mktemp)

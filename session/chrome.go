@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 )
@@ -133,10 +132,6 @@ const (
 // Chrome picks; Process.Endpoint names it.
 const AnyDebuggingPort = -1
 
-// graceWindow is how long Close lets the browser exit on its own (after
-// Browser.close or the pipe's end) before it kills the process group.
-const graceWindow = 50 * time.Millisecond
-
 // Launch starts a headless browser with a fresh private profile directory,
 // driven over --remote-debugging-pipe. It returns once the process runs
 // (and, with DebuggingPort, once its DevTools endpoint is printed), within
@@ -192,6 +187,8 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		toBrowser.Close()
 		return fail(fmt.Errorf("launching %s: %w", path, err))
 	}
+	growPipe(toBrowser)
+	growPipe(fromBrowser)
 	cmd := exec.Command(path, args...)
 	cmd.Env = env
 	cmd.ExtraFiles = []*os.File{browserIn, browserOut}
@@ -306,10 +303,20 @@ func (p *Process) PID() int { return p.cmd.Process.Pid }
 // DataDir is the profile directory, removed by Close.
 func (p *Process) DataDir() string { return p.dataDir }
 
-// Close gives the browser graceWindow to exit (the session sends
-// Browser.close and ends the pipe first), then kills its whole process
-// group, reaps the browser by its pid and removes the profile directory,
-// Chromium's temporary files with it. It is idempotent.
+// Close kills the browser and everything it started, reaps the browser by
+// its pid and removes the profile directory, Chromium's temporary files
+// with it. It is idempotent.
+//
+// The profile is a throwaway directory, so the browser is not asked to
+// exit gracefully: nothing it would save is kept. The kernel reaps a
+// killed browser only once every one of its threads has run its exit, and
+// on a busy machine those threads wait for a CPU behind the renderers and
+// helpers dying at the same moment. So the group is first stopped
+// (SIGSTOP takes effect at once and no stopped process runs or writes),
+// then the browser alone is killed and reaped while the profile is
+// removed, and then the rest of the group is killed; the stopped processes
+// die without ever running again. Nothing polls: Close waits on the
+// browser's exit (cmd.Wait) and on the removal.
 func (p *Process) Close() error {
 	p.stopOnce.Do(func() {
 		close(p.stopping)
@@ -317,27 +324,19 @@ func (p *Process) Close() error {
 			p.cleanup()
 			return
 		}
-		// The end of its pipe asks the browser to exit (a session has
-		// closed it already, after sending Browser.close).
 		p.closePipe()
-		t := time.NewTimer(graceWindow)
-		select {
-		case <-p.exited:
-		case <-t.C:
-		}
-		t.Stop()
-		// Renderers and helpers are in the browser's process group, and
-		// they outlive a browser that exited; kill them all at once.
-		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-		// A process with SIGKILL pending never returns to user space, so
-		// nothing of the group writes to the profile any more: remove it
-		// while the kernel tears the browser down, then reap it.
+		pid := p.cmd.Process.Pid
+		_ = syscall.Kill(-pid, syscall.SIGSTOP)
+		_ = syscall.Kill(pid, syscall.SIGKILL)
 		removed := make(chan struct{})
 		go func() {
 			defer close(removed)
 			p.cleanup()
 		}()
 		<-p.exited
+		// The group outlives its leader; its id is not reused while a
+		// member lives, so this reaches exactly the browser's processes.
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
 		<-removed
 	})
 	return nil
@@ -353,11 +352,11 @@ func (p *Process) closePipe() {
 }
 
 // cleanup removes the profile directory and the record. Every process of
-// the group has been sent SIGKILL, so nothing writes there any more; a
+// the group is stopped or killed, so nothing writes there any more; a
 // second pass covers a file created by a syscall that was in flight.
 func (p *Process) cleanup() {
 	p.closePipe()
-	if err := os.RemoveAll(p.dataDir); err != nil {
+	if err := removeTree(p.dataDir); err != nil {
 		_ = os.RemoveAll(p.dataDir)
 	}
 	if p.record != "" {

@@ -352,11 +352,9 @@ func (s *BrowserSession) Close() error {
 				}
 				s.disposeBrowserContext(ctx)
 			}
-			if s.proc != nil && s.conn.Err() == nil {
-				// Ask the browser to exit while the pipe is still up;
-				// Process.Close gives it a short window, then kills.
-				_, _ = s.conn.Post("", "Browser.close", nil)
-			}
+			// A browser we launched is not asked to exit: its profile is a
+			// throwaway directory, so a graceful shutdown saves nothing,
+			// and Process.Close kills it at once.
 			s.conn.Close()
 		}
 		if s.proc != nil {

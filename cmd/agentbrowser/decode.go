@@ -12,12 +12,18 @@ const maxRequestBytes = 16 << 20
 
 // decodeRequest reads one request from r and checks what the daemon needs
 // of it before running anything: a daemon command and a budget within
-// bounds. Every problem is a usage error (exit 2).
+// bounds. Every problem is a usage error (exit 2). A whole command line
+// from the thin client (Argv) is returned as it is, with a nil Command:
+// runArgv parses and checks it as the full binary would, and answers a
+// bad line itself.
 func decodeRequest(r io.Reader) (request, *Command, error) {
 	var req request
 	dec := json.NewDecoder(io.LimitReader(r, maxRequestBytes))
 	if err := dec.Decode(&req); err != nil {
 		return req, nil, usageErrorf("reading request: %v", err)
+	}
+	if req.Argv != nil {
+		return req, nil, nil
 	}
 	cmd, ok := commands[req.Command]
 	if !ok || cmd.Local {

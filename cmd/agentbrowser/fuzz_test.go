@@ -60,6 +60,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"command":"eval","timeout_ms":0}`,
 		`{"command":"version","timeout_ms":1}`,
 		`{"command":"open","input":{"args":["x"],"flags":{"wait":"load"}},"timeout_ms":99999999999999999999}`,
+		`{"argv":["eval","1+1"]}`, `{"argv":[]}`,
 		`{"command":"nope"}`, `{`, `[]`, `null`, `{"command":"eval","input":{"args":[1]}}`, "\x00\xff",
 	} {
 		f.Add([]byte(s))
@@ -69,6 +70,13 @@ func FuzzDecodeRequest(f *testing.F) {
 		if err != nil {
 			if _, exit := errBody(err); exit != exitUsage {
 				t.Fatalf("%q: refused with exit %d: %v", b, exit, err)
+			}
+			return
+		}
+		if req.Argv != nil {
+			// A thin client's command line: runArgv checks it.
+			if cmd != nil {
+				t.Fatalf("%q: a command line came with a command", b)
 			}
 			return
 		}

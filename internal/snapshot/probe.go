@@ -28,17 +28,25 @@ const probeTimeout = time.Second
 // elements are carried over by backend node id. It is best effort: only
 // the caller's context ending is an error.
 func (w *world) markScriptClicks(ctx context.Context) error {
-	defer func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-		defer cancel()
-		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(probeGroup))
-	}()
 	// No context id: the main world of the session's main frame. The page
 	// can run code here (an accessor of its own on onclick), so the probe
 	// gets a short leash.
 	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(probeJS).
 		SetObjectGroup(probeGroup).SetSilent(true).
 		SetTimeout(runtime.TimeDelta(probeTimeout.Milliseconds())))
+	if err == nil && reply.ExceptionDetails == nil && reply.Result.ObjectID == nil {
+		// The usual case, a page without script-set onclick: the probe
+		// answered with no object, so the group holds nothing and there
+		// is nothing to release (a round trip saved on every snapshot).
+		return ctx.Err()
+	}
+	// An object, an exception or a failed call (whose reply may yet
+	// create one): release the group on the way out.
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+		defer cancel()
+		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(probeGroup))
+	}()
 	if err != nil || reply.ExceptionDetails != nil || reply.Result.ObjectID == nil {
 		return ctx.Err()
 	}

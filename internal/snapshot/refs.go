@@ -146,14 +146,23 @@ func (e *Engine) Resolve(ctx context.Context, ref events.Ref) (Resolved, error) 
 		e.forget(entry)
 		return Resolved{}, &StaleRefError{Ref: canon}
 	}
-	node, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(obj))
-	if err != nil {
-		return Resolved{}, fmt.Errorf("resolving ref %s: describing node: %w", canon, err)
-	}
 	e.mu.Lock()
-	entry.info.BackendNodeID = int64(node.Node.BackendNodeID)
 	info := entry.info
 	e.mu.Unlock()
+	if info.BackendNodeID == 0 {
+		// Not known yet (the capture's eager pass skipped it): ask once.
+		// A known id needs no new round trip: the world's table holds the
+		// very element it was read from, and a node keeps its backend id
+		// for life.
+		node, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(obj))
+		if err != nil {
+			return Resolved{}, fmt.Errorf("resolving ref %s: describing node: %w", canon, err)
+		}
+		e.mu.Lock()
+		entry.info.BackendNodeID = int64(node.Node.BackendNodeID)
+		info = entry.info
+		e.mu.Unlock()
+	}
 	return Resolved{
 		Ref:                canon,
 		Info:               info,
