@@ -41,9 +41,12 @@ type isolated struct {
 	browser  *cdp.Client
 	own      string // the engine's browser session on a shared transport
 	sessions map[events.TargetID]*evalSession
-	failErr  error // why the last dial failed
-	failedAt time.Time
-	closed   bool
+	// attaching holds, by target, a channel closed when the attach under
+	// way there ends.
+	attaching map[events.TargetID]chan struct{}
+	failErr   error // why the last dial failed
+	failedAt  time.Time
+	closed    bool
 }
 
 // evalSession is the engine's flat session on one target.
@@ -78,6 +81,7 @@ func newIsolated(endpoint string, shared *cdpmux.Conn, cfg Config, log zerolog.L
 		log:         log,
 		dialing:     make(chan struct{}, 1),
 		sessions:    map[events.TargetID]*evalSession{},
+		attaching:   map[events.TargetID]chan struct{}{},
 	}
 }
 
@@ -241,17 +245,39 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 	if err != nil {
 		return nil, err
 	}
-	iso.mu.Lock()
-	if s, ok := iso.sessions[id]; ok {
-		if _, err := conn.Session(s.id); err == nil {
-			iso.mu.Unlock()
-			return s, nil
+	for {
+		iso.mu.Lock()
+		if s, ok := iso.sessions[id]; ok {
+			if _, err := conn.Session(s.id); err == nil {
+				iso.mu.Unlock()
+				return s, nil
+			}
+			// Chrome detached it (the target went away or swapped process).
+			s.cancel()
+			delete(iso.sessions, id)
 		}
-		// Chrome detached it (the target went away or swapped process).
-		s.cancel()
-		delete(iso.sessions, id)
+		wait, busy := iso.attaching[id]
+		if !busy {
+			done := make(chan struct{})
+			iso.attaching[id] = done
+			iso.mu.Unlock()
+			defer func() {
+				iso.mu.Lock()
+				delete(iso.attaching, id)
+				iso.mu.Unlock()
+				close(done)
+			}()
+			break
+		}
+		iso.mu.Unlock()
+		// Another caller (or prepare) is attaching to the target: use its
+		// session rather than attach a second one.
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	iso.mu.Unlock()
 
 	reply, err := bc.Target.AttachToTarget(ctx, target.NewAttachToTargetArgs(target.ID(id)).SetFlatten(true))
 	if err != nil {

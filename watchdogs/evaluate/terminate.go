@@ -39,6 +39,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			// No new evaluation may pick the session from now on.
 			a.iso.drop(ch.sess)
 		}
+		stopped := false
 		if dlg := a.dlg.Open(tab); dlg != nil {
 			// The script waits on a dialog: terminating now would kill
 			// whatever runs once the dialog is answered.
@@ -46,6 +47,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			set("terminate_skipped", "a dialog is open")
 		} else {
 			on, err := terminate(ctx, ch)
+			stopped = err == nil
 			a.stats.terminated(err == nil)
 			set("terminated", err == nil)
 			if err == nil {
@@ -56,6 +58,11 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			}
 		}
 		if ch.sess != nil {
+			if stopped {
+				// The next evaluation gets a fresh session, attached
+				// while this one detaches.
+				a.prepare(ch.sess.target)
+			}
 			err := a.iso.detach(ctx, ch.sess)
 			set("detached", err == nil)
 			if err == nil {
