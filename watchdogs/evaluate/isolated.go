@@ -54,6 +54,8 @@ type evalSession struct {
 	id     string
 	target events.TargetID
 	client *cdp.Client
+	// conn carries the session; evaluations post on it directly.
+	conn *cdpmux.Conn
 	// ctx lives as long as the session; its streams use it.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -303,7 +305,7 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 		return nil, &attachError{err}
 	}
 	sctx, cancel := context.WithCancel(context.Background())
-	s := &evalSession{id: sid, target: id, client: cdp.NewClient(rc), ctx: sctx, cancel: cancel}
+	s := &evalSession{id: sid, target: id, client: cdp.NewClient(rc), conn: conn, ctx: sctx, cancel: cancel}
 
 	iso.mu.Lock()
 	if iso.closed || iso.conn != conn {

@@ -58,7 +58,7 @@ func (sc *script) runSizedAwait(ctx context.Context, c *cdp.Client) (done bool, 
 	}
 	// From here on a timeout must stop the script.
 	sc.sent = true
-	r, err := c.Runtime.Evaluate(ctx, args)
+	r, err := sc.evaluate(ctx, c, args)
 	if err != nil {
 		return true, err
 	}
