@@ -34,6 +34,7 @@ type channel struct {
 func (a *attachment) channel(ctx context.Context, t *session.Target) (*channel, error) {
 	s, err := a.iso.session(ctx, t.ID)
 	if err == nil {
+		a.keepSpare(s)
 		return &channel{engine: events.EngineIsolated, target: t, client: s.client, sess: s}, nil
 	}
 	var de *dialError

@@ -59,9 +59,9 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 		}
 		if ch.sess != nil {
 			if stopped {
-				// The next evaluation gets a fresh session, attached
+				// The next evaluation gets a bound session at once,
 				// while this one detaches.
-				a.prepare(ch.sess.target)
+				a.takeOver(ch.sess.target)
 			}
 			err := a.iso.detach(ctx, ch.sess)
 			set("detached", err == nil)
