@@ -79,17 +79,11 @@ func guardCrash(ctx context.Context, s *session.BrowserSession, e any) (context.
 		return ctx, func(err error) error { return err }, nil
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
-	crashedC := tab.CrashedC()
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-crashedC:
-			cancel(errTabCrashed)
-		case <-done:
-		}
-	}()
+	// The session calls this when the tab crashes: no goroutine of the
+	// request's own waits for it.
+	stop := tab.OnCrash(func() { cancel(errTabCrashed) })
 	return ctx, func(err error) error {
-		close(done)
+		stop()
 		cancel(nil)
 		if err != nil {
 			if st, crashed := tab.Crashed(); crashed {

@@ -65,7 +65,9 @@ type sub struct {
 	name  string
 	order int
 	guard bool
-	fn    func(ctx context.Context, e any) (any, error)
+	// inline runs fn on the dispatching goroutine (OnInline, GuardInline).
+	inline bool
+	fn     func(ctx context.Context, e any) (any, error)
 }
 
 // envelope is what EventBus passes to a topic's collector; the collector

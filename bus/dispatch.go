@@ -243,6 +243,9 @@ type callOut struct {
 // context; the buffered channel lets such a straggler finish later without
 // blocking or leaking.
 func (b *Bus) call(ctx context.Context, s *sub, e any) (HandlerResult, status) {
+	if s.inline {
+		return b.callInline(ctx, s, e)
+	}
 	hr := HandlerResult{Handler: s.name}
 	start := time.Now()
 	ch := make(chan callOut, 1)

@@ -12,6 +12,9 @@ type crashState struct {
 	// new one.
 	ch      chan struct{}
 	crashed bool
+	// watchers are called when the current renderer crashes (OnCrash).
+	watchers map[uint64]func()
+	watchID  uint64
 }
 
 func (c *crashState) chanLocked() chan struct{} {
@@ -47,8 +50,8 @@ func (t *Target) MarkCrashed(status string) { t.markCrashed(status) }
 // CrashedC.
 func (t *Target) markCrashed(status string) {
 	t.crash.mu.Lock()
-	defer t.crash.mu.Unlock()
 	if t.crash.crashed {
+		t.crash.mu.Unlock()
 		return
 	}
 	if status == "" {
@@ -56,6 +59,40 @@ func (t *Target) markCrashed(status string) {
 	}
 	t.crash.crashed, t.crash.status = true, status
 	close(t.crash.chanLocked())
+	notify := make([]func(), 0, len(t.crash.watchers))
+	for _, f := range t.crash.watchers {
+		notify = append(notify, f)
+	}
+	t.crash.mu.Unlock()
+	for _, f := range notify {
+		f()
+	}
+}
+
+// OnCrash calls f when the tab's current renderer crashes (at once, on the
+// caller's goroutine, when it has crashed already), until stop is called.
+// It lets a request give up when its tab crashes without a goroutine of its
+// own waiting on CrashedC: f should only cancel a context or signal, never
+// block.
+func (t *Target) OnCrash(f func()) (stop func()) {
+	t.crash.mu.Lock()
+	if t.crash.crashed {
+		t.crash.mu.Unlock()
+		f()
+		return func() {}
+	}
+	if t.crash.watchers == nil {
+		t.crash.watchers = map[uint64]func(){}
+	}
+	t.crash.watchID++
+	id := t.crash.watchID
+	t.crash.watchers[id] = f
+	t.crash.mu.Unlock()
+	return func() {
+		t.crash.mu.Lock()
+		delete(t.crash.watchers, id)
+		t.crash.mu.Unlock()
+	}
 }
 
 // ClearCrashed records that a navigation or reload gave the tab a new

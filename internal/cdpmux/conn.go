@@ -99,6 +99,9 @@ type session struct {
 	ids map[uint64]uint64 // global request id -> id chosen by the rpcc.Conn
 	// posted holds the replies awaited by Post, by global request id.
 	posted map[uint64]chan wireResponse
+	// direct holds the replies awaited by PostDirect, which the reader
+	// hands over itself.
+	direct map[uint64]chan wireResponse
 	rpc    *rpcc.Conn
 	gone   error // set once the session is detached or failed
 	// replyCap caps the replies of calls sent on the session (0: the
@@ -156,7 +159,7 @@ func (c *Conn) SetHooks(h Hooks) {
 }
 
 func (c *Conn) newSession(id string) *session {
-	return &session{id: id, mux: c, q: newQueue(c.opts.QueueBytes), ids: map[uint64]uint64{}, posted: map[uint64]chan wireResponse{}}
+	return &session{id: id, mux: c, q: newQueue(c.opts.QueueBytes), ids: map[uint64]uint64{}, posted: map[uint64]chan wireResponse{}, direct: map[uint64]chan wireResponse{}}
 }
 
 // Done is closed when the transport is gone.
@@ -373,7 +376,7 @@ func (c *Conn) Pending() int {
 	n := 0
 	for _, s := range sessions {
 		s.mu.Lock()
-		n += len(s.ids) + len(s.posted)
+		n += len(s.ids) + len(s.posted) + len(s.direct)
 		s.mu.Unlock()
 	}
 	return n

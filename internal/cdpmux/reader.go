@@ -24,6 +24,7 @@ func (c *Conn) read() {
 
 // frameHeader is the part of a frame that routing needs.
 type frameHeader struct {
+	ID        uint64          `json:"id"`
 	SessionID string          `json:"sessionId"`
 	Method    string          `json:"method"`
 	Params    json.RawMessage `json:"params"`
@@ -70,6 +71,9 @@ func (c *Conn) route(b []byte) {
 	c.mu.Unlock()
 	if !ok {
 		c.log.Debug().Str("session", h.SessionID).Str("method", h.Method).Msg("dropping frame for unknown session")
+		return
+	}
+	if h.Method == "" && s.deliver(h.ID, b) {
 		return
 	}
 	if !s.q.push(b) && errors.Is(s.q.closedWith(), ErrSessionOverflow) {

@@ -18,6 +18,10 @@ func (s *session) fail(err error, drop bool) {
 		delete(s.posted, id)
 		close(ch)
 	}
+	for id, ch := range s.direct {
+		delete(s.direct, id)
+		close(ch)
+	}
 	s.mu.Unlock()
 	s.q.close(err, drop)
 }

@@ -20,7 +20,10 @@ func guard[E events.TabScoped]() guardReg {
 	return guardReg{
 		name: reflect.TypeFor[E]().Name(),
 		add: func(b *bus.Bus, check func(context.Context, events.TargetID, bool) error) bus.Subscription {
-			return bus.Guard(b, Name, GuardOrder, func(ctx context.Context, e E) error {
+			// The check is an atomic load while no dialog is held, and
+			// honours its context otherwise: it runs on the dispatching
+			// goroutine.
+			return bus.GuardInline(b, Name, GuardOrder, func(ctx context.Context, e E) error {
 				return check(ctx, e.TargetTab(), leaves[reflect.TypeFor[E]()])
 			})
 		},

@@ -2,6 +2,7 @@ package evaluate_test
 
 import (
 	"context"
+	"runtime/metrics"
 	"slices"
 	"testing"
 	"time"
@@ -24,13 +25,25 @@ import (
 func BenchmarkEvaluateEngine(b *testing.B) {
 	s := start(b)
 	ctx := b.Context()
-	e := events.EvaluateEvent{Expression: "1", AwaitPromise: true}
+	created := goroutinesCreated()
 	for b.Loop() {
-		r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
-		if err != nil || r.Value != float64(1) {
+		r, err := actions.Evaluate(ctx, s, "1+1")
+		if err != nil || r.Value != float64(2) {
 			b.Fatalf("evaluate: %v %v", r.Value, err)
 		}
 	}
+	b.ReportMetric(float64(goroutinesCreated()-created)/float64(b.N), "goroutines/op")
+}
+
+// goroutinesCreated is how many goroutines the process has started: every
+// one an evaluation starts is a hand-off the scheduler must make.
+func goroutinesCreated() uint64 {
+	m := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(m)
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return m[0].Value.Uint64()
 }
 
 func BenchmarkEvaluateEngineObject(b *testing.B) {

@@ -78,8 +78,10 @@ func attach(cfg Config, s *session.BrowserSession) *attachment {
 	}
 	a.hooks = append(a.hooks, s.OnTargetAttached(a.dlg.Follow), s.OnTargetDetached(a.targetDetached))
 	a.subs = append(a.subs,
-		bus.On(s.Bus(), Name, a.evaluate),
-		bus.On(s.Bus(), Name, a.statsOf),
+		// Both honour their context throughout: they run on the
+		// dispatching goroutine.
+		bus.OnInline(s.Bus(), Name, a.evaluate),
+		bus.OnInline(s.Bus(), Name, a.statsOf),
 	)
 	a.subs = append(a.subs, a.switchGuards()...)
 	return a

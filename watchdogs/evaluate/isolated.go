@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
@@ -41,6 +42,13 @@ type isolated struct {
 	browser  *cdp.Client
 	own      string // the engine's browser session on a shared transport
 	sessions map[events.TargetID]*evalSession
+	// attaching holds, by target, a channel closed when the attach under
+	// way there ends.
+	attaching map[events.TargetID]chan struct{}
+	// spares holds, by target, a second session attached and bound ahead
+	// of time, which takes over when a terminated script's session is
+	// detached (see spare.go).
+	spares   map[events.TargetID]*evalSession
 	failErr  error // why the last dial failed
 	failedAt time.Time
 	closed   bool
@@ -51,6 +59,10 @@ type evalSession struct {
 	id     string
 	target events.TargetID
 	client *cdp.Client
+	// conn carries the session; evaluations post on it directly.
+	conn *cdpmux.Conn
+	// spared is set once a spare was asked for the target (keepSpare).
+	spared atomic.Bool
 	// ctx lives as long as the session; its streams use it.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -78,6 +90,8 @@ func newIsolated(endpoint string, shared *cdpmux.Conn, cfg Config, log zerolog.L
 		log:         log,
 		dialing:     make(chan struct{}, 1),
 		sessions:    map[events.TargetID]*evalSession{},
+		attaching:   map[events.TargetID]chan struct{}{},
+		spares:      map[events.TargetID]*evalSession{},
 	}
 }
 
@@ -214,14 +228,16 @@ func (iso *isolated) ownAlive() bool {
 
 func (iso *isolated) dropAllLocked() {
 	shared := iso.conn != nil && iso.conn == iso.shared
-	for id, s := range iso.sessions {
-		s.cancel()
-		if shared {
-			// The engine's browser session is gone or the transport
-			// is: there is nothing to ask the browser; forget the ids.
-			iso.conn.Detach(s.id)
+	for _, m := range []map[events.TargetID]*evalSession{iso.sessions, iso.spares} {
+		for id, s := range m {
+			s.cancel()
+			if shared {
+				// The engine's browser session is gone or the transport
+				// is: there is nothing to ask the browser; forget the ids.
+				iso.conn.Detach(s.id)
+			}
+			delete(m, id)
 		}
-		delete(iso.sessions, id)
 	}
 	switch {
 	case iso.conn == nil:
@@ -241,18 +257,67 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 	if err != nil {
 		return nil, err
 	}
-	iso.mu.Lock()
-	if s, ok := iso.sessions[id]; ok {
-		if _, err := conn.Session(s.id); err == nil {
-			iso.mu.Unlock()
-			return s, nil
+	for {
+		iso.mu.Lock()
+		if s, ok := iso.sessions[id]; ok {
+			if _, err := conn.Session(s.id); err == nil {
+				iso.mu.Unlock()
+				return s, nil
+			}
+			// Chrome detached it (the target went away or swapped process).
+			s.cancel()
+			delete(iso.sessions, id)
 		}
-		// Chrome detached it (the target went away or swapped process).
+		wait, busy := iso.attaching[id]
+		if !busy {
+			done := make(chan struct{})
+			iso.attaching[id] = done
+			iso.mu.Unlock()
+			defer func() {
+				iso.mu.Lock()
+				delete(iso.attaching, id)
+				iso.mu.Unlock()
+				close(done)
+			}()
+			break
+		}
+		iso.mu.Unlock()
+		// Another caller (or prepare) is attaching to the target: use its
+		// session rather than attach a second one.
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+
+	s, err := iso.attach(ctx, conn, bc, id)
+	if err != nil {
+		return nil, err
+	}
+
+	iso.mu.Lock()
+	if iso.closed || iso.conn != conn {
+		iso.mu.Unlock()
 		s.cancel()
-		delete(iso.sessions, id)
+		return nil, errEngineClosed
+	}
+	old, raced := iso.sessions[id]
+	if !raced {
+		iso.sessions[id] = s
 	}
 	iso.mu.Unlock()
+	if raced {
+		// A concurrent caller attached first; use its session and let
+		// ours go.
+		iso.detach(ctx, s)
+		return old, nil
+	}
+	return s, nil
+}
 
+// attach attaches a new flat session of the engine to target id on conn.
+func (iso *isolated) attach(ctx context.Context, conn *cdpmux.Conn, bc *cdp.Client, id events.TargetID) (*evalSession, error) {
 	reply, err := bc.Target.AttachToTarget(ctx, target.NewAttachToTargetArgs(target.ID(id)).SetFlatten(true))
 	if err != nil {
 		if ctx.Err() != nil {
@@ -277,26 +342,7 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 		return nil, &attachError{err}
 	}
 	sctx, cancel := context.WithCancel(context.Background())
-	s := &evalSession{id: sid, target: id, client: cdp.NewClient(rc), ctx: sctx, cancel: cancel}
-
-	iso.mu.Lock()
-	if iso.closed || iso.conn != conn {
-		iso.mu.Unlock()
-		cancel()
-		return nil, errEngineClosed
-	}
-	old, raced := iso.sessions[id]
-	if !raced {
-		iso.sessions[id] = s
-	}
-	iso.mu.Unlock()
-	if raced {
-		// A concurrent caller attached first; use its session and let
-		// ours go.
-		iso.detach(ctx, s)
-		return old, nil
-	}
-	return s, nil
+	return &evalSession{id: sid, target: id, client: cdp.NewClient(rc), conn: conn, ctx: sctx, cancel: cancel}, nil
 }
 
 // drop removes s from the cache so that no new evaluation picks it; the
@@ -334,11 +380,16 @@ func (iso *isolated) detach(ctx context.Context, s *evalSession) error {
 // already.
 func (iso *isolated) forget(id events.TargetID) {
 	iso.mu.Lock()
-	s, ok := iso.sessions[id]
-	delete(iso.sessions, id)
+	var gone []*evalSession
+	for _, m := range []map[events.TargetID]*evalSession{iso.sessions, iso.spares} {
+		if s, ok := m[id]; ok {
+			gone = append(gone, s)
+			delete(m, id)
+		}
+	}
 	conn := iso.conn
 	iso.mu.Unlock()
-	if ok {
+	for _, s := range gone {
 		s.cancel()
 		if conn != nil {
 			conn.Detach(s.id)
@@ -352,10 +403,12 @@ func (iso *isolated) close() {
 	iso.closed = true
 	conn, own := iso.conn, iso.own
 	var ids []string
-	for id, s := range iso.sessions {
-		s.cancel()
-		ids = append(ids, s.id)
-		delete(iso.sessions, id)
+	for _, m := range []map[events.TargetID]*evalSession{iso.sessions, iso.spares} {
+		for id, s := range m {
+			s.cancel()
+			ids = append(ids, s.id)
+			delete(m, id)
+		}
 	}
 	iso.conn, iso.browser, iso.own = nil, nil, ""
 	iso.mu.Unlock()

@@ -80,6 +80,9 @@ const (
 // "let a = 1; a"); the caller then runs it as it is, and the transport's
 // cap still bounds what arrives.
 func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err error) {
+	if sc.await {
+		return sc.runSizedAwait(ctx, c)
+	}
 	key := "agentbrowser.result." + sc.group
 	await := ""
 	if sc.await {

@@ -59,21 +59,10 @@ func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
 func (a *attachment) race(ctx context.Context, tab events.TargetID, op func(context.Context) error) (*events.DialogInfo, error) {
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	changes := a.dlg.Changes()
-	go func() {
-		for {
-			select {
-			case <-changes:
-				if a.dlg.Open(tab) != nil {
-					cancel(errDialogOpened)
-					return
-				}
-				changes = a.dlg.Changes()
-			case <-cctx.Done():
-				return
-			}
-		}
-	}()
+	// The tracker's reader cancels op when a dialog opens in tab: no
+	// goroutine of the call's own waits for it.
+	stop := a.dlg.OnOpen(tab, func() { cancel(errDialogOpened) })
+	defer stop()
 	err := op(cctx)
 	if err != nil && errors.Is(context.Cause(cctx), errDialogOpened) {
 		if d := a.dlg.Open(tab); d != nil {

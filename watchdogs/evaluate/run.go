@@ -34,6 +34,7 @@ type channel struct {
 func (a *attachment) channel(ctx context.Context, t *session.Target) (*channel, error) {
 	s, err := a.iso.session(ctx, t.ID)
 	if err == nil {
+		a.keepSpare(s)
 		return &channel{engine: events.EngineIsolated, target: t, client: s.client, sess: s}, nil
 	}
 	var de *dialError
@@ -85,6 +86,9 @@ type script struct {
 	exc    *runtime.ExceptionDetails
 	// max caps the result's size (0: none); see runSized.
 	max int64
+	// direct is the engine's session the script runs on, if any: its
+	// Runtime.evaluate calls are posted on it directly (see evaluate).
+	direct *evalSession
 }
 
 func (sc *script) run(ctx context.Context, c *cdp.Client) error {
@@ -132,7 +136,7 @@ func (sc *script) run(ctx context.Context, c *cdp.Client) error {
 		args.SetContextID(sc.ctxID)
 	}
 	sc.sent = true
-	r, err := c.Runtime.Evaluate(ctx, args)
+	r, err := sc.evaluate(ctx, c, args)
 	if err != nil {
 		return err
 	}
@@ -180,7 +184,7 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 			if ch, err = a.channel(ctx, t); err != nil {
 				return err
 			}
-			return sc.run(ctx, ch.client)
+			return sc.runOn(ctx, ch)
 		}
 		// An in-process frame: its context lives on the session of the
 		// page or out-of-process frame that hosts it.
@@ -195,7 +199,7 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 			}
 			if ok {
 				ch, sc.ctxID = c, id
-				return sc.run(ctx, ch.client)
+				return sc.runOn(ctx, ch)
 			}
 		}
 		return events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithDetails(events.ErrorDetails{FrameID: frame})

@@ -38,6 +38,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			// No new evaluation may pick the session from now on.
 			a.iso.drop(ch.sess)
 		}
+		stopped := false
 		if dlg := a.dlg.Open(tab); dlg != nil {
 			// The script waits on a dialog: terminating now would kill
 			// whatever runs once the dialog is answered.
@@ -46,6 +47,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			})
 		} else {
 			on, err := terminate(ctx, ch)
+			stopped = err == nil
 			a.stats.terminated(err == nil)
 			set(func(d *events.ErrorDetails) {
 				d.Terminated = new(err == nil)
@@ -60,6 +62,11 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			}
 		}
 		if ch.sess != nil {
+			if stopped {
+				// The next evaluation gets a bound session at once,
+				// while this one detaches.
+				a.takeOver(ch.sess.target)
+			}
 			err := a.iso.detach(ctx, ch.sess)
 			set(func(d *events.ErrorDetails) { d.Detached = new(err == nil) })
 			if err == nil {

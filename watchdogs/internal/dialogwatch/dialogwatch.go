@@ -56,6 +56,9 @@ type Tracker struct {
 	mu      sync.Mutex
 	open    map[events.TargetID]*events.DialogInfo
 	changed chan struct{} // closed and replaced when a dialog opens
+	// watchers are called when a dialog opens in their tab (OnOpen).
+	watchers map[events.TargetID]map[uint64]func()
+	watchID  uint64
 
 	closed bool          // under mu; no goroutine starts after Close
 	stop   chan struct{} // closed by Close
@@ -124,7 +127,11 @@ func (d *Tracker) Follow(_ context.Context, t *session.Target) error {
 				d.open[t.TabID] = info
 				close(d.changed)
 				d.changed = make(chan struct{})
+				notify := d.watchersLocked(t.TabID)
 				d.mu.Unlock()
+				for _, f := range notify {
+					f()
+				}
 			case <-closing.Ready():
 				if _, err := closing.Recv(); err != nil {
 					return

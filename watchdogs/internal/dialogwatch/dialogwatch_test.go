@@ -34,12 +34,24 @@ func TestDialogTrackerFollowsATab(t *testing.T) {
 	require.Nil(t, tr.Pending(ctx, tab.ID))
 
 	opened := tr.Changes()
+	called := make(chan struct{}, 4)
+	stop := tr.OnOpen(tab.ID, func() { called <- struct{}{} })
+	defer stop()
+	stopped := tr.OnOpen(tab.ID, func() { t.Error("a stopped watcher was called") })
+	stopped()
+	otherTab := tr.OnOpen("another-tab", func() { t.Error("a watcher of another tab was called") })
+	defer otherTab()
 	_, err = tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("setTimeout(() => alert('hi'), 0)"))
 	require.NoError(t, err)
 	select {
 	case <-opened:
 	case <-ctx.Done():
 		t.Fatal("no dialog seen")
+	}
+	select {
+	case <-called:
+	case <-ctx.Done():
+		t.Fatal("the tab's watcher was not called")
 	}
 	d := tr.Pending(ctx, tab.ID) // no DialogWatchdog: the tracker's own record stands
 	require.NotNil(t, d)
