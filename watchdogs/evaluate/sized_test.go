@@ -24,8 +24,8 @@ func TestSizedInOneCall(t *testing.T) {
 		e := errorOf(t, err)
 		require.Equal(t, events.CodeResultTooLarge, e.Code, e.Message)
 		assert.Contains(t, e.Message, "its size in the page is 5000 bytes")
-		assert.EqualValues(t, 5000, e.Details["size"])
-		assert.EqualValues(t, 2000, e.Details["cap"])
+		assert.EqualValues(t, 5000, e.Details.Size)
+		assert.EqualValues(t, 2000, e.Details.Cap)
 	})
 	t.Run("an object above the cap is measured as JSON", func(t *testing.T) {
 		_, err, _ := evalWithin(t.Context(), s, ceiling, events.EvaluateEvent{TabID: tab, Expression: "Array.from({length: 1000}, (_, i) => i)", AwaitPromise: true})
@@ -61,6 +61,6 @@ func TestSizedInOneCall(t *testing.T) {
 		_, err, _ := evalWithin(t.Context(), s, ceiling, events.EvaluateEvent{TabID: tab, Expression: "(async () => {\n  await 0;\n  throw new Error('late')\n})()", AwaitPromise: true})
 		e := errorOf(t, err)
 		require.Equal(t, events.CodeJSException, e.Code, e.Message)
-		assert.EqualValues(t, 3, e.Details["line"])
+		assert.EqualValues(t, 3, e.Details.Line)
 	})
 }
