@@ -48,3 +48,39 @@ func TestThinClientIsAnsweredByTheDaemon(t *testing.T) {
 		require.True(t, strings.Contains(string(out), tc.want), "%v: %s", tc.args, out)
 	}
 }
+
+// TestOldDaemonHandsBackARebuiltClientsLine: after a rebuild puts a new
+// full binary next to the thin client, a daemon started from the old file
+// must not parse the thin client's command lines with its old code; it
+// hands them back, and the new full binary runs them (here a stand-in that
+// says it ran).
+func TestOldDaemonHandsBackARebuiltClientsLine(t *testing.T) {
+	home, bin := t.TempDir(), t.TempDir()
+	myThin, myFull := filepath.Join(bin, "agentbrowser"), filepath.Join(bin, "agentbrowser-full")
+	copyFile(t, thin, myThin)
+	copyFile(t, full, myFull)
+	t.Cleanup(func() { run(t, home, full, "--session", "rebuilt", "close") })
+	o := run(t, home, myFull, "--session", "rebuilt", "--allow-scheme", "data", "open", "data:text/html,<title>old</title>")
+	require.Zero(t, o.exit, o.stderr)
+
+	o = run(t, home, myThin, "--session", "rebuilt", "eval", "1+1", "--json")
+	require.Zero(t, o.exit, o.stderr)
+	require.Contains(t, o.stdout, `"value":2`)
+
+	// The rebuild: a new file in place of the old one, as go build and
+	// make build write it.
+	next := myFull + ".new"
+	require.NoError(t, os.WriteFile(next, []byte("#!/bin/sh\necho '{\"ran_by\":\"rebuilt binary\"}'\n"), 0o700))
+	require.NoError(t, os.Rename(next, myFull))
+
+	o = run(t, home, myThin, "--session", "rebuilt", "eval", "1+1", "--json")
+	require.Zero(t, o.exit, o.stderr)
+	require.Contains(t, o.stdout, `"ran_by":"rebuilt binary"`, "the old daemon answered a line meant for the new build")
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(to, b, 0o700))
+}

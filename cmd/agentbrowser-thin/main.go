@@ -127,7 +127,15 @@ func viaDaemon(args []string) (int, bool) {
 	// The daemon enforces the command's budget; this deadline is only a
 	// safety net against a daemon that never answers.
 	conn.SetDeadline(time.Now().Add(24 * time.Hour))
-	if err := json.NewEncoder(conn).Encode(map[string]any{"argv": args}); err != nil {
+	// exe names the full binary this client would run; a daemon started
+	// from another file (an older build) hands the line back.
+	req := map[string]any{"argv": args}
+	if full, err := fullPath(); err == nil {
+		if id := rundir.ExeIdentity(full); id != "" {
+			req["exe"] = id
+		}
+	}
+	if err := json.NewEncoder(conn).Encode(req); err != nil {
 		return 0, false
 	}
 	var rep reply
@@ -179,17 +187,26 @@ func sessionOf(args []string) (string, bool) {
 	return name, true
 }
 
-// execFull replaces this process with the full binary.
-func execFull(args []string) {
+// fullPath is the full binary: $AGENTBROWSER_FULL, or the one next to
+// this executable.
+func fullPath() (string, error) {
+	if full := os.Getenv("AGENTBROWSER_FULL"); full != "" {
+		return full, nil
+	}
 	exe, err := os.Executable()
 	if err == nil {
 		exe, err = filepath.EvalSymlinks(exe)
 	}
-	full := os.Getenv("AGENTBROWSER_FULL")
-	if full == "" && err == nil {
-		full = filepath.Join(filepath.Dir(exe), fullName)
+	if err != nil {
+		return "", err
 	}
-	if full == "" {
+	return filepath.Join(filepath.Dir(exe), fullName), nil
+}
+
+// execFull replaces this process with the full binary.
+func execFull(args []string) {
+	full, err := fullPath()
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "error [internal]: cannot find %s: %v\n", fullName, err)
 		os.Exit(1)
 	}

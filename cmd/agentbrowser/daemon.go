@@ -17,6 +17,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -42,6 +43,9 @@ type daemon struct {
 	lastUsed time.Time
 	active   int // requests being served; a busy daemon is never idle
 	inflight sync.WaitGroup
+	// exe is the identity of this daemon's executable file when it started
+	// (rundir.ExeIdentity); see request.Exe.
+	exe      string
 	watching *session.BrowserSession
 
 	stopped chan struct{} // closed when the daemon should exit
@@ -102,7 +106,7 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 		// On a shared browser (--cdp), a browser context of its own.
 		IsolatedContext: g.Settings["isolated-context"] == "true",
 	}, g)
-	d := &daemon{g: g, paths: paths, log: log, reg: session.NewEndpointRegistry(session.EndpointStarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now()}
+	d := &daemon{g: g, paths: paths, log: log, reg: session.NewEndpointRegistry(session.EndpointStarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now(), exe: selfIdentity()}
 	d.life, d.endLife = context.WithCancelCause(context.Background())
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
 	return d, nil
@@ -274,9 +278,14 @@ func (d *daemon) serveConn(c net.Conn) {
 		cancel()
 	}()
 	var rep reply
-	if req.Argv != nil {
+	switch {
+	case req.Argv != nil && req.Exe != "" && d.exe != "" && req.Exe != d.exe:
+		// The thin client's full binary is another file than this
+		// daemon's executable: a rebuild. It runs the line itself.
+		rep = reply{Argv: true, Fallback: true}
+	case req.Argv != nil:
 		rep = d.runArgv(ctx, req.Argv)
-	} else {
+	default:
 		rep = d.run(ctx, req)
 	}
 	d.write(c, rep)
@@ -423,4 +432,14 @@ func serveForeground(g globals, log zerolog.Logger) error {
 	stopCtx, cancel2 := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel2()
 	return app.Stop(stopCtx)
+}
+
+// selfIdentity is the identity of this process's executable file, read
+// when the daemon starts (before any rebuild can replace the file).
+func selfIdentity() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	return rundir.ExeIdentity(exe)
 }

@@ -25,6 +25,11 @@ type request struct {
 	// (cmd/agentbrowser-thin), which the daemon parses and prints itself;
 	// Command and Input are then unused. See argv.go.
 	Argv []string `json:"argv,omitempty"`
+	// Exe is, with Argv, the identity (rundir.ExeIdentity) of the full
+	// binary the thin client would run; a daemon started from another file
+	// answers Fallback, and that binary, of the caller's build, replaces it
+	// or says it is busy (see daemon.checkBuild).
+	Exe string `json:"exe,omitempty"`
 }
 
 // reply is the daemon's answer: the object the CLI prints, and its exit
