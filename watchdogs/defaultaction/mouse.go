@@ -165,10 +165,10 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		if err := op(ctx); err != nil {
 			return err
 		}
-		// Wait out the settle window in the page, so that a navigation
-		// the input's handlers start (setTimeout(0) included) is in the
+		// Let the timers the input's handlers queued run in the page, so
+		// that a navigation they start (setTimeout(0) included) is in the
 		// streams before they are read.
-		settle(ctx, tab)
+		a.settle(ctx, tab)
 		return nil
 	})
 	res := events.ActionResult{TabID: tab.ID, Dialog: d}
