@@ -138,6 +138,9 @@ type attachment struct {
 	dlg *dialogwatch.Tracker
 	// settleJS is the script an input waits on in the page (see settle).
 	settleJS string
+	// pointers holds where each tab's mouse pointer was last put (see
+	// pointerAt).
+	pointers map[events.TargetID]pointerAt
 }
 
 // Detach unsubscribes every handler and stops the dialog followers.
