@@ -26,7 +26,8 @@ type Called struct {
 
 // Call runs the function fn (its source, "function (...) {...}") with
 // this bound to ref's element in agentbrowser's isolated world and args as
-// its arguments (each JSON), and returns its value, in one round trip: no
+// its arguments (each JSON), and returns its value (a promise's once it
+// settles), in one round trip: no
 // handle is kept, so there is nothing to release. It fails as Resolve does
 // when the element is gone, and with the function's exception when it
 // throws. Info.BackendNodeID is set only when it is already known.
@@ -102,16 +103,16 @@ func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMe
 	sb.WriteString(w.token)
 	sb.WriteString(`") return "\u0000stale"; const e = a.el(`)
 	sb.WriteString(strconv.FormatInt(id, 10))
-	sb.WriteString(`); if (!e) return "\u0000gone"; return [(`)
+	sb.WriteString(`); if (!e) return "\u0000gone"; const v = (`)
 	sb.WriteString(fn)
 	sb.WriteString(`).call(e`)
 	for _, a := range args {
 		sb.WriteByte(',')
 		sb.Write(a)
 	}
-	sb.WriteString(`)]; })()`)
+	sb.WriteString(`); return v instanceof Promise ? v.then(x => [x]) : [v]; })()`)
 	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(sb.String()).
-		SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true))
+		SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true))
 	if err != nil {
 		return nil, false, err
 	}

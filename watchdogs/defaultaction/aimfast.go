@@ -113,13 +113,20 @@ func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref even
 	if fb.err != nil || !fb.ok || fb.b == nil {
 		return in, p, false, nil
 	}
-	b := fb.b
-	p = point{x: p.x + b.X0, y: p.y + b.Y0, fx: b.X0, fy: b.Y0}
+	p, done = fb.b.place(p)
+	return in, p, done, nil
+}
+
+// place turns a point in the frame's viewport into the tab's, with the
+// frame's origin for hit tests there; false when it is outside the
+// <iframe>'s visible content box.
+func (b *frameBoxJS) place(in point) (point, bool) {
+	p := point{x: in.x + b.X0, y: in.y + b.Y0, fx: b.X0, fy: b.Y0}
 	clip := rect{b.X0, b.Y0, b.X1, b.Y1}.intersect(rect{0, 0, b.VW, b.VH})
 	if p.x < clip.x0 || p.x >= clip.x1 || p.y < clip.y0 || p.y >= clip.y1 {
-		return in, p, false, nil
+		return p, false
 	}
-	return in, p, true, nil
+	return p, true
 }
 
 // refFrame returns the out-of-process frame target ref's element lives
