@@ -12,8 +12,9 @@ import (
 // move costs a round trip that waits on the page's next frame, and a real
 // pointer that has not moved sends no move either. A press at a point
 // still updates what is hovered (and its mouseover and mouseenter) first.
-// The record is forgotten when an input fails midway and when the tab
-// closes.
+// The record stays when a click's replies do not come (a dialog its
+// handler opened holds the release's reply): the events were sent, and
+// the browser moved the pointer. It is forgotten when the tab closes.
 type pointerAt struct{ x, y float64 }
 
 // pointer returns the recorded pointer position in tab.
@@ -44,6 +45,6 @@ func (a *attachment) mouseClick(ctx context.Context, t *session.Target, x, y flo
 	at := pointerAt{x, y}
 	was, ok := a.pointer(t.ID)
 	err := mouseClickFrom(ctx, t, x, y, button, count, modifiers, !ok || was != at)
-	a.setPointer(t.ID, at, err == nil)
+	a.setPointer(t.ID, at, true)
 	return err
 }
