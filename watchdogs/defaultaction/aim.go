@@ -74,6 +74,9 @@ func (a *attachment) aimInFrame(ctx context.Context, el *element) (p point, cove
 		return point{}, "", false, nil
 	}
 	p, ok = fb.b.place(in)
+	if ok && fb.b.Moved {
+		a.frameShown(ctx, a.engine(el.tab), el.ref)
+	}
 	return p, cover, ok, nil
 }
 

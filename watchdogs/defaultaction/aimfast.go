@@ -40,6 +40,20 @@ type infoAim struct {
 type frameBoxJS struct {
 	X0, Y0, X1, Y1 float64
 	VW, VH         float64
+	// Moved says that the <iframe> had to be scrolled into view.
+	Moved bool
+}
+
+// jsFramesDrawn resolves once the element's document has drawn two
+// frames, or after 100 ms (a document in a background tab draws none).
+const jsFramesDrawn = `function () { const w = this.ownerDocument.defaultView; return new Promise(r => { const t = setTimeout(r, 100); w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); r(); })); }); }`
+
+// frameShown waits, after the <iframe> of ref's out-of-process frame was
+// scrolled into view, until the frame itself has drawn at its new place:
+// until then the browser may route input by its old place, and the frame
+// (throttled while off screen) may not take it.
+func (a *attachment) frameShown(ctx context.Context, eng *snapshot.Engine, ref events.Ref) {
+	_, _ = eng.Call(ctx, ref, jsFramesDrawn)
 }
 
 // quickAim looks ref's element up, describes it and aims at it without
@@ -114,6 +128,9 @@ func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref even
 		return in, p, false, nil
 	}
 	p, done = fb.b.place(p)
+	if done && fb.b.Moved {
+		a.frameShown(ctx, eng, ref)
+	}
 	return in, p, done, nil
 }
 

@@ -190,6 +190,14 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 	if err != nil {
 		return el.gone(notVisible(el, err))
 	}
+	moved := false
+	defer func() {
+		if moved {
+			// The frame itself, throttled while off screen, draws at its
+			// new place before it takes input.
+			_ = el.callOn(ctx, jsFramesDrawn, nil)
+		}
+	}()
 	for t := el.target; !t.IsPage(); {
 		parent, ok := a.s.TargetBySession(t.ParentSessionID)
 		if !ok {
@@ -206,6 +214,7 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 		after, _ := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
 		if before != nil && after != nil && quadRect(before.Model.Border) != quadRect(after.Model.Border) {
 			framesDrawn(ctx, parent)
+			moved = true
 		}
 		t = parent
 	}
