@@ -146,12 +146,22 @@ func (e *Engine) Resolve(ctx context.Context, ref events.Ref) (Resolved, error) 
 		e.forget(entry)
 		return Resolved{}, &StaleRefError{Ref: canon}
 	}
-	node, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(obj))
-	if err != nil {
-		return Resolved{}, fmt.Errorf("resolving ref %s: describing node: %w", canon, err)
+	// A node keeps its backend id for life, and the world's id names one
+	// node: once known (a capture's eager lookup, an earlier Resolve), it
+	// needs no round trip.
+	e.mu.Lock()
+	known := entry.info.BackendNodeID != 0
+	e.mu.Unlock()
+	if !known {
+		node, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(obj))
+		if err != nil {
+			return Resolved{}, fmt.Errorf("resolving ref %s: describing node: %w", canon, err)
+		}
+		e.mu.Lock()
+		entry.info.BackendNodeID = int64(node.Node.BackendNodeID)
+		e.mu.Unlock()
 	}
 	e.mu.Lock()
-	entry.info.BackendNodeID = int64(node.Node.BackendNodeID)
 	info := entry.info
 	e.mu.Unlock()
 	return Resolved{
