@@ -73,10 +73,15 @@ func (a *attachment) aimInFrame(ctx context.Context, el *element) (p point, cove
 	if !ok || fb.err != nil || !fb.ok || fb.b == nil {
 		return point{}, "", false, nil
 	}
-	p, ok = fb.b.place(in)
-	if ok && fb.b.Moved {
+	if fb.b.Moved {
+		// The frame was off screen: aim again once it is drawn (see
+		// quickAim).
 		a.frameShown(ctx, a.engine(el.tab), el.ref)
+		if in, cover, ok, err = a.aimInPage(ctx, el); err != nil || !ok {
+			return point{}, "", false, err
+		}
 	}
+	p, ok = fb.b.place(in)
 	return p, cover, ok, nil
 }
 

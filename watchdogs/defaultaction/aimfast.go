@@ -127,10 +127,21 @@ func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref even
 	if fb.err != nil || !fb.ok || fb.b == nil {
 		return in, p, false, nil
 	}
-	p, done = fb.b.place(p)
-	if done && fb.b.Moved {
+	if fb.b.Moved {
+		// The frame was off screen: its size and scroll may settle only
+		// once it is drawn again, so aim again after that.
 		a.frameShown(ctx, eng, ref)
+		c, err := eng.Call(ctx, ref, jsAimInPage)
+		var aim *struct {
+			X, Y  float64
+			Cover string
+		}
+		if err != nil || json.Unmarshal(c.Value, &aim) != nil || aim == nil || aim.Cover != "" {
+			return in, p, false, nil
+		}
+		p = point{x: aim.X, y: aim.Y}
 	}
+	p, done = fb.b.place(p)
 	return in, p, done, nil
 }
 

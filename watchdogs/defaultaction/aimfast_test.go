@@ -36,7 +36,10 @@ func TestClickOOPIFBelowTheFold(t *testing.T) {
 		require.NoError(t, err)
 		var n int
 		evalOn(t, e.ctx(), oopif, "window.innerClicks || 0", &n)
-		require.Equal(t, i+1, n, "clicked at %v", r.Details)
+		var inner, outer any
+		evalOn(t, e.ctx(), oopif, "(() => { const r = document.querySelector('button').getBoundingClientRect(); return [r.top, r.bottom, scrollY, innerHeight] })()", &inner)
+		e.eval("(() => { const r = document.getElementById('cross').getBoundingClientRect(); return [r.top, r.bottom, scrollY, innerHeight] })()", &outer)
+		require.Equal(t, i+1, n, "clicked at %v; button in the frame %v, iframe in the page %v", r.Details, inner, outer)
 		var box []float64
 		e.eval(`(() => { const r = document.getElementById('cross').getBoundingClientRect(); return [r.left + 18, r.top + 18, r.right - 18, r.bottom - 18] })()`, &box)
 		x, y := r.Details["x"].(float64), r.Details["y"].(float64)
