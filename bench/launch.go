@@ -21,7 +21,7 @@ var chromePath = "/usr/bin/chromium"
 var chromeFlags = []string{
 	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-	"--disable-sync", "--disable-dev-shm-usage", "--disable-features=Translate,MediaRouter,OptimizationHints",
+	"--disable-sync", "--disable-dev-shm-usage", "--disable-features=Translate,MediaRouter,OptimizationHints,DeferRendererTasksAfterInput",
 	"--hide-scrollbars", "--mute-audio", "--site-per-process", "--window-size=1280,800",
 }
 

@@ -21,6 +21,11 @@ import (
 // caller does to it changes another session. Background networking,
 // component updates and sync are off because this kind of machine has no
 // network beyond loopback and Chrome would otherwise retry lookups forever.
+// DeferRendererTasksAfterInput is off: with it, Chrome holds a page's
+// timers and posted tasks after every click or key press until the next
+// frame is drawn (up to 17 ms), and an input action, which lets the timers
+// its handlers queued run before it reports (so that a navigation they
+// start is the action's), would wait that frame on every input.
 func DefaultFlags() []string {
 	return []string{
 		"--window-size=1280,800",
@@ -34,7 +39,7 @@ func DefaultFlags() []string {
 		"--disable-component-update",
 		"--disable-sync",
 		"--disable-dev-shm-usage",
-		"--disable-features=Translate,MediaRouter,OptimizationHints",
+		"--disable-features=Translate,MediaRouter,OptimizationHints,DeferRendererTasksAfterInput",
 		"--hide-scrollbars",
 		"--mute-audio",
 	}

@@ -3,12 +3,9 @@ package defaultaction
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
-
-	"github.com/mafredri/cdp/protocol/dom"
-	"github.com/mafredri/cdp/protocol/page"
 )
 
 // jsAimInPage does in one call into the isolated world what scrollIntoView,
@@ -44,70 +41,48 @@ func (a *attachment) aimInPage(ctx context.Context, el *element) (p point, cover
 
 // aimInFrame aims at an element of an out-of-process frame whose parent is
 // the tab's page: the frame's own world aims as in aimInPage (in frame
-// coordinates) while, at the same time, the parent scrolls the frame's
-// <iframe> into view and measures its content box and the viewport. Three
-// round trips on the parent's side instead of eight in a row. ok is false
-// when the fast path declines (nested frames, no visible point).
+// coordinates) while, at the same time, the top document's world scrolls
+// the frame's <iframe> into view and measures its content box and the
+// viewport (jsFrameBox). ok is false when the fast path declines (nested
+// frames, an <iframe> no snapshot has seen, no visible point).
 func (a *attachment) aimInFrame(ctx context.Context, el *element) (p point, cover string, ok bool, err error) {
 	parent, found := a.s.TargetBySession(el.target.ParentSessionID)
 	if !found || !parent.IsPage() {
 		return point{}, "", false, nil
 	}
 	type box struct {
-		r, vp rect
-		err   error
+		b   *frameBoxJS
+		ok  bool
+		err error
 	}
 	boxc := make(chan box, 1)
 	go func() {
 		var b box
-		defer func() { boxc <- b }()
-		vpc := make(chan error, 1)
-		go func() {
-			var err error
-			b.vp, err = viewport(ctx, el.tab)
-			vpc <- err
-		}()
-		defer func() {
-			if err := <-vpc; err != nil && b.err == nil {
-				b.err = err
-			}
-		}()
-		owner, err := parent.Client.DOM.GetFrameOwner(ctx, dom.NewGetFrameOwnerArgs(page.FrameID(el.target.ID)))
-		if err != nil {
-			b.err = fmt.Errorf("finding the iframe of frame %s: %w", el.target.ID, err)
-			return
+		var v json.RawMessage
+		v, b.ok, b.err = a.engine(el.tab).CallFrameOwner(ctx, el.ref, jsFrameBox)
+		if b.ok && b.err == nil {
+			b.err = json.Unmarshal(v, &b.b)
 		}
-		if err := parent.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetBackendNodeID(owner.BackendNodeID)); err != nil {
-			b.err = fmt.Errorf("scrolling the iframe of frame %s into view: %w", el.target.ID, err)
-			return
-		}
-		q, err := parent.Client.DOM.GetContentQuads(ctx, dom.NewGetContentQuadsArgs().SetBackendNodeID(owner.BackendNodeID))
-		if err != nil || len(q.Quads) == 0 {
-			b.err = errDeclined
-			return
-		}
-		b.r = quadRect(q.Quads[0])
+		boxc <- b
 	}()
 	in, cover, ok, err := a.aimInPage(ctx, el)
-	b := <-boxc
+	fb := <-boxc
 	if err != nil {
 		return point{}, "", false, err
 	}
-	if b.err != nil {
-		if errors.Is(b.err, errDeclined) {
-			return point{}, "", false, nil
+	if !ok || fb.err != nil || !fb.ok || fb.b == nil {
+		return point{}, "", false, nil
+	}
+	if fb.b.Moved {
+		// The frame was off screen: aim again once it is drawn (see
+		// quickAim).
+		a.frameShown(ctx, a.engine(el.tab), el.ref)
+		if in, cover, ok, err = a.aimInPage(ctx, el); err != nil || !ok {
+			return point{}, "", false, err
 		}
-		return point{}, "", false, b.err
 	}
-	if !ok {
-		return point{}, "", false, nil
-	}
-	p = point{x: in.x + b.r.x0, y: in.y + b.r.y0, fx: b.r.x0, fy: b.r.y0}
-	clip := b.r.intersect(b.vp)
-	if p.x < clip.x0 || p.x >= clip.x1 || p.y < clip.y0 || p.y >= clip.y1 {
-		return point{}, "", false, nil
-	}
-	return p, cover, true, nil
+	p, ok = fb.b.place(in)
+	return p, cover, ok, nil
 }
 
 // errDeclined marks a fast path that cannot answer; the caller takes the

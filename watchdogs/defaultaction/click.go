@@ -8,6 +8,7 @@ import (
 	"github.com/mafredri/cdp/protocol/input"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // coverRetry bounds how long a click waits for an element to stop being
@@ -29,6 +30,83 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 	if e.ClickCount < 0 || e.ClickCount > 3 {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "click count %d: want 1 to 3", e.ClickCount)
 	}
+	if e.Force {
+		return a.forceClick(ctx, e)
+	}
+	ref, tab, err := a.refTab(e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	var (
+		in elemInfo
+		p  point
+	)
+	res, err := a.observe(ctx, tab, func(ctx context.Context) error {
+		// One round trip into the element's world (two in parallel in an
+		// out-of-process frame) describes and aims at it; otherwise the
+		// full path resolves a handle, describes, and aims with retries.
+		var done bool
+		var err error
+		in, p, done, err = a.quickAim(ctx, tab, ref)
+		if err != nil {
+			return err
+		}
+		if !done {
+			el, err := a.element(ctx, tab.ID, ref)
+			if err != nil {
+				return err
+			}
+			defer el.release(ctx)
+			if in, err = el.info(ctx); err != nil {
+				return err
+			}
+			if in.Tag != "select" {
+				if p, err = a.aim(ctx, el); err != nil {
+					return err
+				}
+			}
+		}
+		if in.Tag == "select" {
+			return &selectClicked{options: in.Options, multiple: in.Multiple}
+		}
+		return a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers)
+	})
+	var sel *selectClicked
+	if errors.As(err, &sel) {
+		return selectResult(tab, ref, sel.options, sel.multiple), nil
+	}
+	if err != nil {
+		return res, err
+	}
+	if res.Dialog == nil {
+		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y)}
+		if in.Disabled {
+			res.Details.Disabled = true
+		}
+	}
+	return res, nil
+}
+
+// selectClicked stops a click on a <select> before any input: its native
+// popup is drawn outside the page, where no snapshot or click reaches it.
+type selectClicked struct {
+	options  []optionInfo
+	multiple bool
+}
+
+func (*selectClicked) Error() string { return "a <select> is not opened by clicking" }
+
+// selectResult lists a <select>'s options instead of clicking it.
+func selectResult(tab *session.Target, ref events.Ref, options []optionInfo, multiple bool) events.ActionResult {
+	return events.ActionResult{TabID: tab.ID, Details: events.ActionDetails{
+		Options:  append([]events.OptionInfo{}, options...), // [] for a <select> with none
+		Multiple: new(multiple),
+		Hint:     "a <select> is not opened by clicking; use select " + string(ref) + " VALUE...",
+	}}
+}
+
+// forceClick clicks through script, ignoring what covers the element.
+func (a *attachment) forceClick(ctx context.Context, e events.ClickElementEvent) (events.ActionResult, error) {
 	el, err := a.element(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
@@ -39,36 +117,13 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return events.ActionResult{}, err
 	}
 	if in.Tag == "select" {
-		// The native popup of a <select> is drawn outside the page, where
-		// no snapshot or click can reach it: list the options instead.
-		return events.ActionResult{TabID: el.tab.ID, Details: events.ActionDetails{
-			Options:  append([]events.OptionInfo{}, in.Options...), // [] for a <select> with none
-			Multiple: new(in.Multiple),
-			Hint:     "a <select> is not opened by clicking; use select " + string(el.ref) + " VALUE...",
-		}}, nil
+		return selectResult(el.tab, el.ref, in.Options, in.Multiple), nil
 	}
-	if e.Force {
-		res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
-			return el.callOn(ctx, jsClick, nil)
-		})
-		res.Details = events.ActionDetails{Forced: true}
-		return res, err
-	}
-	var p point
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
-		var err error
-		if p, err = a.aim(ctx, el); err != nil {
-			return err
-		}
-		return mouseClick(ctx, el.tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers)
+		return el.callOn(ctx, jsClick, nil)
 	})
-	if err != nil {
-		return res, err
-	}
-	if res.Dialog == nil {
-		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y), Disabled: in.Disabled}
-	}
-	return res, nil
+	res.Details = events.ActionDetails{Forced: true}
+	return res, err
 }
 
 func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.ActionResult, error) {
@@ -83,7 +138,9 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 		if p, err = a.aim(ctx, el); err != nil {
 			return err
 		}
-		return el.tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y))
+		err = el.tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y))
+		a.setPointer(el.tab.ID, pointerAt{p.x, p.y}, err == nil)
+		return err
 	})
 	if err != nil {
 		return res, err

@@ -157,11 +157,13 @@ func (a *attachment) frameBox(ctx context.Context, t *session.Target, vp rect) (
 	if err != nil {
 		return frameBox{}, fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
 	}
-	q, err := parent.Client.DOM.GetContentQuads(ctx, dom.NewGetContentQuadsArgs().SetBackendNodeID(owner.BackendNodeID))
-	if err != nil || len(q.Quads) == 0 {
+	// The frame's viewport is the <iframe>'s content box, inside its
+	// border and padding (its content quads are its border box).
+	bm, err := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
+	if err != nil {
 		return frameBox{}, events.Errorf(events.CodeElementCovered, "the iframe holding frame %s is not visible", t.ID)
 	}
-	r := quadRect(q.Quads[0]).shift(pb.dx, pb.dy)
+	r := quadRect(bm.Model.Content).shift(pb.dx, pb.dy)
 	return frameBox{dx: r.x0, dy: r.y0, clip: r.intersect(pb.clip)}, nil
 }
 
@@ -183,6 +185,14 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 	if err != nil {
 		return el.gone(notVisible(el, err))
 	}
+	moved := false
+	defer func() {
+		if moved {
+			// The frame itself, throttled while off screen, draws at its
+			// new place before it takes input.
+			_ = el.callOn(ctx, jsFramesDrawn, nil)
+		}
+	}()
 	for t := el.target; !t.IsPage(); {
 		parent, ok := a.s.TargetBySession(t.ParentSessionID)
 		if !ok {
@@ -192,13 +202,34 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 		if err != nil {
 			return fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
 		}
+		before, _ := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
 		if err := parent.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetBackendNodeID(owner.BackendNodeID)); err != nil {
 			return fmt.Errorf("scrolling the iframe of frame %s into view: %w", t.ID, err)
+		}
+		after, _ := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
+		if before != nil && after != nil && quadRect(before.Model.Border) != quadRect(after.Model.Border) {
+			framesDrawn(ctx, parent)
+			moved = true
 		}
 		t = parent
 	}
 	return nil
 }
+
+// framesDrawn waits until t's page has drawn a frame after now, or at most
+// frameWait: the browser routes input to an out-of-process frame by where
+// its <iframe> was in the last frame drawn, so after scrolling one the next
+// click must wait for that. A tab in the background draws no frames.
+func framesDrawn(ctx context.Context, t *session.Target) {
+	ctx, cancel := context.WithTimeout(ctx, frameWait)
+	defer cancel()
+	_, _ = t.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(
+		`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r())))`).
+		SetAwaitPromise(true).SetSilent(true))
+}
+
+// frameWait bounds framesDrawn.
+const frameWait = 100 * time.Millisecond
 
 // notVisible explains the CDP error for an element without a layout box.
 func notVisible(el *element, err error) error {

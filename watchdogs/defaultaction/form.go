@@ -136,7 +136,7 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 				}
 				return err
 			}
-			return mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
+			return a.mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
 		})
 		if err != nil || res.Dialog != nil {
 			return res, err

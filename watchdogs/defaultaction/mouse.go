@@ -51,6 +51,12 @@ func buttonOf(b events.MouseButton) (input.MouseButton, int, error) {
 
 // mouseClick moves to x, y, then presses and releases count times.
 func mouseClick(ctx context.Context, t *session.Target, x, y float64, button events.MouseButton, count int, modifiers []string) error {
+	return mouseClickFrom(ctx, t, x, y, button, count, modifiers, true)
+}
+
+// mouseClickFrom is mouseClick, without the move when move is false (the
+// pointer is already at x, y).
+func mouseClickFrom(ctx context.Context, t *session.Target, x, y float64, button events.MouseButton, count int, modifiers []string, move bool) error {
 	btn, btnBits, err := buttonOf(button)
 	if err != nil {
 		return err
@@ -66,7 +72,10 @@ func mouseClick(ctx context.Context, t *session.Target, x, y float64, button eve
 		what string
 		args *input.DispatchMouseEventArgs
 	}
-	steps := []step{{"moving mouse", input.NewDispatchMouseEventArgs("mouseMoved", x, y).SetModifiers(mods)}}
+	var steps []step
+	if move {
+		steps = append(steps, step{"moving mouse", input.NewDispatchMouseEventArgs("mouseMoved", x, y).SetModifiers(mods)})
+	}
 	for i := 1; i <= count; i++ {
 		steps = append(steps,
 			step{"pressing mouse", input.NewDispatchMouseEventArgs("mousePressed", x, y).
@@ -96,7 +105,7 @@ func mouseClick(ctx context.Context, t *session.Target, x, y float64, button eve
 	// background tab) it can take seconds, and the press behind it tells
 	// whether the input arrived. Its reply is dropped when it comes.
 	for i, w := range waits {
-		if i == 0 && len(waits) == len(steps) {
+		if move && i == 0 && len(waits) == len(steps) {
 			continue
 		}
 		if _, err := w(ctx); err != nil {
@@ -115,7 +124,7 @@ func (a *attachment) clickCoordinate(ctx context.Context, e events.ClickCoordina
 		return events.ActionResult{}, err
 	}
 	return a.observe(ctx, tab, func(ctx context.Context) error {
-		return mouseClick(ctx, tab, e.X, e.Y, e.Button, e.ClickCount, e.Modifiers)
+		return a.mouseClick(ctx, tab, e.X, e.Y, e.Button, e.ClickCount, e.Modifiers)
 	})
 }
 
@@ -165,10 +174,10 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		if err := op(ctx); err != nil {
 			return err
 		}
-		// Wait out the settle window in the page, so that a navigation
-		// the input's handlers start (setTimeout(0) included) is in the
+		// Let the timers the input's handlers queued run in the page, so
+		// that a navigation they start (setTimeout(0) included) is in the
 		// streams before they are read.
-		settle(ctx, tab)
+		a.settle(ctx, tab)
 		return nil
 	})
 	res := events.ActionResult{TabID: tab.ID, Dialog: d}

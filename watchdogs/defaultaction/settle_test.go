@@ -1,13 +1,19 @@
 package defaultaction_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 )
 
 // TestClickReportsSetTimeoutNavigation: a click whose handler navigates in
@@ -58,4 +64,37 @@ func TestLateNavigationIsReportedByTheNextState(t *testing.T) {
 		u := st.URL
 		return strings.Contains(u, "/target.html?later=")
 	})
+}
+
+// TestNavSettleWidensTheWindow: with Config.NavSettle longer than the
+// page's timer, the navigation the "Later" button starts (after 400 ms)
+// is the click's.
+func TestNavSettleWidensTheWindow(t *testing.T) {
+	srv := site(t)
+	chrome, err := chromebin.Find()
+	require.NoError(t, err)
+	w, err := defaultaction.New(defaultaction.Params{Config: &defaultaction.Config{NavSettle: 1500 * time.Millisecond}})
+	require.NoError(t, err)
+	m, err := watchdogs.NewManager(watchdogs.ManagerParams{Watchdogs: []watchdogs.Watchdog{w}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	s, err := session.Start(ctx, session.Config{TaskID: "navsettle-test", Launch: session.LaunchConfig{Path: chrome}, Extensions: []session.Extension{m}})
+	require.NoError(t, err)
+	defer s.Close()
+	_, err = actions.Navigate(ctx, s, srv.MainURL("/navdelay.html"), actions.NavigateOptions{})
+	require.NoError(t, err)
+	snap, err := actions.Snapshot(ctx, s, events.SnapshotOptions{})
+	require.NoError(t, err)
+	var later events.Ref
+	for r, info := range snap.Refs {
+		if info.Role == "button" && info.Name == "Later" {
+			later = r
+		}
+	}
+	require.NotEmpty(t, later, "no Later button in:\n%s", snap.Text)
+	r, err := actions.Click(ctx, s, later)
+	require.NoError(t, err)
+	require.True(t, r.Navigated, "a navigation within NavSettle is the click's")
+	require.Contains(t, r.URL, "/target.html?later=")
 }

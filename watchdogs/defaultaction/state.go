@@ -237,21 +237,40 @@ func (el *element) release(ctx context.Context) {
 
 // element resolves ref on the tab tabID (or the active tab).
 func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw events.Ref) (*element, error) {
+	ref, tab, err := a.refTab(tabID, raw)
+	if err != nil {
+		return nil, err
+	}
+	res, err := a.engine(tab).Resolve(ctx, ref)
+	if err != nil {
+		return nil, refError(err)
+	}
+	el := &element{a: a, ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
+	if el.target == nil {
+		el.release(ctx)
+		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetails(events.ErrorDetails{Ref: ref})
+	}
+	return el, nil
+}
+
+// refTab parses ref and finds the tab tabID (or the active tab), making
+// sure that tab's snapshots issued it.
+func (a *attachment) refTab(tabID events.TargetID, raw events.Ref) (events.Ref, *session.Target, error) {
 	ref, ok := events.ParseRef(string(raw))
 	if !ok {
-		return nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", raw)
+		return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", raw)
 	}
 	if tabID != "" {
 		a.mu.Lock()
 		gone := a.closed[tabID] && a.issuedBy[ref][tabID]
 		a.mu.Unlock()
 		if gone {
-			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed; take a new snapshot", ref, tabID).WithDetails(events.ErrorDetails{Ref: ref})
+			return "", nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed; take a new snapshot", ref, tabID).WithDetails(events.ErrorDetails{Ref: ref})
 		}
 	}
 	tab, err := a.s.Tab(tabID)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	// Each tab numbers its refs on its own: make sure this tab issued the
 	// ref, so that a ref taken in another tab never acts here.
@@ -269,20 +288,11 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 	a.mu.Unlock()
 	if !mine && len(issuers) > 0 {
 		if len(open) == 0 {
-			return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed; take a new snapshot", ref, closed[0]).WithDetails(events.ErrorDetails{Ref: ref})
+			return "", nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed; take a new snapshot", ref, closed[0]).WithDetails(events.ErrorDetails{Ref: ref})
 		}
-		return nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s; switch tabs or take a new snapshot", ref, open[0], tab.ID).WithDetails(events.ErrorDetails{Ref: ref})
+		return "", nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s; switch tabs or take a new snapshot", ref, open[0], tab.ID).WithDetails(events.ErrorDetails{Ref: ref})
 	}
-	res, err := a.engine(tab).Resolve(ctx, ref)
-	if err != nil {
-		return nil, refError(err)
-	}
-	el := &element{a: a, ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
-	if el.target == nil {
-		el.release(ctx)
-		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetails(events.ErrorDetails{Ref: ref})
-	}
-	return el, nil
+	return ref, tab, nil
 }
 
 // unstable is the coded error of a page whose documents kept replacing

@@ -23,6 +23,7 @@ func (a *attachment) targetDetached(t *session.Target) {
 	}
 	a.dlg.Forget(t.ID)
 	delete(a.inputs, t.ID)
+	delete(a.pointers, t.ID)
 	a.closed[t.ID] = true
 }
 

@@ -97,7 +97,7 @@ func (a *attachment) focus(ctx context.Context, el *element) error {
 	if err != nil {
 		return err
 	}
-	return mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
+	return a.mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
 }
 
 // clear empties the focused element with select-all and Delete, so that

@@ -3,6 +3,7 @@ package defaultaction
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
@@ -22,6 +23,15 @@ const Name = "default_action"
 type Config struct {
 	// Logger receives per-action debug records.
 	Logger zerolog.Logger
+	// NavSettle widens the window after an input within which a
+	// navigation the page starts counts as the input's (reported as
+	// navigated with its URL): timers the input's handlers queued with a
+	// delay up to NavSettle have run before the action returns. Zero (the
+	// default, NavSettleWindow) waits only for the zero-delay timers they
+	// queued, which costs no fixed time; a page that navigates on a longer
+	// timer or on requestAnimationFrame needs a window of at least that
+	// delay (a frame is about 17 ms), each input then taking that long.
+	NavSettle time.Duration
 }
 
 // Params are the watchdog's fx inputs; all optional.
@@ -65,6 +75,10 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		inputs:   map[events.TargetID]inputLock{},
 		dlg:      dialogwatch.NewTracker(s.Bus()),
 		stop:     make(chan struct{}),
+		settleJS: defaultSettle,
+	}
+	if w.cfg.NavSettle > 0 {
+		a.settleJS = settleScript(w.cfg.NavSettle)
 	}
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
@@ -122,6 +136,11 @@ type attachment struct {
 	inputs map[events.TargetID]inputLock
 	// dlg tells the snapshot that a tab's page is blocked by a dialog.
 	dlg *dialogwatch.Tracker
+	// settleJS is the script an input waits on in the page (see settle).
+	settleJS string
+	// pointers holds where each tab's mouse pointer was last put (see
+	// pointerAt).
+	pointers map[events.TargetID]pointerAt
 }
 
 // Detach unsubscribes every handler and stops the dialog followers.

@@ -1,0 +1,148 @@
+package snapshot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// Called is the answer of Call: what the engine knows about the ref and
+// the function's value.
+type Called struct {
+	Ref  events.Ref
+	Info RefInfo
+	// Client speaks to the session the element lives in, as in Resolved.
+	Client *cdp.Client
+	// Value is the function's result, as JSON.
+	Value json.RawMessage
+}
+
+// Call runs the function fn (its source, "function (...) {...}") with
+// this bound to ref's element in agentbrowser's isolated world and args as
+// its arguments (each JSON), and returns its value (a promise's once it
+// settles), in one round trip: no
+// handle is kept, so there is nothing to release. It fails as Resolve does
+// when the element is gone, and with the function's exception when it
+// throws. Info.BackendNodeID is set only when it is already known.
+func (e *Engine) Call(ctx context.Context, ref events.Ref, fn string, args ...json.RawMessage) (Called, error) {
+	canon, entry, err := e.lookup(ref)
+	if err != nil {
+		return Called{}, err
+	}
+	w := entry.w
+	v, gone, err := w.call(ctx, entry.local, fn, args)
+	if err != nil {
+		if isWorldGone(err) {
+			e.kill(w)
+			return Called{}, &StaleRefError{Ref: canon}
+		}
+		return Called{}, fmt.Errorf("calling into ref %s: %w", canon, err)
+	}
+	if gone {
+		e.forget(entry)
+		return Called{}, &StaleRefError{Ref: canon}
+	}
+	e.mu.Lock()
+	info := entry.info
+	e.mu.Unlock()
+	return Called{Ref: canon, Info: info, Client: w.client, Value: v}, nil
+}
+
+// CallFrameOwner runs fn, as Call does, on the <iframe> element that holds
+// the out-of-process frame ref's element lives in, in the isolated world
+// of the tab's top document. ok is false, with no error, when there is no
+// such element to call: ref's element is in the top document (or a frame
+// of its process), its frame is nested in another out-of-process frame, or
+// no capture has seen the frame's <iframe> yet.
+func (e *Engine) CallFrameOwner(ctx context.Context, ref events.Ref, fn string, args ...json.RawMessage) (v json.RawMessage, ok bool, err error) {
+	_, entry, err := e.lookup(ref)
+	if err != nil {
+		return nil, false, err
+	}
+	e.mu.Lock()
+	top, fid := e.top, entry.w.frameID
+	var owner int64
+	if top != nil && top != entry.w && !top.dead {
+		for id, f := range top.frameOf {
+			if f == fid {
+				owner = id
+				break
+			}
+		}
+	}
+	e.mu.Unlock()
+	if owner == 0 {
+		return nil, false, nil
+	}
+	v, gone, err := top.call(ctx, owner, fn, args)
+	if err != nil {
+		if isWorldGone(err) {
+			e.kill(top)
+			return nil, false, nil
+		}
+		return nil, false, fmt.Errorf("calling the iframe of frame %s: %w", fid, err)
+	}
+	if gone {
+		return nil, false, nil
+	}
+	return v, true, nil
+}
+
+// call runs fn on the world's element id by value. gone reports that the
+// element is no longer in a live document.
+func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMessage) (v json.RawMessage, gone bool, err error) {
+	var sb strings.Builder
+	sb.WriteString(`(() => { const a = globalThis.__ab; if (!a || a.token !== "`)
+	sb.WriteString(w.token)
+	sb.WriteString(`") return "\u0000stale"; const e = a.el(`)
+	sb.WriteString(strconv.FormatInt(id, 10))
+	sb.WriteString(`); if (!e) return "\u0000gone"; const v = (`)
+	sb.WriteString(fn)
+	sb.WriteString(`).call(e`)
+	for _, a := range args {
+		sb.WriteByte(',')
+		sb.Write(a)
+	}
+	sb.WriteString(`); return v instanceof Promise ? v.then(x => [x]) : [v]; })()`)
+	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(sb.String()).
+		SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true))
+	if err != nil {
+		return nil, false, err
+	}
+	if reply.ExceptionDetails != nil {
+		return nil, false, fmt.Errorf("%s", exceptionText(reply.ExceptionDetails))
+	}
+	var s string
+	if json.Unmarshal(reply.Result.Value, &s) == nil {
+		switch s {
+		case staleMark:
+			return nil, false, errWorldGone
+		case "\x00gone":
+			return nil, true, nil
+		}
+	}
+	var out [1]json.RawMessage
+	if err := json.Unmarshal(reply.Result.Value, &out); err != nil {
+		return nil, false, fmt.Errorf("decoding the result: %w", err)
+	}
+	return out[0], false, nil
+}
+
+// WorldFrame returns the frame whose document's world ref's element was
+// found in: the tab's top frame or an out-of-process frame (an element of
+// a same-process child frame is found from its parent's world). false for
+// a ref the engine cannot resolve.
+func (e *Engine) WorldFrame(ref events.Ref) (events.FrameID, bool) {
+	_, entry, err := e.lookup(ref)
+	if err != nil {
+		return "", false
+	}
+	return entry.w.frameID, true
+}

@@ -1,0 +1,64 @@
+package snapshot_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+)
+
+// TestCallRunsOnTheElementByValue: Call runs a function on a ref's element
+// in one round trip (its value, a promise's once settled, and its
+// arguments by value), reports a removed element as stale, and does not
+// resolve a ref never issued.
+func TestCallRunsOnTheElementByValue(t *testing.T) {
+	p, e, _ := openPage(t, "buttons")
+	ctx := testContext(t)
+	res, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	checkout := refByLine(t, res.Text, `button "Checkout"`)
+
+	c, err := e.Call(ctx, checkout, `function (a, b) { return [this.textContent, a + b] }`, json.RawMessage(`2`), json.RawMessage(`3`))
+	require.NoError(t, err)
+	require.JSONEq(t, `["Checkout", 5]`, string(c.Value))
+	require.Equal(t, "button", c.Info.Role)
+	require.Same(t, p.client, c.Client)
+
+	c, err = e.Call(ctx, checkout, `function () { return Promise.resolve(this.localName) }`)
+	require.NoError(t, err)
+	require.JSONEq(t, `"button"`, string(c.Value))
+
+	fid, ok := e.WorldFrame(checkout)
+	require.True(t, ok)
+	require.Equal(t, res.Refs[checkout].FrameID, fid)
+
+	_, ok, err = e.CallFrameOwner(ctx, checkout, `function () { return 1 }`)
+	require.NoError(t, err)
+	require.False(t, ok, "an element of the top document has no frame owner")
+
+	p.eval(ctx, `[...document.querySelectorAll('button')].find(b => b.textContent === 'Checkout').remove()`)
+	_, err = e.Call(ctx, checkout, `function () { return 1 }`)
+	require.ErrorIs(t, err, snapshot.ErrStaleRef)
+	_, err = e.Call(ctx, "e999", `function () { return 1 }`)
+	require.ErrorIs(t, err, snapshot.ErrUnknownRef)
+}
+
+// TestCallFrameOwnerReachesTheIframe: for a ref in an out-of-process
+// frame, CallFrameOwner runs on its <iframe> in the top document.
+func TestCallFrameOwnerReachesTheIframe(t *testing.T) {
+	p, _ := openOOPIFPage(t)
+	ctx := testContext(t)
+	e := snapshot.New(p.client, newTestFrames(t))
+	res, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	v, ok, err := e.CallFrameOwner(ctx, "e6", `function () { return [this.localName, this.title] }`)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.JSONEq(t, `["iframe", "Remote"]`, string(v))
+	fid, ok := e.WorldFrame("e6")
+	require.True(t, ok)
+	require.Equal(t, res.Refs["e6"].FrameID, fid)
+	require.NotEqual(t, res.Refs["e1"].FrameID, fid)
+}

@@ -1,0 +1,71 @@
+package defaultaction_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+)
+
+// TestClickOOPIFBelowTheFold: a button below the fold of an out-of-process
+// frame whose <iframe> (with a border and padding) is itself below the
+// fold of the page is scrolled into view on both sides and clicked at a
+// point inside the iframe's content box.
+func TestClickOOPIFBelowTheFold(t *testing.T) {
+	e := newEnv(t, "/framefold.html")
+	var oopif *session.Target
+	e.poll("the cross-origin frame to attach", func() bool {
+		for _, tg := range e.s.Targets() {
+			if tg.TabID == e.tab.ID && !tg.IsPage() {
+				oopif = tg
+				return true
+			}
+		}
+		return false
+	})
+	var ref events.Ref
+	e.poll("the OOPIF's button in the snapshot", func() bool {
+		st := e.state(events.SnapshotOptions{})
+		ref, _ = findRefMaybe(st, "button", "Deep inner button", func(fid events.FrameID) bool { return fid == events.FrameID(oopif.ID) })
+		return ref != ""
+	})
+	for i := range 2 {
+		r, err := e.click(events.ClickElementEvent{Ref: ref})
+		require.NoError(t, err)
+		var n int
+		evalOn(t, e.ctx(), oopif, "window.innerClicks || 0", &n)
+		var inner, outer any
+		evalOn(t, e.ctx(), oopif, "(() => { const r = document.querySelector('button').getBoundingClientRect(); return [r.top, r.bottom, scrollY, innerHeight] })()", &inner)
+		e.eval("(() => { const r = document.getElementById('cross').getBoundingClientRect(); return [r.top, r.bottom, scrollY, innerHeight] })()", &outer)
+		require.Equal(t, i+1, n, "clicked at %v; button in the frame %v, iframe in the page %v", r.Details, inner, outer)
+		var box []float64
+		e.eval(`(() => { const r = document.getElementById('cross').getBoundingClientRect(); return [r.left + 18, r.top + 18, r.right - 18, r.bottom - 18] })()`, &box)
+		require.NotNil(t, r.Details.X)
+		x, y := *r.Details.X, *r.Details.Y
+		require.True(t, x >= box[0] && x < box[2] && y >= box[1] && y < box[3], "the point %v,%v is inside the iframe's content box %v", x, y, box)
+	}
+}
+
+// TestClickAtMovesThePointerOnlyWhenItMoved: clicks at A, B and A again
+// each land, and the pointer enters A again on the third (the move is
+// skipped only when the pointer is already there).
+func TestClickAtMovesThePointerOnlyWhenItMoved(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	var pts [][]float64
+	e.eval(`(() => { window.overs = []; const out = [];
+		document.getElementById('out').style.display = 'none';
+		for (const id of ['plain', 'victim']) {
+			const b = document.getElementById(id);
+			b.addEventListener('mouseover', () => window.overs.push(id));
+			const r = b.getBoundingClientRect(); out.push([r.x + r.width/2, r.y + r.height/2]);
+		}
+		return out })()`, &pts)
+	for _, p := range [][]float64{pts[0], pts[0], pts[1], pts[0]} {
+		_, err := do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: p[0], Y: p[1]})
+		require.NoError(t, err)
+	}
+	require.Equal(t, "plain,plain,victim,plain", e.evalString("window.clicks.join(',')"))
+	require.Equal(t, "plain,victim,plain", e.evalString("window.overs.join(',')"))
+}
