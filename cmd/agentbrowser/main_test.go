@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // bin is the agentbrowser binary built once for the package's tests, which
@@ -16,6 +18,7 @@ import (
 var bin string
 
 func TestMain(m *testing.M) {
+	testutil.QuickRaceExit()
 	dir, err := os.MkdirTemp("", "agentbrowser-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
