@@ -32,15 +32,27 @@ var shared struct {
 	err  error
 }
 
+// pkgSession is the session PackageSession starts on first use.
+var pkgSession struct {
+	mu   sync.Mutex
+	s    *session.BrowserSession
+	err  error
+	done bool
+}
+
 // Main runs a package's tests, stops the shared browser, and fails the run
-// when a goroutine outlived the tests.
-func Main(m *testing.M) {
+// when a goroutine outlived the tests (opts are goleak's, for goroutines a
+// package knows to outlive them).
+func Main(m *testing.M, opts ...goleak.Option) {
 	code := m.Run()
+	if pkgSession.s != nil {
+		pkgSession.s.Close()
+	}
 	if shared.proc != nil {
 		shared.proc.Close()
 	}
 	if code == 0 {
-		if err := goleak.Find(); err != nil {
+		if err := goleak.Find(opts...); err != nil {
 			fmt.Fprintln(os.Stderr, "goleak:", err)
 			code = 1
 		}
@@ -82,4 +94,32 @@ func Session(t testing.TB, cfg session.Config) *session.BrowserSession {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// PackageSession returns one session on the shared browser for every test
+// of the package, started with the config newConfig returns (its CDPURL
+// filled in) when the first test asks, and closed by Main. Each test opens its
+// own tab in it and closes that tab at its end. It is for packages whose
+// tests all need the same watchdogs and look only at their own tab; a test
+// that counts the session's tabs or follows its events uses Session.
+func PackageSession(t testing.TB, newConfig func(testing.TB) session.Config) *session.BrowserSession {
+	t.Helper()
+	endpoint := Endpoint(t)
+	pkgSession.mu.Lock()
+	defer pkgSession.mu.Unlock()
+	if !pkgSession.done {
+		pkgSession.done = true
+		cfg := newConfig(t)
+		cfg.CDPURL = endpoint
+		if cfg.TaskID == "" {
+			cfg.TaskID = "package"
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), Ceiling)
+		defer cancel()
+		pkgSession.s, pkgSession.err = session.Start(ctx, cfg)
+	}
+	if pkgSession.err != nil {
+		t.Fatalf("starting the package's session on the shared browser: %v", pkgSession.err)
+	}
+	return pkgSession.s
 }
