@@ -9,7 +9,7 @@ import (
 
 func TestCLIDialogs(t *testing.T) {
 	srv := site(t)
-	c := newCLI(t, "default", "auto")
+	c := newSharedCLI(t, "default", "auto")
 	c.ok("open", srv.MainURL("/page"))
 
 	o := c.json("dialog", "accept")

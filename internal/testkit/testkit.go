@@ -45,12 +45,7 @@ var pkgSession struct {
 // package knows to outlive them).
 func Main(m *testing.M, opts ...goleak.Option) {
 	code := m.Run()
-	if pkgSession.s != nil {
-		pkgSession.s.Close()
-	}
-	if shared.proc != nil {
-		shared.proc.Close()
-	}
+	Close()
 	if code == 0 {
 		if err := goleak.Find(opts...); err != nil {
 			fmt.Fprintln(os.Stderr, "goleak:", err)
@@ -58,6 +53,17 @@ func Main(m *testing.M, opts ...goleak.Option) {
 		}
 	}
 	os.Exit(code)
+}
+
+// Close closes the package's session and stops the shared browser; Main
+// calls it. A package with a TestMain of its own calls it after m.Run.
+func Close() {
+	if pkgSession.s != nil {
+		pkgSession.s.Close()
+	}
+	if shared.proc != nil {
+		shared.proc.Close()
+	}
 }
 
 // Endpoint returns the shared browser's websocket endpoint, launching it
