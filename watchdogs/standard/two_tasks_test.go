@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -21,7 +22,6 @@ import (
 // Two tasks on one browser endpoint each own a tab: concurrent actions land
 // on their own tab, and dialogs, frames and console never mix.
 func TestTwoTasksOnOneBrowser(t *testing.T) {
-	chrome := testutil.RequireChrome(t)
 	srv := testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.Trim(r.URL.Path, "/")
 		if strings.HasPrefix(name, "frame-") {
@@ -35,9 +35,8 @@ func TestTwoTasksOnOneBrowser(t *testing.T) {
 	}))
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome, SitePerProcess: true})
-	require.NoError(t, err)
-	defer p.Close()
+	// The package's shared test browser is the endpoint both tasks use.
+	endpoint := testkit.Endpoint(t)
 
 	m, err := standard.NewManager()
 	require.NoError(t, err)
@@ -47,7 +46,7 @@ func TestTwoTasksOnOneBrowser(t *testing.T) {
 	tasks := []string{"alpha", "beta"}
 	sessions := map[string]*session.BrowserSession{}
 	for _, task := range tasks {
-		s, err := reg.GetOrStart(ctx, task, p.Endpoint)
+		s, err := reg.GetOrStart(ctx, task, endpoint)
 		require.NoError(t, err)
 		sessions[task] = s
 	}
