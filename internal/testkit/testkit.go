@@ -4,6 +4,7 @@
 // which opens its own tab and closes it at the end of the test (the way
 // chromedp's tests share a browser and give each test a fresh tab). Tests
 // that are about launching, crashing or closing a browser launch their own.
+// docs/testing.md says which tests use what.
 //
 // Only tests import it (internal/layers checks that).
 package testkit
