@@ -11,6 +11,7 @@ package testkit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -116,6 +117,8 @@ func PackageSession(t testing.TB, newConfig func(testing.TB) session.Config) *se
 	defer pkgSession.mu.Unlock()
 	if !pkgSession.done {
 		pkgSession.done = true
+		// Stays the answer if newConfig fails the test.
+		pkgSession.err = errors.New("the first test that asked could not configure it")
 		cfg := newConfig(t)
 		cfg.CDPURL = endpoint
 		if cfg.TaskID == "" {
