@@ -10,6 +10,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -19,7 +20,7 @@ import (
 // other subscribers keep receiving notifications.
 func TestBlockingLifecycleSubscriberDelaysOnlyItself(t *testing.T) {
 	srv := testutil.Serve(t, pages())
-	s := start(t, session.Config{TaskID: "blocked-subscriber"})
+	s := start(t, session.Config{TaskID: "blocked-subscriber", CDPURL: testkit.Endpoint(t)})
 	release := make(chan struct{})
 	defer close(release)
 	bus.On(s.Bus(), "stuck", func(ctx context.Context, e events.TabNavigatedEvent) (struct{}, error) {

@@ -12,16 +12,19 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// Tests about launching, crashing or closing a browser launch their own;
+// the others share one headless Chromium (internal/testkit), each with a
+// session and tab of its own.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 const counterPage = `<!doctype html><title>counter</title>
 <style>body{margin:0} #b{position:absolute;left:10px;top:10px;width:100px;height:40px}</style>
@@ -112,7 +115,7 @@ func TestLaunchTabsNavigateClickClose(t *testing.T) {
 }
 
 func TestUnreachableURLIsAnError(t *testing.T) {
-	s := start(t, session.Config{TaskID: "t2"})
+	s := start(t, session.Config{TaskID: "t2", CDPURL: testkit.Endpoint(t)})
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	// A port nothing listens on: connection refused, fast.
@@ -124,25 +127,23 @@ func TestUnreachableURLIsAnError(t *testing.T) {
 }
 
 func TestConnectByHTTPToSeparateBrowser(t *testing.T) {
-	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome})
-	require.NoError(t, err)
-	defer p.Close()
+	// The separate browser is the package's shared test browser.
+	endpoint := testkit.Endpoint(t)
 	// ws://127.0.0.1:PORT/devtools/browser/ID -> http://127.0.0.1:PORT
-	hostport := strings.SplitN(strings.TrimPrefix(p.Endpoint, "ws://"), "/", 2)[0]
+	hostport := strings.SplitN(strings.TrimPrefix(endpoint, "ws://"), "/", 2)[0]
 	srv := testutil.Serve(t, pages())
 
 	s := start(t, session.Config{TaskID: "c1", CDPURL: "http://" + hostport})
 	require.Nil(t, s.Process())
 	require.Len(t, s.Tabs(), 1, "a connected session owns only the tab it opened")
-	_, err = actions.Navigate(ctx, s, srv.MainURL("/title/connected"), actions.NavigateOptions{})
+	_, err := actions.Navigate(ctx, s, srv.MainURL("/title/connected"), actions.NavigateOptions{})
 	require.NoError(t, err)
 	require.Equal(t, "connected", evalString(t, s, "document.title"))
 
 	// A second task on the same browser gets its own tab.
-	s2 := start(t, session.Config{TaskID: "c2", CDPURL: p.Endpoint})
+	s2 := start(t, session.Config{TaskID: "c2", CDPURL: endpoint})
 	require.Len(t, s2.Tabs(), 1)
 	require.NotEqual(t, s.Tabs()[0].ID, s2.Tabs()[0].ID)
 	require.Equal(t, "", evalString(t, s2, "document.title"))
@@ -188,16 +189,15 @@ func TestRegistry(t *testing.T) {
 	}
 	require.Equal(t, 1, starts)
 
-	// A separately launched browser: a new URL rebinds the task.
-	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome})
-	require.NoError(t, err)
-	defer p.Close()
-	s2, err := reg.GetOrStart(ctx, "task", p.Endpoint)
+	// A separate browser (the package's shared test browser): a new URL
+	// rebinds the task.
+	endpoint := testkit.Endpoint(t)
+	s2, err := reg.GetOrStart(ctx, "task", endpoint)
 	require.NoError(t, err)
 	require.NotSame(t, got[0], s2)
 	require.ErrorIs(t, got[0].Err(), session.ErrClosed, "the old session was stopped")
-	require.Equal(t, p.Endpoint, s2.Endpoint())
-	s3, err := reg.GetOrStart(ctx, "task", p.Endpoint)
+	require.Equal(t, endpoint, s2.Endpoint())
+	s3, err := reg.GetOrStart(ctx, "task", endpoint)
 	require.NoError(t, err)
 	require.Same(t, s2, s3)
 	require.NoError(t, reg.Stop("task"))

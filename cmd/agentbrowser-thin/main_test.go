@@ -22,6 +22,7 @@ import (
 var thin, full string
 
 func TestMain(m *testing.M) {
+	testutil.QuickRaceExit()
 	dir, err := os.MkdirTemp("", "agentbrowser-thin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -49,7 +49,7 @@ func TestCLIActionsEndToEnd(t *testing.T) {
 		}
 		fmt.Fprint(w, formHTML)
 	}))
-	c := newCLI(t)
+	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/form"))
 
 	snap := c.ok("snapshot")

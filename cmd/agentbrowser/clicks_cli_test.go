@@ -13,7 +13,7 @@ import (
 // mouse sequence, so the counter reads 10, 20, 30.
 func TestCLIParallelClicksOnOneCounter(t *testing.T) {
 	srv := site(t)
-	c := newCLI(t)
+	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/counter"))
 	snap := c.ok("snapshot", "--interactive")["snapshot"].(string)
 	m := regexp.MustCompile(`button "add" \[ref=(e\d+)\]`).FindStringSubmatch(snap)

@@ -59,6 +59,12 @@ func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, noti
 	}
 	req.Build = daemonBuild()
 	rep, err = exchange(ctx, conn, g, req)
+	if err == nil && req.Command == "close" && rep.Exit == exitOK {
+		// The daemon stops listening just after it answers close: wait
+		// for that, so that the next command starts a fresh daemon
+		// instead of reaching this one on its way out.
+		_ = waitGone(paths.Socket)
+	}
 	if err != nil || !rep.Replace {
 		return rep, notice, err
 	}

@@ -9,7 +9,7 @@ import (
 
 func TestCLIDialogs(t *testing.T) {
 	srv := site(t)
-	c := newCLI(t, "default", "auto")
+	c := newSharedCLI(t, "default", "auto")
 	c.ok("open", srv.MainURL("/page"))
 
 	o := c.json("dialog", "accept")
@@ -54,6 +54,9 @@ func TestCLIDialogs(t *testing.T) {
 	require.Equal(t, "auto_dismiss", pol["policy"])
 	require.Equal(t, float64(5000), pol["timeout_ms"])
 	c.ok("eval", `setTimeout(() => { window.sure = confirm("Sure?") }, 200); 1`)
+	// Read the answer once the policy has answered: an evaluation still
+	// running when the dialog opens would report the dialog instead.
+	waitAnswered(t, c, "Sure?")
 	require.Equal(t, false, c.ok("eval", `new Promise(r => { const f = () => 'sure' in window ? r(window.sure) : setTimeout(f, 5); f(); })`)["value"])
 	require.Equal(t, 2, c.json("dialog", "policy", "sometimes").Exit)
 
@@ -62,5 +65,21 @@ func TestCLIDialogs(t *testing.T) {
 	require.Equal(t, "auto_accept", c.ok("--session", "auto", "dialog", "policy")["policy"])
 	require.Equal(t, true, c.ok("--session", "auto", "dialog", "policy")["bridge"])
 	c.ok("--session", "auto", "eval", `setTimeout(() => { window.sure = confirm("Sure?") }, 200); 1`)
+	waitAnswered(t, c, "Sure?", "--session", "auto")
 	require.Equal(t, true, c.ok("--session", "auto", "eval", `new Promise(r => { const f = () => 'sure' in window ? r(window.sure) : setTimeout(f, 5); f(); })`)["value"])
+}
+
+// waitAnswered polls 'dialogs' (with the global flags in flags) until a
+// dialog with message is among the recent, answered ones.
+func waitAnswered(t *testing.T, c *cli, message string, flags ...string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		recent, _ := c.ok(append(flags, "dialogs")...)["recent"].([]any)
+		for _, r := range recent {
+			if r.(map[string]any)["message"] == message {
+				return
+			}
+		}
+	}
+	t.Fatalf("no %q dialog was answered within 10 s", message)
 }

@@ -22,7 +22,7 @@ func TestCLIFramesCDPAndConsole(t *testing.T) {
 			fmt.Fprint(w, `<title>leaf</title><p>leaf</p>`)
 		}
 	}))
-	c := newCLI(t)
+	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/top"))
 
 	var same, cross string

@@ -16,7 +16,7 @@ import (
 // session works afterwards.
 func TestCLIResultTooLarge(t *testing.T) {
 	testutil.RequireChrome(t)
-	c := newCLI(t)
+	c := newSharedCLI(t)
 	c.ok("eval", "1") // the browser is up before anything is timed
 	o := c.json("eval", "'x'.repeat(5e7)")
 	require.Equal(t, 1, o.Exit, o.Stdout)
@@ -41,7 +41,7 @@ func TestCLIResultTooLarge(t *testing.T) {
 
 func TestCLIMaxResultBytesSetting(t *testing.T) {
 	testutil.RequireChrome(t)
-	c := newCLI(t, "capped")
+	c := newSharedCLI(t, "capped")
 	o := c.json("--session", "capped", "--max-result-bytes", "100", "eval", "1")
 	require.Equal(t, 2, o.Exit, "a cap below 1 KiB is a usage error")
 	o = c.json("--session", "capped", "--max-result-bytes", "20000", "eval", "'x'.repeat(50000)")

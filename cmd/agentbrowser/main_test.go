@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // bin is the agentbrowser binary built once for the package's tests, which
@@ -16,6 +19,7 @@ import (
 var bin string
 
 func TestMain(m *testing.M) {
+	testutil.QuickRaceExit()
 	dir, err := os.MkdirTemp("", "agentbrowser-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -29,6 +33,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	testkit.Close()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -38,7 +43,8 @@ func TestMain(m *testing.M) {
 type cli struct {
 	t    *testing.T
 	home string
-	exe  string // the binary to run; bin when empty
+	exe  string   // the binary to run; bin when empty
+	pre  []string // flags put before every command line
 }
 
 // newCLI gives a test its own daemon directory and closes every session it
@@ -57,6 +63,19 @@ func newCLI(t *testing.T, sessions ...string) *cli {
 	return c
 }
 
+// newSharedCLI is newCLI whose daemons connect to the package's shared
+// browser (internal/testkit) with --cdp, each in a browser context of its
+// own (--isolated-context: its own tabs, cookies and storage), instead of
+// launching a browser each. It is for tests of what the commands do in a
+// page; tests about launching, closing, crashing or the security of the
+// browser and the daemon use newCLI.
+func newSharedCLI(t *testing.T, sessions ...string) *cli {
+	t.Helper()
+	c := newCLI(t, sessions...)
+	c.pre = []string{"--cdp", testkit.Endpoint(t), "--isolated-context"}
+	return c
+}
+
 // outcome is one CLI invocation.
 type outcome struct {
 	Exit   int
@@ -71,7 +90,7 @@ func (c *cli) command(args ...string) *exec.Cmd {
 	if exe == "" {
 		exe = bin
 	}
-	cmd := exec.Command(exe, args...)
+	cmd := exec.Command(exe, append(append([]string{}, c.pre...), args...)...)
 	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+c.home)
 	return cmd
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -69,11 +70,46 @@ func init() {
 	}()
 	fmt.Println("ready")
 	io.Copy(io.Discard, os.Stdin)
+	// A client that connected and has exited may still wait in the listen
+	// backlog, not yet accepted: count those too, without blocking, so that
+	// the report does not depend on how soon the accept loop ran.
+	drainBacklog(ln, func(n int64) {
+		mu.Lock()
+		conns, total = conns+1, total+n
+		mu.Unlock()
+	})
 	ln.Close()
 	// Every client has exited by now, so every connection ends.
 	wg.Wait()
 	fmt.Printf("conns=%d bytes=%d\n", conns, total)
 	os.Exit(0)
+}
+
+// drainBacklog accepts, without blocking, the connections waiting in ln's
+// backlog and reports the bytes each sent until it closed.
+func drainBacklog(ln net.Listener, count func(int64)) {
+	f, err := ln.(*net.UnixListener).File()
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fd := int(f.Fd())
+	if syscall.SetNonblock(fd, true) != nil {
+		return
+	}
+	for {
+		nfd, _, err := syscall.Accept(fd)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return // EAGAIN: the backlog is empty
+		}
+		c := os.NewFile(uintptr(nfd), "conn")
+		n, _ := io.Copy(io.Discard, c)
+		c.Close()
+		count(n)
+	}
 }
 
 // requireRoot skips, saying why, when the test cannot act as another user.

@@ -8,7 +8,7 @@ import (
 
 func TestCLISnapshotDiff(t *testing.T) {
 	srv := site(t)
-	c := newCLI(t)
+	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/counter"))
 	full := c.ok("snapshot")
 	require.Contains(t, full["snapshot"], "paragraph: 0")

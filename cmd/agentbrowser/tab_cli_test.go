@@ -14,7 +14,7 @@ import (
 // active tab is meanwhile.
 func TestCLIParallelEvalsOnTheirOwnTabs(t *testing.T) {
 	srv := site(t)
-	c := newCLI(t)
+	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/tab0"))
 	for i := 1; i < 8; i++ {
 		c.ok("tab", "new", srv.MainURL(fmt.Sprintf("/tab%d", i)))

@@ -10,25 +10,21 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpproxy"
-	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// The tests share one headless Chromium (internal/testkit); each puts its
+// own proxy in front of it, and the sessions connected through the proxy
+// open their own tabs.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
-// browser launches a browser for the test.
-func browser(t *testing.T) *session.Process {
+// browser returns the shared browser's endpoint, the proxies' upstream.
+func browser(t *testing.T) string {
 	t.Helper()
-	testutil.RequireChrome(t)
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
-	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort})
-	require.NoError(t, err)
-	t.Cleanup(func() { p.Close() })
-	return p
+	return testkit.Endpoint(t)
 }
 
 func start(t *testing.T, opts cdpproxy.Options) *cdpproxy.Proxy {
@@ -53,7 +49,7 @@ func connect(t *testing.T, url string) *session.BrowserSession {
 
 func TestForwards(t *testing.T) {
 	b := browser(t)
-	p := start(t, cdpproxy.Options{Upstream: b.Endpoint})
+	p := start(t, cdpproxy.Options{Upstream: b})
 	require.True(t, strings.HasPrefix(p.Endpoint(), "ws://127.0.0.1:"))
 	s := connect(t, p.URL())
 	require.Equal(t, p.Endpoint(), s.Endpoint())
@@ -74,7 +70,7 @@ func TestForwards(t *testing.T) {
 
 func TestCloseDialogs(t *testing.T) {
 	b := browser(t)
-	p := start(t, cdpproxy.Options{Upstream: b.Endpoint, CloseDialogs: true})
+	p := start(t, cdpproxy.Options{Upstream: b, CloseDialogs: true})
 	s := connect(t, p.Endpoint())
 	tab, err := s.ActiveTab()
 	require.NoError(t, err)
@@ -106,7 +102,7 @@ func TestCloseDialogs(t *testing.T) {
 
 func TestMaxClients(t *testing.T) {
 	b := browser(t)
-	p := start(t, cdpproxy.Options{Upstream: b.Endpoint, MaxClients: 1})
+	p := start(t, cdpproxy.Options{Upstream: b, MaxClients: 1})
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
 	first, resp, err := websocket.DefaultDialer.DialContext(ctx, p.Endpoint(), nil)

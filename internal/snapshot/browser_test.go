@@ -1,17 +1,13 @@
 package snapshot_test
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
+	"net/url"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -22,107 +18,38 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 	"go.uber.org/goleak"
 
-	"github.com/agentbrowser/agentbrowser/internal/chromebin"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 )
 
-// testBrowser is one headless Chromium shared by every test in the package.
-type testBrowser struct {
-	cmd     *exec.Cmd
-	dir     string
-	httpURL string
-	dt      *devtool.DevTools
-	done    chan struct{}
+// The tests share one headless Chromium (internal/testkit), launched on
+// first use; each test opens its own tab in it and talks to that tab over
+// the tab's own websocket.
+var shared struct {
+	once sync.Once
+	dt   *devtool.DevTools
 }
 
-var shared *testBrowser
-
-// launchBrowser starts Chromium with a fresh profile and waits until it
-// prints its DevTools endpoint.
-func launchBrowser(ctx context.Context) (*testBrowser, error) {
-	bin, err := chromebin.Find()
-	if err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "snapshot-test-profile-")
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(bin,
-		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--site-per-process",
-		"--remote-debugging-port=0", "--user-data-dir="+dir, "about:blank")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	b := &testBrowser{cmd: cmd, dir: dir, done: make(chan struct{})}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		sent := false
-		for sc.Scan() {
-			line := sc.Text()
-			if i := strings.Index(line, "DevTools listening on "); i >= 0 && !sent {
-				found <- strings.TrimSpace(line[i+len("DevTools listening on "):])
-				sent = true
-			}
-		}
-		close(b.done)
-	}()
-	select {
-	case ws := <-found:
+// browser returns the DevTools HTTP API of the shared browser.
+func browser(tb testing.TB) *devtool.DevTools {
+	tb.Helper()
+	endpoint := testkit.Endpoint(tb)
+	shared.once.Do(func() {
 		// ws://127.0.0.1:PORT/devtools/browser/ID
-		rest := strings.TrimPrefix(ws, "ws://")
-		host := rest[:strings.Index(rest, "/")]
-		b.httpURL = "http://" + host
-		b.dt = devtool.New(b.httpURL)
-		return b, nil
-	case <-b.done:
-		b.close()
-		return nil, errors.New("chromium exited before printing its devtools endpoint")
-	case <-ctx.Done():
-		b.close()
-		return nil, fmt.Errorf("waiting for chromium: %w", ctx.Err())
+		if u, err := url.Parse(endpoint); err == nil {
+			shared.dt = devtool.New("http://" + u.Host)
+		}
+	})
+	if shared.dt == nil {
+		tb.Fatalf("the shared browser's endpoint %q is not a websocket URL", endpoint)
 	}
-}
-
-// close kills the browser's process group and removes its profile.
-func (b *testBrowser) close() {
-	if b.cmd.Process != nil {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
-		_ = b.cmd.Wait()
-	}
-	<-b.done
-	os.RemoveAll(b.dir)
+	return shared.dt
 }
 
 func TestMain(m *testing.M) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	b, err := launchBrowser(ctx)
-	cancel()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "launching chromium:", err)
-		os.Exit(1)
-	}
-	shared = b
-	code := m.Run()
-	b.close()
-	if code == 0 {
-		// Every goroutine the engine starts ends within its call.
-		if err := goleak.Find(goleak.IgnoreTopFunction("net/http.(*persistConn).readLoop"),
-			goleak.IgnoreTopFunction("net/http.(*persistConn).writeLoop")); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
+	// Every goroutine the engine starts ends within its call; the HTTP
+	// client of the DevTools API keeps its connections.
+	testkit.Main(m, goleak.IgnoreTopFunction("net/http.(*persistConn).readLoop"),
+		goleak.IgnoreTopFunction("net/http.(*persistConn).writeLoop"))
 }
 
 // testPage is a fresh tab with its own websocket.
@@ -147,7 +74,7 @@ func newPage(tb testing.TB) *testPage {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	target, err := shared.dt.Create(ctx)
+	target, err := browser(tb).Create(ctx)
 	if err != nil {
 		tb.Fatalf("creating target: %v", err)
 	}

@@ -4,12 +4,14 @@
 // which opens its own tab and closes it at the end of the test (the way
 // chromedp's tests share a browser and give each test a fresh tab). Tests
 // that are about launching, crashing or closing a browser launch their own.
+// docs/testing.md says which tests use what.
 //
 // Only tests import it (internal/layers checks that).
 package testkit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -32,20 +34,38 @@ var shared struct {
 	err  error
 }
 
+// pkgSession is the session PackageSession starts on first use.
+var pkgSession struct {
+	mu   sync.Mutex
+	s    *session.BrowserSession
+	err  error
+	done bool
+}
+
 // Main runs a package's tests, stops the shared browser, and fails the run
-// when a goroutine outlived the tests.
-func Main(m *testing.M) {
+// when a goroutine outlived the tests (opts are goleak's, for goroutines a
+// package knows to outlive them).
+func Main(m *testing.M, opts ...goleak.Option) {
 	code := m.Run()
-	if shared.proc != nil {
-		shared.proc.Close()
-	}
+	Close()
 	if code == 0 {
-		if err := goleak.Find(); err != nil {
+		if err := goleak.Find(opts...); err != nil {
 			fmt.Fprintln(os.Stderr, "goleak:", err)
 			code = 1
 		}
 	}
 	os.Exit(code)
+}
+
+// Close closes the package's session and stops the shared browser; Main
+// calls it. A package with a TestMain of its own calls it after m.Run.
+func Close() {
+	if pkgSession.s != nil {
+		pkgSession.s.Close()
+	}
+	if shared.proc != nil {
+		shared.proc.Close()
+	}
 }
 
 // Endpoint returns the shared browser's websocket endpoint, launching it
@@ -82,4 +102,34 @@ func Session(t testing.TB, cfg session.Config) *session.BrowserSession {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// PackageSession returns one session on the shared browser for every test
+// of the package, started with the config newConfig returns (its CDPURL
+// filled in) when the first test asks, and closed by Main. Each test opens its
+// own tab in it and closes that tab at its end. It is for packages whose
+// tests all need the same watchdogs and look only at their own tab; a test
+// that counts the session's tabs or follows its events uses Session.
+func PackageSession(t testing.TB, newConfig func(testing.TB) session.Config) *session.BrowserSession {
+	t.Helper()
+	endpoint := Endpoint(t)
+	pkgSession.mu.Lock()
+	defer pkgSession.mu.Unlock()
+	if !pkgSession.done {
+		pkgSession.done = true
+		// Stays the answer if newConfig fails the test.
+		pkgSession.err = errors.New("the first test that asked could not configure it")
+		cfg := newConfig(t)
+		cfg.CDPURL = endpoint
+		if cfg.TaskID == "" {
+			cfg.TaskID = "package"
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), Ceiling)
+		defer cancel()
+		pkgSession.s, pkgSession.err = session.Start(ctx, cfg)
+	}
+	if pkgSession.err != nil {
+		t.Fatalf("starting the package's session on the shared browser: %v", pkgSession.err)
+	}
+	return pkgSession.s
 }

@@ -27,6 +27,7 @@ func benchTab(b *testing.B) (*session.Target, events.Ref, events.Ref) {
 	b.Helper()
 	testutil.RequireChrome(b)
 	srv := testutil.Serve(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, benchPage) }))
+	shared := sharedSession(b)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	nt, err := actions.NewTab(ctx, shared, srv.MainURL("/"))
@@ -59,6 +60,7 @@ func benchTab(b *testing.B) (*session.Target, events.Ref, events.Ref) {
 // the navigation/new-tab/dialog watch.
 func BenchmarkClickByRef(b *testing.B) {
 	tab, btn, _ := benchTab(b)
+	shared := sharedSession(b)
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
@@ -73,6 +75,7 @@ func BenchmarkClickByRef(b *testing.B) {
 // mouse events.
 func BenchmarkClickRawCDP(b *testing.B) {
 	tab, btn, _ := benchTab(b)
+	shared := sharedSession(b)
 	ctx := context.Background()
 	rr, err := actions.Do[events.ResolveRefEvent, events.ResolvedRef](ctx, shared, events.ResolveRefEvent{TabID: tab.ID, Ref: btn})
 	require.NoError(b, err)
@@ -112,6 +115,7 @@ const twenty = "abcdefghijklmnopqrst"
 // watchdog (focus, one insertText, the value read back).
 func BenchmarkType20Chars(b *testing.B) {
 	tab, _, ta := benchTab(b)
+	shared := sharedSession(b)
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
@@ -125,6 +129,7 @@ func BenchmarkType20Chars(b *testing.B) {
 // by key typing does.
 func BenchmarkType20KeyPairsRaw(b *testing.B) {
 	tab, _, ta := benchTab(b)
+	shared := sharedSession(b)
 	ctx := context.Background()
 	rr, err := actions.Do[events.ResolveRefEvent, events.ResolvedRef](ctx, shared, events.ResolveRefEvent{TabID: tab.ID, Ref: ta})
 	require.NoError(b, err)

@@ -3,73 +3,36 @@ package defaultaction_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/internal/chromebin"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 )
 
-// shared is the one browser session of the package; each test opens its
-// own tab in it.
-var shared *session.BrowserSession
+// The tests share one headless Chromium (internal/testkit) and one session
+// on it with only the DefaultActionWatchdog, so that these tests do not
+// depend on the other watchdogs; each test opens its own tab in it.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
-func TestMain(m *testing.M) {
-	code := func() int {
-		chrome, err := chromebin.Find()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		s, err := startSession(context.Background(), chrome)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "starting session:", err)
-			return 1
-		}
-		code := m.Run()
-		s.Close()
-		return code
-	}()
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
-
-// startSession starts a browser with only the DefaultActionWatchdog, so
-// these tests do not depend on the other watchdogs.
-func startSession(ctx context.Context, chrome string) (*session.BrowserSession, error) {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	w, err := defaultaction.New(defaultaction.Params{})
-	if err != nil {
-		return nil, err
-	}
-	m, err := watchdogs.NewManager(watchdogs.ManagerParams{Watchdogs: []watchdogs.Watchdog{w}})
-	if err != nil {
-		return nil, err
-	}
-	cfg := session.Config{TaskID: "defaultaction-test", Launch: session.LaunchConfig{Path: chrome, SitePerProcess: true}, Extensions: []session.Extension{m}}
-	s, err := session.Start(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	shared = s
-	return s, nil
+// sharedSession is the package's session, started on first use.
+func sharedSession(tb testing.TB) *session.BrowserSession {
+	tb.Helper()
+	return testkit.PackageSession(tb, func(tb testing.TB) session.Config {
+		w, err := defaultaction.New(defaultaction.Params{})
+		require.NoError(tb, err)
+		m, err := watchdogs.NewManager(watchdogs.ManagerParams{Watchdogs: []watchdogs.Watchdog{w}})
+		require.NoError(tb, err)
+		return session.Config{TaskID: "defaultaction-test", Extensions: []session.Extension{m}}
+	})
 }
 
 // site serves testdata on the two test origins.
@@ -96,6 +59,7 @@ type env struct {
 func newEnv(t *testing.T, path string) *env {
 	t.Helper()
 	srv := site(t)
+	shared := sharedSession(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	r, err := actions.NewTab(ctx, shared, "")

@@ -10,19 +10,21 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpproxy"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
 )
 
 // closingProxy puts a proxy that closes native dialogs itself, as hosted
-// browsers do, in front of a fresh browser.
+// browsers do, in front of the shared browser; the test's sessions connect
+// through it and see only their own tabs.
 func closingProxy(t *testing.T) *cdpproxy.Proxy {
 	t.Helper()
-	proc := launch(t)
+	upstream := testkit.Endpoint(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
-	p, err := cdpproxy.Start(ctx, cdpproxy.Options{Upstream: proc.Endpoint, CloseDialogs: true})
+	p, err := cdpproxy.Start(ctx, cdpproxy.Options{Upstream: upstream, CloseDialogs: true})
 	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
 	return p

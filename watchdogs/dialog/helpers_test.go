@@ -11,18 +11,21 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/fx"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// The tests share one headless Chromium (internal/testkit), launched on
+// first use; each test's session opens its own tab in it. The storm test
+// launches its own.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // askJS lets a page (or frame) open a dialog on request and report what the
 // dialog returned: ask(kind, message, default) from the frame itself, or a
@@ -70,7 +73,7 @@ type env struct {
 }
 
 func newEnv(t *testing.T, cfg dialog.Config) *env {
-	return newEnvWith(t, cfg, session.Config{TaskID: t.Name(), Launch: session.LaunchConfig{SitePerProcess: true}}, nil)
+	return newEnvWith(t, cfg, session.Config{TaskID: t.Name(), CDPURL: testkit.Endpoint(t)}, nil)
 }
 
 func newEnvWith(t *testing.T, cfg dialog.Config, sc session.Config, srv *testutil.Servers) *env {

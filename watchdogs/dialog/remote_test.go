@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
@@ -35,8 +36,8 @@ func pageClient(t testing.TB, s *session.BrowserSession, tab events.TargetID) *c
 }
 
 func TestClosedByRemote(t *testing.T) {
-	// The other client needs a websocket: open the opt-in DevTools port.
-	e := newEnvWith(t, dialog.Config{}, session.Config{TaskID: t.Name(), Launch: session.LaunchConfig{SitePerProcess: true, DebuggingPort: session.AnyDebuggingPort}}, nil)
+	// The other client needs a websocket: the shared browser has one.
+	e := newEnv(t, dialog.Config{})
 	tab := e.open("/plain")
 	other := pageClient(t, e.s, tab.ID)
 
@@ -61,10 +62,10 @@ func TestClosedByRemote(t *testing.T) {
 // TestTwoSessionsOneBrowser runs two tasks on one browser endpoint: each
 // sees, numbers and answers only its own dialogs.
 func TestTwoSessionsOneBrowser(t *testing.T) {
-	proc := launch(t)
+	endpoint := testkit.Endpoint(t)
 	srv := testutil.Serve(t, pages())
-	a := newEnvWith(t, dialog.Config{}, session.Config{TaskID: "a", CDPURL: proc.Endpoint}, srv)
-	b := newEnvWith(t, dialog.Config{}, session.Config{TaskID: "b", CDPURL: proc.Endpoint}, srv)
+	a := newEnvWith(t, dialog.Config{}, session.Config{TaskID: "a", CDPURL: endpoint}, srv)
+	b := newEnvWith(t, dialog.Config{}, session.Config{TaskID: "b", CDPURL: endpoint}, srv)
 	a.open("/plain")
 	b.open("/plain")
 
@@ -100,23 +101,16 @@ func TestTwoSessionsOneBrowser(t *testing.T) {
 	require.Len(t, b.dialogs().Recent, 1)
 }
 
-// launch starts a browser that sessions connect to, as a shared endpoint.
-func launch(t testing.TB) *session.Process {
-	t.Helper()
-	testutil.RequireChrome(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, SitePerProcess: true})
-	require.NoError(t, err)
-	t.Cleanup(func() { p.Close() })
-	return p
-}
-
 func TestTabClosedWithPendingDialog(t *testing.T) {
 	e := newEnv(t, dialog.Config{})
 	e.open("/plain")
 	second, err := e.s.NewTab(e.ctx(), e.srv.MainURL("/plain"))
 	require.NoError(t, err)
+	// The new tab's page may still be loading its script.
+	for deadline := time.Now().Add(10 * time.Second); e.eval(second.ID, "typeof window.ask") != "function"; {
+		require.True(t, time.Now().Before(deadline), "the second tab's page never loaded")
+		time.Sleep(20 * time.Millisecond) // polling the page; no event says its script ran
+	}
 	e.eval(second.ID, `ask('alert', 'closing')`)
 	d := e.waitOpened()
 	_, err = actions.Do[events.CloseTabEvent, events.CloseTabResult](e.ctx(), e.s, events.CloseTabEvent{ID: second.ID})

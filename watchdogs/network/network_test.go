@@ -10,21 +10,22 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/fx"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/network"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// The tests share one headless Chromium (internal/testkit), each with a
+// session and tab of its own.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
 	t.Helper()
-	chrome := testutil.RequireChrome(t)
 	var extra []fx.Option
 	if cfg != nil {
 		extra = append(extra, fx.Supply(cfg))
@@ -33,7 +34,7 @@ func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
 	defer cancel()
 	s, err := standard.Start(ctx, session.Config{
 		TaskID: t.Name(),
-		Launch: session.LaunchConfig{Path: chrome, SitePerProcess: true},
+		CDPURL: testkit.Endpoint(t),
 	}, extra...)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/internal/cdpproxy"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
@@ -22,7 +23,6 @@ import (
 // confirm() opens a bridge dialog, not a native one: the click must still
 // return at once with the dialog, and the agent's answer reach the page.
 func TestClickOpensBridgeDialog(t *testing.T) {
-	chrome := testutil.RequireChrome(t)
 	srv := testutil.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<!doctype html><title>bridge</title><style>body{margin:0}</style>
 <button style="position:absolute;left:0;top:0;width:100px;height:40px" onclick="out.textContent = String(confirm('Delete it?'))">delete</button>
@@ -30,10 +30,8 @@ func TestClickOpensBridgeDialog(t *testing.T) {
 	}))
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{DebuggingPort: session.AnyDebuggingPort, Path: chrome})
-	require.NoError(t, err)
-	defer p.Close()
-	proxy, err := cdpproxy.Start(ctx, cdpproxy.Options{Upstream: p.Endpoint, CloseDialogs: true})
+	// The proxy sits in front of the package's shared test browser.
+	proxy, err := cdpproxy.Start(ctx, cdpproxy.Options{Upstream: testkit.Endpoint(t), CloseDialogs: true})
 	require.NoError(t, err)
 	defer proxy.Close()
 

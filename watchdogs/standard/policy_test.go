@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
@@ -77,10 +78,9 @@ func TestBridgeAndOriginPolicyShareInterception(t *testing.T) {
 // Without an origin policy and without the bridge, no target is asked to
 // pause requests: pages pay nothing for interception they do not use.
 func TestNoInterceptionWithoutPolicy(t *testing.T) {
-	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	s, err := standard.Start(ctx, session.Config{TaskID: "no-fetch", Launch: session.LaunchConfig{Path: chrome}})
+	s, err := standard.Start(ctx, session.Config{TaskID: "no-fetch", CDPURL: testkit.Endpoint(t)})
 	require.NoError(t, err)
 	defer s.Close()
 	assert.False(t, s.Intercepting(), "no Fetch.enable was sent")

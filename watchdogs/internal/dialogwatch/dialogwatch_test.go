@@ -9,15 +9,18 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/stretchr/testify/require"
 
-	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/internal/dialogwatch"
 )
 
+// The test runs on the shared test browser (internal/testkit), in a
+// session and tab of its own.
+func TestMain(m *testing.M) { testkit.Main(m) }
+
 // The tracker sees a dialog open and close on a real page, without any
 // DialogWatchdog installed.
 func TestDialogTrackerFollowsATab(t *testing.T) {
-	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	var tr *dialogwatch.Tracker
@@ -26,7 +29,7 @@ func TestDialogTrackerFollowsATab(t *testing.T) {
 		remove := s.OnTargetAttached(tr.Follow)
 		return func(context.Context) error { remove(); tr.Close(); return nil }, nil
 	})
-	s, err := session.Start(ctx, session.Config{Launch: session.LaunchConfig{Path: chrome}, Extensions: []session.Extension{ext}})
+	s, err := session.Start(ctx, session.Config{TaskID: t.Name(), CDPURL: testkit.Endpoint(t), Extensions: []session.Extension{ext}})
 	require.NoError(t, err)
 	defer s.Close()
 	tab, err := s.ActiveTab()
