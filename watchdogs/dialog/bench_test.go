@@ -14,6 +14,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
@@ -38,7 +39,9 @@ func benchDetection(b *testing.B, via string) {
 	srv := testutil.Serve(b, pages())
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	s, err := standard.Start(ctx, session.Config{TaskID: "bench"}, fx.Supply(&dialog.Config{}))
+	// On the shared browser: the raw client needs its DevTools websocket,
+	// which a session's own launched browser does not open.
+	s, err := standard.Start(ctx, session.Config{TaskID: "bench", CDPURL: testkit.Endpoint(b)}, fx.Supply(&dialog.Config{}))
 	require.NoError(b, err)
 	defer s.Close()
 	_, err = actions.Navigate(ctx, s, srv.MainURL("/plain"), actions.NavigateOptions{})

@@ -27,9 +27,10 @@ func BenchmarkGridVsLocal(b *testing.B) {
 	for _, mode := range []string{"local", "grid"} {
 		b.Run(mode, func(b *testing.B) {
 			home := b.TempDir()
-			var extra []string
+			// The page is a data: URL, which sessions refuse by default.
+			extra := []string{"--allow-scheme", "data"}
 			if mode == "grid" {
-				extra = []string{"--grid", standalone.URL, "--grid-binary", chromium}
+				extra = append(extra, "--grid", standalone.URL, "--grid-binary", chromium)
 			}
 			run := func(args ...string) time.Duration {
 				start := time.Now()
