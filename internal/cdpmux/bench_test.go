@@ -1,15 +1,9 @@
 package cdpmux_test
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"net/url"
-	"os"
-	"os/exec"
-	"regexp"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -19,95 +13,26 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
-
-	"github.com/agentbrowser/agentbrowser/internal/chromebin"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 )
 
 // The benchmarks compare one Runtime.evaluate round trip on a flat session
 // of the browser websocket (through cdpmux) with the same call on the page's
-// own websocket (plain rpcc). They share one headless Chromium, started on
-// first use and stopped by TestMain; without a browser they are skipped.
-
-var browser struct {
-	once   sync.Once
-	cmd    *exec.Cmd
-	dir    string
-	exited chan struct{}
-	ws     string // browser websocket URL
-	err    error
+// own websocket (plain rpcc). They share the package's test browser
+// (internal/testkit, stopped by TestMain), warmed up once.
+var warm struct {
+	once sync.Once
+	err  error
 }
 
 func browserURL(b *testing.B) string {
 	b.Helper()
-	browser.once.Do(func() { browser.ws, browser.err = launchBrowser() })
-	if browser.err != nil {
-		b.Skipf("no browser: %v", browser.err)
+	ws := testkit.Endpoint(b)
+	warm.once.Do(func() { warm.err = warmUp(ws) })
+	if warm.err != nil {
+		b.Fatalf("warming up the browser: %v", warm.err)
 	}
-	return browser.ws
-}
-
-// devtoolsLine finds the endpoint Chromium prints on stderr.
-var devtoolsLine = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
-
-// stderrScanner passes the DevTools URL on found and discards the rest.
-type stderrScanner struct {
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	found chan string
-	sent  bool
-}
-
-func (w *stderrScanner) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.sent {
-		return len(p), nil
-	}
-	w.buf.Write(p)
-	if m := devtoolsLine.FindSubmatch(w.buf.Bytes()); m != nil {
-		w.sent = true
-		w.found <- string(m[1])
-		w.buf = bytes.Buffer{}
-	}
-	return len(p), nil
-}
-
-func launchBrowser() (string, error) {
-	bin, err := chromebin.Find()
-	if err != nil {
-		return "", err
-	}
-	dir, err := os.MkdirTemp("", "cdpmux-bench-")
-	if err != nil {
-		return "", err
-	}
-	cmd := exec.Command(bin,
-		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync",
-		"--remote-debugging-port=0", "--user-data-dir="+dir)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	found := make(chan string, 1)
-	cmd.Stderr = &stderrScanner{found: found}
-	// A helper that left the process group must not hold Wait on stderr.
-	cmd.WaitDelay = 2 * time.Second
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(dir)
-		return "", err
-	}
-	browser.cmd, browser.dir, browser.exited = cmd, dir, make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(browser.exited)
-	}()
-	select {
-	case u := <-found:
-		return u, warmUp(u)
-	case <-browser.exited:
-		return "", errors.New("chromium exited before printing its DevTools URL")
-	case <-time.After(30 * time.Second):
-		return "", errors.New("chromium printed no DevTools URL within 30 s")
-	}
+	return ws
 }
 
 // warmUp runs evaluations in a throwaway tab so that whichever benchmark
@@ -142,18 +67,6 @@ func warmUp(ws string) error {
 		}
 	}
 	return nil
-}
-
-// stopBrowser kills the benchmark browser's process group, if one was
-// started, and removes its profile.
-func stopBrowser() {
-	if browser.cmd == nil {
-		return
-	}
-	syscall.Kill(-browser.cmd.Process.Pid, syscall.SIGKILL)
-	<-browser.exited
-	os.RemoveAll(browser.dir)
-	browser.cmd = nil
 }
 
 // newTab opens about:blank through bc and closes it when b ends.

@@ -10,10 +10,10 @@ import (
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/internal/fakecdp"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 )
 
 // ceiling bounds every wait in these tests; it is a hang detector, not a
@@ -21,16 +21,9 @@ import (
 // pipe variant adds a bridge hop).
 const ceiling = 15 * time.Second
 
-// stopAfterRun stops the shared benchmark browser before goleak looks for
-// leftover goroutines.
-type stopAfterRun struct{ m *testing.M }
-
-func (s stopAfterRun) Run() int {
-	defer stopBrowser()
-	return s.m.Run()
-}
-
-func TestMain(m *testing.M) { goleak.VerifyTestMain(stopAfterRun{m}) }
+// TestMain stops the benchmarks' browser, if one was started, before goleak
+// looks for leftover goroutines.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // env is one cdpmux.Conn talking to one fake browser.
 type env struct {
