@@ -93,7 +93,20 @@ func (o *ours) variants(op string) ([]variant, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []variant{{lib: lib, note: "Click(ref) + Evaluate in the frame", run: func() error {
+		snap, err := actions.Snapshot(ctx, s, events.SnapshotOptions{})
+		if err != nil {
+			return nil, err
+		}
+		frame := snap.Refs[ref].FrameID
+		// The floor evaluates in the frame's target; EvaluateInFrame is the
+		// same job. EvaluateRef, which finds the frame from the element and
+		// passes the element in, is the second row.
+		return []variant{{lib: lib, note: "Click(ref) + EvaluateInFrame", run: func() error {
+			if _, err := actions.Click(ctx, s, ref); err != nil {
+				return err
+			}
+			return evalIs(actions.EvaluateInFrame(ctx, s, frame, "window.n"))
+		}}, {lib: lib, note: "Click(ref) + EvaluateRef in the frame", run: func() error {
 			if _, err := actions.Click(ctx, s, ref); err != nil {
 				return err
 			}
