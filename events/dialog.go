@@ -138,7 +138,13 @@ type DialogPolicyInfo struct {
 // DialogOpenedEvent is emitted by DialogWatchdog when it admits a dialog
 // (native or through the bridge), before any policy answers it. Nothing is
 // required to handle it; its result is ignored.
-type DialogOpenedEvent struct{ Dialog DialogInfo }
+type DialogOpenedEvent struct {
+	Dialog DialogInfo
+	// Held is true when the dialog waits for an answer (must_respond, or a
+	// storm under an automatic policy): the page's script stays blocked
+	// until someone answers. It is false when the policy answers it at once.
+	Held bool
+}
 
 // DialogClosedEvent is emitted by DialogWatchdog when a dialog it admitted
 // is closed, by anyone. Its result is ignored.

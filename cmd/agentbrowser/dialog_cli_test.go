@@ -54,8 +54,8 @@ func TestCLIDialogs(t *testing.T) {
 	require.Equal(t, "auto_dismiss", pol["policy"])
 	require.Equal(t, float64(5000), pol["timeout_ms"])
 	c.ok("eval", `setTimeout(() => { window.sure = confirm("Sure?") }, 200); 1`)
-	// Read the answer once the policy has answered: an evaluation still
-	// running when the dialog opens would report the dialog instead.
+	// Read the answer once the policy has answered the dialog, which
+	// opens after this eval returned.
 	waitAnswered(t, c, "Sure?")
 	require.Equal(t, false, c.ok("eval", `new Promise(r => { const f = () => 'sure' in window ? r(window.sure) : setTimeout(f, 5); f(); })`)["value"])
 	require.Equal(t, 2, c.json("dialog", "policy", "sometimes").Exit)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
+	"time"
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
@@ -53,19 +55,33 @@ func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
 	return out
 }
 
-// race runs op and ends it as soon as a JavaScript dialog opens in tab: a
-// dialog blocks the page's script thread, so op might otherwise wait until
-// someone answers. It returns the dialog in that case.
+// race runs op and ends it as soon as a JavaScript dialog that blocks
+// opens in tab: a held dialog stops the page's script thread, so op might
+// otherwise wait until someone answers. It returns the dialog in that case.
+// A dialog that an automatic policy answers at once does not end op: the
+// script goes on once it is answered, and its value is the result.
 func (a *attachment) race(ctx context.Context, tab events.TargetID, op func(context.Context) error) (*events.DialogInfo, error) {
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	// The tracker's reader cancels op when a dialog opens in tab: no
+	started := time.Now()
+	var blocked atomic.Pointer[events.DialogInfo]
+	// The tracker cancels op when a blocking dialog opens in tab: no
 	// goroutine of the call's own waits for it.
-	stop := a.dlg.OnOpen(tab, func() { cancel(errDialogOpened) })
+	stop := a.dlg.OnBlock(tab, func(d events.DialogInfo) {
+		// The notice of a dialog from before this call can come late;
+		// that dialog is not this call's (the engine refused to start
+		// while it was open).
+		if d.OpenedAt.Before(started) {
+			return
+		}
+		if blocked.CompareAndSwap(nil, &d) {
+			cancel(errDialogOpened)
+		}
+	})
 	defer stop()
 	err := op(cctx)
 	if err != nil && errors.Is(context.Cause(cctx), errDialogOpened) {
-		if d := a.dlg.Open(tab); d != nil {
+		if d := blocked.Load(); d != nil {
 			return d, nil
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
@@ -57,8 +58,12 @@ type Tracker struct {
 	open    map[events.TargetID]*events.DialogInfo
 	changed chan struct{} // closed and replaced when a dialog opens
 	// watchers are called when a dialog opens in their tab (OnOpen).
-	watchers map[events.TargetID]map[uint64]func()
+	watchers map[events.TargetID]map[uint64]func(events.DialogInfo)
 	watchID  uint64
+	// watchdog is set once a DialogWatchdog is known to be on the bus;
+	// its DialogOpenedEvent then says which dialogs block (see OnBlock).
+	watchdog atomic.Bool
+	sub      bus.Subscription
 
 	closed bool          // under mu; no goroutine starts after Close
 	stop   chan struct{} // closed by Close
@@ -68,12 +73,14 @@ type Tracker struct {
 // NewTracker returns a tracker for a session with bus b. Register its
 // Follow as an attach hook; Close it on Detach.
 func NewTracker(b *bus.Bus) *Tracker {
-	return &Tracker{
+	d := &Tracker{
 		bus:     b,
 		open:    map[events.TargetID]*events.DialogInfo{},
 		changed: make(chan struct{}),
 		stop:    make(chan struct{}),
 	}
+	d.sub = bus.On(b, "dialogwatch", d.held)
+	return d
 }
 
 // Follow reads t's dialog events until t is gone or the tracker closes. It
@@ -127,11 +134,8 @@ func (d *Tracker) Follow(_ context.Context, t *session.Target) error {
 				d.open[t.TabID] = info
 				close(d.changed)
 				d.changed = make(chan struct{})
-				notify := d.watchersLocked(t.TabID)
 				d.mu.Unlock()
-				for _, f := range notify {
-					f()
-				}
+				d.nativeOpened(t.TabID, *info)
 			case <-closing.Ready():
 				if _, err := closing.Recv(); err != nil {
 					return
@@ -190,6 +194,7 @@ func (d *Tracker) Changes() <-chan struct{} {
 
 // Close stops following and waits for the tracker's goroutines.
 func (d *Tracker) Close() {
+	d.sub.Unsubscribe()
 	d.mu.Lock()
 	if !d.closed {
 		d.closed = true

@@ -9,6 +9,7 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/internal/dialogwatch"
@@ -37,12 +38,12 @@ func TestDialogTrackerFollowsATab(t *testing.T) {
 	require.Nil(t, tr.Pending(ctx, tab.ID))
 
 	opened := tr.Changes()
-	called := make(chan struct{}, 4)
-	stop := tr.OnOpen(tab.ID, func() { called <- struct{}{} })
+	called := make(chan events.DialogInfo, 4)
+	stop := tr.OnBlock(tab.ID, func(d events.DialogInfo) { called <- d })
 	defer stop()
-	stopped := tr.OnOpen(tab.ID, func() { t.Error("a stopped watcher was called") })
+	stopped := tr.OnBlock(tab.ID, func(events.DialogInfo) { t.Error("a stopped watcher was called") })
 	stopped()
-	otherTab := tr.OnOpen("another-tab", func() { t.Error("a watcher of another tab was called") })
+	otherTab := tr.OnBlock("another-tab", func(events.DialogInfo) { t.Error("a watcher of another tab was called") })
 	defer otherTab()
 	_, err = tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("setTimeout(() => alert('hi'), 0)"))
 	require.NoError(t, err)
@@ -51,8 +52,10 @@ func TestDialogTrackerFollowsATab(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("no dialog seen")
 	}
+	// No DialogWatchdog answers on the bus: every dialog blocks.
 	select {
-	case <-called:
+	case d := <-called:
+		require.Equal(t, "hi", d.Message)
 	case <-ctx.Done():
 		t.Fatal("the tab's watcher was not called")
 	}
