@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -52,6 +53,26 @@ func (s *evalSession) contextOf(ctx context.Context, frame events.FrameID) (id r
 	s.frames.drain()
 	ref, ok := s.frames.byFrame[frame]
 	return ref.id, ok, nil
+}
+
+// contextAfterBarrier is contextOf once every event Chrome sent on the
+// session before this call has been applied. An evaluation's reply is
+// handed over directly (cdpmux.Conn.PostDirect) and can overtake context
+// events sent before it, so right after a frame navigated the map may still
+// hold its old document's context. A call through the session's queue is
+// the barrier: its reply comes behind those events, which the streams have
+// then received.
+func (s *evalSession) contextAfterBarrier(ctx context.Context, frame events.FrameID) (runtime.ExecutionContextID, bool, error) {
+	if _, err := s.client.Runtime.GetIsolateID(ctx); err != nil {
+		return 0, false, err
+	}
+	return s.contextOf(ctx, frame)
+}
+
+// staleContext reports whether err is Chrome refusing an evaluation in a
+// context that no longer exists: nothing of the script ran.
+func staleContext(err error) bool {
+	return strings.Contains(responseMessage(err), "Cannot find context with specified id")
 }
 
 // enableContexts opens the context streams (they live as long as

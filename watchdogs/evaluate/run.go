@@ -186,23 +186,9 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 			}
 			return sc.runOn(ctx, ch)
 		}
-		// An in-process frame: its context lives on the session of the
-		// page or out-of-process frame that hosts it.
-		for _, t := range a.tabTargets(tab) {
-			c, err := a.channel(ctx, t)
-			if err != nil {
-				return err
-			}
-			id, ok, err := c.frameContext(ctx, frame)
-			if err != nil {
-				return err
-			}
-			if ok {
-				ch, sc.ctxID = c, id
-				return sc.runOn(ctx, ch)
-			}
-		}
-		return events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithDetails(events.ErrorDetails{FrameID: frame})
+		var err error
+		ch, err = a.runInFrame(ctx, tab, frame, sc)
+		return err
 	})
 	if ch != nil {
 		ri.engine, ri.reason = ch.engine, ch.reason
@@ -236,4 +222,49 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 		res.Details = events.EvaluateDetails{FallbackReason: ch.reason, FallbackError: ch.err.Error()}
 	}
 	return res, nil
+}
+
+// runInFrame runs sc in the main world of frame, an in-process frame of
+// tab, and returns the channel it ran on: the frame's context lives on the
+// session of the page or out-of-process frame that hosts it. An
+// evaluation's reply is handed over directly and can overtake the context
+// events Chrome sent before it, so right after the frame navigated the
+// engine may still know its old document's context, or none yet. Chrome
+// then refuses the context and nothing runs, and the lookup is made once
+// more behind a barrier (contextAfterBarrier).
+func (a *attachment) runInFrame(ctx context.Context, tab *session.Target, frame events.FrameID, sc *script) (*channel, error) {
+	var stale runtime.ExecutionContextID
+	for attempt := range 2 {
+	targets:
+		for _, t := range a.tabTargets(tab) {
+			c, err := a.channel(ctx, t)
+			if err != nil {
+				return nil, err
+			}
+			var id runtime.ExecutionContextID
+			var ok bool
+			switch {
+			case attempt == 0:
+				id, ok, err = c.frameContext(ctx, frame)
+			case c.sess != nil:
+				id, ok, err = c.sess.contextAfterBarrier(ctx, frame)
+			default:
+				continue // the fallback's lookups are fresh already
+			}
+			if err != nil {
+				return nil, err
+			}
+			if !ok || id == stale {
+				continue
+			}
+			sc.ctxID, sc.result, sc.exc = id, nil, nil
+			err = sc.runOn(ctx, c)
+			if attempt == 0 && c.sess != nil && staleContext(err) {
+				stale = id
+				break targets
+			}
+			return c, err
+		}
+	}
+	return nil, events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithDetails(events.ErrorDetails{FrameID: frame})
 }

@@ -123,6 +123,9 @@ func terminate(ctx context.Context, ch *channel) (on string, err error) {
 	}
 	err = ch.target.Client.Runtime.TerminateExecution(ctx)
 	if err == nil {
+		if first != nil {
+			absorbLateTermination(ctx, ch, first)
+		}
 		return "main_session", nil
 	}
 	if first != nil && strings.Contains(responseMessage(err), "in progress") {
@@ -131,6 +134,26 @@ func terminate(ctx context.Context, ch *channel) (on string, err error) {
 		}
 	}
 	return "", fmt.Errorf("terminating the script: %w", errors.Join(firstErr, err))
+}
+
+// absorbLateTermination waits for the engine's own termination command
+// after the main session's one stopped the script. That command waited in
+// the renderer because the engine's session was not bound yet; the
+// renderer runs it once it is free, and Runtime.terminateExecution ends
+// "the current or next" script: with nothing running, the next evaluation
+// would be killed (Chrome answers it with a bare Internal error). Once the
+// command has run, a script that does nothing takes the termination, and
+// the cleanup, which the next evaluation waits for, ends after that.
+func absorbLateTermination(ctx context.Context, ch *channel, first <-chan error) {
+	select {
+	case err := <-first:
+		if err != nil {
+			return
+		}
+	case <-ctx.Done():
+		return
+	}
+	_, _ = ch.target.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("0").SetSilent(true))
 }
 
 // release frees the objects an evaluation created, in the background: the
