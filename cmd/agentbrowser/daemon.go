@@ -327,6 +327,12 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if !cmd.NoBrowser {
 		s, err := d.session(ctx)
 		if err != nil {
+			if cause := d.ended(); cause != nil {
+				// The daemon's life ended (its browser died) while the
+				// session was being started again: that is the reason,
+				// whatever the start saw (a cancelled launch).
+				err = cause
+			}
 			return errBodyReply(err)
 		}
 		env.Session = s
