@@ -327,10 +327,10 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if !cmd.NoBrowser {
 		s, err := d.session(ctx)
 		if err != nil {
-			if cause := d.ended(); cause != nil {
-				// The daemon's life ended (its browser died) while the
-				// session was being started again: that is the reason,
-				// whatever the start saw (a cancelled launch).
+			if cause := d.ended(); cause != nil && errors.Is(err, context.Canceled) {
+				// The start was cancelled because the daemon's life
+				// ended (its browser died while this command started
+				// another): that is the reason.
 				err = cause
 			}
 			return errBodyReply(err)
