@@ -44,15 +44,16 @@ func findRef(text, role, name string) (events.Ref, error) {
 	return events.Ref(m[1]), nil
 }
 
-func (o *ours) refOn(url, role, name string) (events.Ref, error) {
+func (o *ours) refOn(url, role, name string) (events.Ref, events.RefInfo, error) {
 	if _, err := actions.Navigate(o.ctx, o.s, url, actions.NavigateOptions{}); err != nil {
-		return "", err
+		return "", events.RefInfo{}, err
 	}
 	snap, err := actions.Snapshot(o.ctx, o.s, events.SnapshotOptions{})
 	if err != nil {
-		return "", err
+		return "", events.RefInfo{}, err
 	}
-	return findRef(snap.Text, role, name)
+	ref, err := findRef(snap.Text, role, name)
+	return ref, snap.Refs[ref], err
 }
 
 func evalIs(r events.EvaluateResult, err error) error {
@@ -70,7 +71,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 	const lib = "agentbrowser"
 	switch op {
 	case "click_ref":
-		ref, err := o.refOn(o.srv.main+"/click", "button", "Go")
+		ref, _, err := o.refOn(o.srv.main+"/click", "button", "Go")
 		if err != nil {
 			return nil, err
 		}
@@ -89,15 +90,11 @@ func (o *ours) variants(op string) ([]variant, error) {
 			return err
 		}}}, nil
 	case "oopif":
-		ref, err := o.refOn(o.srv.main+"/frame", "button", "Hit")
+		ref, info, err := o.refOn(o.srv.main+"/frame", "button", "Hit")
 		if err != nil {
 			return nil, err
 		}
-		snap, err := actions.Snapshot(ctx, s, events.SnapshotOptions{})
-		if err != nil {
-			return nil, err
-		}
-		frame := snap.Refs[ref].FrameID
+		frame := info.FrameID
 		// The floor evaluates in the frame's target; EvaluateInFrame is the
 		// same job. EvaluateRef, which finds the frame from the element and
 		// passes the element in, is the second row.
@@ -152,7 +149,7 @@ func (o *ours) variants(op string) ([]variant, error) {
 			return err
 		}}}, nil
 	case "type":
-		ref, err := o.refOn(o.srv.main+"/type", "textbox", "Name")
+		ref, _, err := o.refOn(o.srv.main+"/type", "textbox", "Name")
 		if err != nil {
 			return nil, err
 		}

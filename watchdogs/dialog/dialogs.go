@@ -53,18 +53,15 @@ func (a *attachment) admit(d *dialog) {
 	a.pending = append(a.pending, d)
 	a.log.Debug().Str("dialog", d.info.ID).Str("type", d.info.Type).Str("target", string(d.t.ID)).
 		Str("frame", string(d.info.FrameID)).Bool("bridge", d.requestID != "").Str("policy", string(a.policy)).Msg("dialog opened")
-	switch a.policy {
-	case events.PolicyAutoDismiss, events.PolicyAutoAccept:
-		accept := a.policy == events.PolicyAutoAccept
-		if a.stormLocked(d) {
-			a.notifyLocked(events.DialogOpenedEvent{Dialog: d.info, Held: true})
-			a.holdLocked(d)
-		} else {
-			a.notifyLocked(events.DialogOpenedEvent{Dialog: d.info})
-			a.autoAnswerLocked(d, events.ClosedByAutoPolicy, accept)
-		}
+	auto := a.policy == events.PolicyAutoDismiss || a.policy == events.PolicyAutoAccept
+	storm := auto && a.stormLocked(d)
+	a.notifyLocked(events.DialogOpenedEvent{Dialog: d.info, Held: !auto || storm})
+	switch {
+	case storm:
+		a.holdLocked(d)
+	case auto:
+		a.autoAnswerLocked(d, events.ClosedByAutoPolicy, a.policy == events.PolicyAutoAccept)
 	default:
-		a.notifyLocked(events.DialogOpenedEvent{Dialog: d.info, Held: true})
 		a.armLocked(d, a.timeout)
 	}
 	a.recountLocked()

@@ -57,7 +57,8 @@ type Tracker struct {
 	mu      sync.Mutex
 	open    map[events.TargetID]*events.DialogInfo
 	changed chan struct{} // closed and replaced when a dialog opens
-	// watchers are called when a dialog opens in their tab (OnOpen).
+	// watchers are called when a dialog that blocks opens in their tab
+	// (OnBlock).
 	watchers map[events.TargetID]map[uint64]func(events.DialogInfo)
 	watchID  uint64
 	// watchdog is set once a DialogWatchdog is known to be on the bus;
