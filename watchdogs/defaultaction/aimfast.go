@@ -45,8 +45,10 @@ type frameBoxJS struct {
 }
 
 // jsFramesDrawn resolves once the element's document has drawn two
-// frames, or after 100 ms (a document in a background tab draws none).
-const jsFramesDrawn = `function () { const w = this.ownerDocument.defaultView; return new Promise(r => { const t = setTimeout(r, 100); w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); r(); })); }); }`
+// frames. The bound is for documents that draw none: 100 ms for a hidden
+// one (a background tab), 1 s for a visible one, whose frames only come
+// late on a loaded machine.
+const jsFramesDrawn = `function () { const w = this.ownerDocument.defaultView; return new Promise(r => { const t = setTimeout(r, w.document.hidden ? 100 : 1000); w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); r(); })); }); }`
 
 // frameShown waits, after the <iframe> of ref's out-of-process frame was
 // scrolled into view, until the frame itself has drawn at its new place:

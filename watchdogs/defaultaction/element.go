@@ -216,20 +216,22 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 	return nil
 }
 
-// framesDrawn waits until t's page has drawn a frame after now, or at most
-// frameWait: the browser routes input to an out-of-process frame by where
-// its <iframe> was in the last frame drawn, so after scrolling one the next
-// click must wait for that. A tab in the background draws no frames.
+// framesDrawn waits until t's page has drawn two frames after now: the
+// browser routes input to an out-of-process frame by where its <iframe> was
+// in the last frame drawn, so after scrolling one the next click must wait
+// for that. The page bounds the wait, since a tab in the background draws
+// no frames: 100 ms when hidden, 1 s when visible (frames come late under
+// load); frameWait bounds the call.
 func framesDrawn(ctx context.Context, t *session.Target) {
 	ctx, cancel := context.WithTimeout(ctx, frameWait)
 	defer cancel()
 	_, _ = t.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(
-		`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r())))`).
+		`new Promise(r => { const t = setTimeout(r, document.hidden ? 100 : 1000); requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(t); r(); })); })`).
 		SetAwaitPromise(true).SetSilent(true))
 }
 
-// frameWait bounds framesDrawn.
-const frameWait = 100 * time.Millisecond
+// frameWait bounds framesDrawn's call, above the page's own bound.
+const frameWait = 1500 * time.Millisecond
 
 // notVisible explains the CDP error for an element without a layout box.
 func notVisible(el *element, err error) error {

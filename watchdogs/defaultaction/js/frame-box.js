@@ -22,10 +22,11 @@ function () {
   const now = f.getBoundingClientRect();
   if (now.left === before.left && now.top === before.top) return measure(false);
   // The <iframe> moved: the browser routes input to the frame by where it
-  // was in the last frame drawn, so wait (bounded: a tab in the background
-  // draws none) until a frame with the new position has been drawn.
+  // was in the last frame drawn, so wait until a frame with the new
+  // position has been drawn; bounded, since a tab in the background draws
+  // none (100 ms when hidden, 1 s when visible: frames come late under load).
   return new Promise(done => {
-    const t = setTimeout(() => done(measure(true)), 100);
+    const t = setTimeout(() => done(measure(true)), w.document.hidden ? 100 : 1000);
     w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); done(measure(true)); }));
   });
 }
