@@ -88,6 +88,19 @@ func (s *BrowserSession) monitor() {
 	}
 }
 
+// ProbeNow sends the liveness check at once, however recently the
+// connection was read, and returns the error a command should fail with, or
+// nil: for a caller that saw a connection of its own to the same endpoint
+// drop (the evaluate engine's) and must know whether the session's went
+// with it. On a launched browser it only reports a known death.
+func (s *BrowserSession) ProbeNow(ctx context.Context) error {
+	if err := s.alive(); err != nil || !s.Remote() {
+		return err
+	}
+	s.probe(ctx)
+	return s.alive()
+}
+
 // CheckAlive makes sure a remote endpoint still answers before a command:
 // when the connection has been quiet, it sends a check and waits for it
 // (within the liveness timeout). It returns the error a command should fail

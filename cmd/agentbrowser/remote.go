@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -166,6 +167,24 @@ func cancelOnRemoteLoss(ctx context.Context, s *session.BrowserSession) (context
 func remoteLossError(err error, s *session.BrowserSession) error {
 	if err == nil || s == nil || !s.Remote() {
 		return err
+	}
+	if errors.Is(err, cdpmux.ErrDisconnected) || errors.Is(err, cdpmux.ErrClosed) {
+		// A connection of the command's own (the evaluate engine's) can
+		// drop before the session's notices the endpoint is gone: ask the
+		// session's connection now (bounded by the liveness timeout).
+		if perr := s.ProbeNow(context.Background()); perr != nil && !errors.Is(perr, session.ErrClosed) {
+			// The session records the loss, with the endpoint's name,
+			// as its watch sees the failed connection.
+			wait, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			select {
+			case <-s.Done():
+			case <-wait.Done():
+			}
+			if s.Err() == nil {
+				return perr
+			}
+		}
 	}
 	if serr := s.Err(); serr != nil && !errors.Is(serr, session.ErrClosed) {
 		return serr
