@@ -64,18 +64,20 @@ func runCLI(ctx context.Context, w io.Writer, n int) error {
 		}
 	}
 	rows := []row{{op: "version (process start)", floor: "agent-browser"}}
+	var versions []variant
 	if *helloBin != "" {
-		rows[0].samples = append(rows[0].samples, measure(2, n, variant{lib: "hello-world Go binary", run: func() error {
+		versions = append(versions, variant{lib: "hello-world Go binary", run: func() error {
 			return exec.Command(*helloBin).Run()
-		}}))
+		}})
 	}
 	for _, t := range tools {
 		args := []string{"version"}
 		if t.name == "agent-browser" {
 			args = []string{"--version"}
 		}
-		rows[0].samples = append(rows[0].samples, measure(2, n, variant{lib: t.name, run: func() error { _, err := t.run(args...); return err }}))
+		versions = append(versions, variant{lib: t.name, run: func() error { _, err := t.run(args...); return err }})
 	}
+	rows[0].samples = measureAll(2, n, versions)
 	type op struct {
 		title string
 		make  func(t cliTool) (variant, error)
@@ -120,23 +122,24 @@ func runCLI(ctx context.Context, w io.Writer, n int) error {
 	}
 	for _, o := range ops {
 		r := row{op: o.title, floor: "agent-browser"}
+		var vs []variant
 		for _, t := range tools {
 			if _, err := t.run("open", srv.main+"/tab"); err != nil {
 				return err
 			}
 			v, err := o.make(t)
 			if err != nil {
-				r.samples = append(r.samples, sample{lib: t.name, note: "setup failed: " + short(err)})
-				continue
+				v = variant{note: "setup failed: " + short(err)}
 			}
 			v.lib = t.name
-			runs := n
-			if strings.Contains(o.title, "5,000") {
-				runs = max(3, n/5)
-			}
-			fmt.Fprintf(os.Stderr, "%s: %s\n", o.title, t.name)
-			r.samples = append(r.samples, measure(2, runs, v))
+			vs = append(vs, v)
 		}
+		runs := n
+		if strings.Contains(o.title, "5,000") {
+			runs = max(3, n/5)
+		}
+		fmt.Fprintf(os.Stderr, "%s\n", o.title)
+		r.samples = measureAll(2, runs, vs)
 		rows = append(rows, r)
 	}
 	writeTable(w, rows)

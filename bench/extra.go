@@ -60,7 +60,8 @@ func launchRow(ctx context.Context, n int) row {
 		}
 		return nil
 	}
-	r.samples = append(r.samples, measure(1, n, variant{lib: "raw CDP", note: "exec, /json/list, page websocket, evaluate", reset: settle, done: settle, run: func() error {
+	var closes []time.Duration
+	vs := []variant{{lib: "raw CDP", note: "exec, /json/list, page websocket, evaluate", reset: settle, done: settle, run: func() error {
 		ch, err := launchChrome(ctx)
 		if err != nil {
 			return err
@@ -77,23 +78,19 @@ func launchRow(ctx context.Context, n int) row {
 		last = func() { conn.Close(); ch.close() }
 		_, err = rawEval(ctx, c, "1")
 		return err
-	}}))
-	r.samples = append(r.samples, measure(1, n, variant{lib: "chromedp", reset: settle, done: settle, run: func() error {
+	}}, {lib: "chromedp", reset: settle, done: settle, run: func() error {
 		_, cancel, _, err := startChromedp(ctx)
 		if err == nil {
 			last = cancel
 		}
 		return err
-	}}))
-	r.samples = append(r.samples, measure(1, n, variant{lib: "go-rod", reset: settle, done: settle, run: func() error {
+	}}, {lib: "go-rod", reset: settle, done: settle, run: func() error {
 		l, b, _, err := startRod(ctx)
 		if err == nil {
 			last = func() { b.Close(); l.Kill(); l.Cleanup() }
 		}
 		return err
-	}}))
-	var closes []time.Duration
-	r.samples = append(r.samples, measure(1, n, variant{lib: "agentbrowser", note: "standard.Start + Evaluate", reset: settle, done: settle, run: func() error {
+	}}, {lib: "agentbrowser", note: "standard.Start + Evaluate", reset: settle, done: settle, run: func() error {
 		s, err := standard.Start(ctx, oursConfig())
 		if err != nil {
 			return err
@@ -105,8 +102,10 @@ func launchRow(ctx context.Context, n int) row {
 		}
 		_, err = actions.Evaluate(ctx, s, "1")
 		return err
-	}}))
-	r.samples = append(r.samples, sample{lib: "agentbrowser Close (untimed above)", durs: closes})
+	}}}
+	// Launches alternate between the libraries (see measureAll); the
+	// reset before each closes whatever the previous one started.
+	r.samples = append(measureAll(1, n, vs), sample{lib: "agentbrowser Close (untimed above)", durs: closes})
 	return r
 }
 

@@ -112,17 +112,20 @@ func runAPI(ctx context.Context, w io.Writer, n int) error {
 		if strings.HasPrefix(o.op, "snap") {
 			runs = max(3, n/5)
 		}
+		// Every library's variants are set up first, each on its own
+		// browser, then timed interleaved.
+		var all []variant
+		var failed []sample
 		for _, h := range hs {
 			vs, err := safeVariants(h, o.op)
 			if err != nil {
-				r.samples = append(r.samples, sample{lib: fmt.Sprintf("%T", h), note: "setup failed: " + short(err)})
+				failed = append(failed, sample{lib: fmt.Sprintf("%T", h), note: "setup failed: " + short(err)})
 				continue
 			}
-			for _, v := range vs {
-				fmt.Fprintf(os.Stderr, "%s: %s\n", o.op, v.lib)
-				r.samples = append(r.samples, measure(2, runs, v))
-			}
+			all = append(all, vs...)
 		}
+		fmt.Fprintf(os.Stderr, "%s: %d variants\n", o.op, len(all))
+		r.samples = append(measureAll(2, runs, all), failed...)
 		if strings.HasPrefix(o.op, "snap") {
 			r.samples = append(r.samples, playwright(ctx, srv, o.op, runs))
 		}

@@ -93,63 +93,80 @@ func writeTable(w io.Writer, rows []row) {
 	}
 }
 
-// measure runs warm warm-up calls then n timed calls of f. A failing call
-// is counted, not timed; the first error is kept in the note.
-func measure(warm, n int, v variant) sample {
-	s := sample{lib: v.lib, note: v.note}
-	if v.run == nil {
-		return s
+// measureAll times the variants of one operation interleaved: warm
+// warm-up calls of each, then n rounds in which every variant runs once,
+// each round starting one variant later than the last. Every library thus
+// meets the same machine (a busy second, a browser's background work)
+// as often as the others, so a drift during the run moves all of them
+// rather than the ratio. A failing call is counted, not timed; the first
+// error is kept in the note. A variant whose warm-up fails sits out the
+// rounds.
+func measureAll(warm, n int, vs []variant) []sample {
+	ss := make([]sample, len(vs))
+	live := make([]bool, len(vs))
+	for i, v := range vs {
+		ss[i] = sample{lib: v.lib, note: v.note}
+		live[i] = v.run != nil
 	}
-	run := v.run
-	v.run = func() (err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("panicked: %v", p)
-			}
-		}()
-		return run()
-	}
-	f := func() error {
+	// once runs variant i's reset and its call, timed or not.
+	once := func(i int, timed bool) {
+		v, s := vs[i], &ss[i]
 		if v.reset != nil {
-			if err := v.reset(); err != nil {
-				return fmt.Errorf("reset: %w", err)
+			if err := guard(v.reset); err != nil {
+				if !timed {
+					s.note, live[i] = "warm-up failed: reset: "+short(err), false
+				}
+				s.errs++
+				return
 			}
-		}
-		return nil
-	}
-	for range warm {
-		if err := f(); err != nil {
-			s.note = "warm-up failed: " + short(err)
-			return s
-		}
-		if err := v.run(); err != nil {
-			s.note = "warm-up failed: " + short(err)
-			return s
-		}
-	}
-	for range n {
-		if err := f(); err != nil {
-			s.errs++
-			continue
 		}
 		t := time.Now()
-		err := v.run()
+		err := guard(v.run)
 		d := time.Since(t)
-		if err != nil {
+		switch {
+		case err != nil && !timed:
+			s.note, live[i] = "warm-up failed: "+short(err), false
+		case err != nil:
 			s.errs++
 			if s.note == "" {
 				s.note = short(err)
 			}
-			continue
-		}
-		s.durs = append(s.durs, d)
-	}
-	if v.done != nil {
-		if err := v.done(); err != nil && s.note == "" {
-			s.note = "settling: " + short(err)
+		case timed:
+			s.durs = append(s.durs, d)
 		}
 	}
-	return s
+	for range warm {
+		for i := range vs {
+			if live[i] {
+				once(i, false)
+			}
+		}
+	}
+	for round := range n {
+		for k := range vs {
+			if i := (round + k) % len(vs); live[i] {
+				once(i, true)
+			}
+		}
+	}
+	for i, v := range vs {
+		if v.done != nil && v.run != nil {
+			if err := v.done(); err != nil && ss[i].note == "" {
+				ss[i].note = "settling: " + short(err)
+			}
+		}
+	}
+	return ss
+}
+
+// guard runs f, turning a panic into an error.
+func guard(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panicked: %v", p)
+		}
+	}()
+	return f()
 }
 
 func short(err error) string {
