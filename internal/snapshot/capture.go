@@ -90,11 +90,8 @@ var errScopeGone = errors.New("scope element is gone")
 // frames inlined. depthOff is the depth of w's top-level lines in the
 // whole snapshot; maxDepth is relative to them (0: no limit).
 func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, depthOff, nesting int) (*records, []line, error) {
-	if err := w.markScriptClicks(ctx); err != nil {
-		return nil, nil, err
-	}
 	optsJSON, _ := json.Marshal(snapOpts{Scope: scope, Interactive: c.opts.Interactive, MaxDepth: maxDepth})
-	recs, err := w.walk(ctx, string(optsJSON))
+	recs, err := w.markedWalk(ctx, string(optsJSON))
 	if err != nil {
 		return nil, nil, err
 	}

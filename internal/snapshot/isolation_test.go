@@ -58,3 +58,32 @@ func TestHostileOnclickAccessor(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, res.Text, `button "Checkout"`)
 }
+
+// TestScriptClicksFollowThePage checks that an onclick property set or
+// cleared by page script between snapshots shows in the next one, both
+// when the probe for such handlers runs before the walk and when it runs
+// alongside it (a world whose last probe found none): a probe that finds
+// one there must have the walk run again with the marks.
+func TestScriptClicksFollowThePage(t *testing.T) {
+	p, e, _ := openPage(t, "clickable")
+	ctx := testContext(t)
+	const row4 = `clickable "Row 4"`
+	capture := func() string {
+		t.Helper()
+		res, err := e.Capture(ctx, snapshot.Options{})
+		require.NoError(t, err)
+		return res.Text
+	}
+	require.Contains(t, capture(), row4, "probe first: the handler the page set at load")
+	p.eval(ctx, `document.getElementById('r4').onclick = null, true`)
+	require.NotContains(t, capture(), row4, "probe first, finding nothing")
+	require.NotContains(t, capture(), row4, "probe alongside the walk, finding nothing")
+	p.eval(ctx, `document.getElementById('r4').onclick = () => {}, true`)
+	require.Contains(t, capture(), row4, "probe alongside the walk, finding the new handler")
+	require.Contains(t, capture(), row4, "probe first again")
+	p.eval(ctx, `document.getElementById('r4').onclick = null, true`)
+	require.NotContains(t, capture(), row4)
+	for i := range 3 {
+		require.NotContains(t, capture(), row4, "capture %d with the probe alongside", i)
+	}
+}

@@ -26,8 +26,10 @@ const probeTimeout = time.Second
 // property set by page script, so the walk counts them as clickable. The
 // property lives in the page's main world, so it is read there and the
 // elements are carried over by backend node id. It is best effort: only
-// the caller's context ending is an error.
-func (w *world) markScriptClicks(ctx context.Context) error {
+// the caller's context ending is an error. marked reports whether any
+// element was marked. beforeMark, if set, runs just before the marks are
+// sent, and only when there are some.
+func (w *world) markScriptClicks(ctx context.Context, beforeMark func()) (marked bool, err error) {
 	// No context id: the main world of the session's main frame. The page
 	// can run code here (an accessor of its own on onclick), so the probe
 	// gets a short leash.
@@ -38,7 +40,7 @@ func (w *world) markScriptClicks(ctx context.Context) error {
 		// The usual case, a page without script-set onclick: the probe
 		// answered with no object, so the group holds nothing and there
 		// is nothing to release (a round trip saved on every snapshot).
-		return ctx.Err()
+		return false, ctx.Err()
 	}
 	// An object, an exception or a failed call (whose reply may yet
 	// create one): release the group on the way out.
@@ -48,12 +50,12 @@ func (w *world) markScriptClicks(ctx context.Context) error {
 		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(probeGroup))
 	}()
 	if err != nil || reply.ExceptionDetails != nil || reply.Result.ObjectID == nil {
-		return ctx.Err()
+		return false, ctx.Err()
 	}
 	props, err := w.client.Runtime.GetProperties(ctx, runtime.NewGetPropertiesArgs(*reply.Result.ObjectID).
 		SetOwnProperties(true))
 	if err != nil {
-		return ctx.Err()
+		return false, ctx.Err()
 	}
 	var mainObjs []runtime.RemoteObjectID
 	for _, p := range props.Result {
@@ -93,13 +95,60 @@ func (w *world) markScriptClicks(ctx context.Context) error {
 		}
 	}
 	if len(args) == 0 {
-		return ctx.Err()
+		return false, ctx.Err()
+	}
+	if beforeMark != nil {
+		beforeMark()
 	}
 	fn := `function (...els) { const a = globalThis.__ab; if (a && a.token === "` + w.token + `") a.mark(els); }`
 	_, err = w.client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(fn).
 		SetExecutionContextID(w.ctxID).SetArguments(args).SetSilent(true))
 	if err != nil {
-		return ctx.Err()
+		return false, ctx.Err()
 	}
-	return nil
+	return true, nil
+}
+
+// markedWalk marks script-set click handlers (markScriptClicks) and walks
+// w. Most pages have none, and a world whose last probe marked nothing
+// sends the probe and the walk together, saving a round trip: the walk
+// does not need the probe when the probe finds nothing to mark. When it
+// does find some, the marks wait for that walk to end (a walk consumes
+// the marks), and the walk runs again after them; the world then goes
+// back to probing first until a probe finds nothing.
+func (w *world) markedWalk(ctx context.Context, optsJSON string) (*records, error) {
+	if !w.probeClean {
+		marked, err := w.markScriptClicks(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		w.probeClean = !marked
+		return w.walk(ctx, optsJSON)
+	}
+	type walked struct {
+		recs *records
+		err  error
+	}
+	ch := make(chan walked, 1)
+	go func() {
+		recs, err := w.walk(ctx, optsJSON)
+		ch <- walked{recs, err}
+	}()
+	var first walked
+	received := false
+	wait := func() {
+		if !received {
+			first, received = <-ch, true
+		}
+	}
+	marked, err := w.markScriptClicks(ctx, wait)
+	wait()
+	if err != nil {
+		return nil, err
+	}
+	w.probeClean = !marked
+	if marked {
+		return w.walk(ctx, optsJSON)
+	}
+	return first.recs, first.err
 }

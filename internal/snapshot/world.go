@@ -44,6 +44,9 @@ type world struct {
 	frameOf map[int64]events.FrameID
 	// elements is how many elements the last walk visited.
 	elements int
+	// probeClean is set when the last probe for script-set click
+	// handlers marked nothing (see markedWalk).
+	probeClean bool
 }
 
 func newToken() string {
