@@ -210,15 +210,6 @@ func (s *BrowserSession) fetchSetup(t *Target) (method string, params any) {
 	return method, params
 }
 
-// enableFetch sends t its Fetch.enable, if any owner wants one.
-func (s *BrowserSession) enableFetch(ctx context.Context, t *Target) error {
-	method, params := s.fetchSetup(t)
-	if method == "" {
-		return nil
-	}
-	return rpcc.Invoke(ctx, method, params, nil, t.Conn)
-}
-
 // recordBlocked remembers a load the session's policy stopped.
 func (s *BrowserSession) recordBlocked(b events.BlockedLoad) {
 	s.fetch.mu.Lock()

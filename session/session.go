@@ -21,8 +21,8 @@ import (
 
 // AttachHook prepares a newly attached target before its scripts run: it is
 // called after Page and Runtime are enabled and before the target is
-// resumed. It runs on its own goroutine with a deadline and must not wait on
-// other targets.
+// resumed. It runs on its own goroutine with a deadline, alongside the
+// other hooks on the same target, and must not wait on other targets.
 type AttachHook func(ctx context.Context, t *Target) error
 
 // DetachHook is told that a target is gone.
@@ -154,17 +154,27 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		}
 	}
 
-	if err := s.browser.Target.SetDiscoverTargets(ctx, target.NewSetDiscoverTargetsArgs(true)); err != nil {
+	if s.proc == nil {
+		s.beginCreate()
+	}
+	// Discovery and auto-attach go out together: on a browser that is
+	// still starting, each waits its turn on the browser's main thread,
+	// and the second need not also wait for the first's reply to reach us.
+	discover, err := s.conn.Post("", "Target.setDiscoverTargets", target.NewSetDiscoverTargetsArgs(true))
+	if err != nil {
+		return nil, fmt.Errorf("discovering targets: %w", err)
+	}
+	aa := target.NewSetAutoAttachArgs(true, true).SetFlatten(true).SetFilter(target.Filter{{Type: ptr("page")}})
+	autoAttach, err := s.conn.Post("", "Target.setAutoAttach", aa)
+	if err != nil {
+		return nil, fmt.Errorf("auto-attaching to pages: %w", err)
+	}
+	if _, err := discover(ctx); err != nil {
 		return nil, fmt.Errorf("discovering targets: %w", err)
 	}
 	s.wg.Add(1)
 	go s.watchTargetInfo()
-
-	if s.proc == nil {
-		s.beginCreate()
-	}
-	aa := target.NewSetAutoAttachArgs(true, true).SetFlatten(true).SetFilter(target.Filter{{Type: ptr("page")}})
-	if err := s.browser.Target.SetAutoAttach(ctx, aa); err != nil {
+	if _, err := autoAttach(ctx); err != nil {
 		return nil, fmt.Errorf("auto-attaching to pages: %w", err)
 	}
 	if s.proc == nil {
