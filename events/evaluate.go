@@ -111,6 +111,13 @@ type EvaluateStats struct {
 	TerminationFailures int64 `json:"termination_failures"`
 	// Detaches counts evaluate sessions dropped after a timeout.
 	Detaches int64 `json:"detaches"`
+	// Spares counts the spare evaluate sessions attached and made ready
+	// in the background, one per target evaluated on and one after each
+	// takeover; SpareTakeovers counts the detaches after which a spare
+	// took over at once, so that the next evaluation did not wait for a
+	// new session.
+	Spares         int64 `json:"spares"`
+	SpareTakeovers int64 `json:"spare_takeovers"`
 	// Isolated and Fallbacks count evaluations by engine; FallbackReasons
 	// says why the fallback was used.
 	Isolated        int64            `json:"isolated"`

@@ -25,7 +25,9 @@ func (a *attachment) keepSpare(s *evalSession) {
 	a.spawn(func() {
 		ctx, cancel := context.WithTimeout(a.base, a.cfg.CleanupTimeout)
 		defer cancel()
-		a.iso.addSpare(ctx, s.target)
+		if a.iso.addSpare(ctx, s.target) {
+			a.stats.spare(false)
+		}
 	})
 }
 
@@ -37,6 +39,7 @@ func (a *attachment) keepSpare(s *evalSession) {
 // session (see isolated.session).
 func (a *attachment) takeOver(id events.TargetID) {
 	if a.iso.promote(id) {
+		a.stats.spare(true)
 		return
 	}
 	a.spawn(func() {
@@ -51,25 +54,26 @@ func (a *attachment) takeOver(id events.TargetID) {
 }
 
 // addSpare attaches a session to target id, waits until the renderer has
-// bound it and keeps it as the target's spare, unless it has one.
-func (iso *isolated) addSpare(ctx context.Context, id events.TargetID) {
+// bound it and keeps it as the target's spare, unless it has one; it
+// reports whether it kept one.
+func (iso *isolated) addSpare(ctx context.Context, id events.TargetID) (kept bool) {
 	conn, bc, err := iso.connection(ctx)
 	if err != nil {
-		return
+		return false
 	}
 	iso.mu.Lock()
 	_, have := iso.spares[id]
 	iso.mu.Unlock()
 	if have {
-		return
+		return false
 	}
 	sp, err := iso.attach(ctx, conn, bc, id)
 	if err != nil {
-		return
+		return false
 	}
 	if _, err := sp.client.Runtime.GetIsolateID(ctx); err != nil {
 		_ = iso.detach(context.WithoutCancel(ctx), sp)
-		return
+		return false
 	}
 	iso.mu.Lock()
 	keep := !iso.closed && iso.conn == conn && iso.spares[id] == nil
@@ -80,6 +84,7 @@ func (iso *isolated) addSpare(ctx context.Context, id events.TargetID) {
 	if !keep {
 		_ = iso.detach(context.WithoutCancel(ctx), sp)
 	}
+	return keep
 }
 
 // promote makes target id's spare its session and reports whether it

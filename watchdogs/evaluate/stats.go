@@ -89,6 +89,17 @@ func (st *stats) detached() {
 	st.s.Detaches++
 }
 
+// spare counts a spare session kept ready, or one that took over.
+func (st *stats) spare(tookOver bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if tookOver {
+		st.s.SpareTakeovers++
+	} else {
+		st.s.Spares++
+	}
+}
+
 // snapshot returns a copy that the caller may keep.
 func (st *stats) snapshot() events.EvaluateStats {
 	st.mu.Lock()

@@ -252,3 +252,34 @@ func TestPageAlreadySpinning(t *testing.T) {
 	noLongerCounting(t, s, tab)
 	assert.Equal(t, "1", clickCounter(t, s, tab))
 }
+
+// TestSpareTakesOverAfterATimeout checks the engine's fast path after a
+// terminated script: the session the script ran on is detached, and the
+// spare the engine kept ready for the tab takes over at once, so the next
+// evaluation does not attach a session on its own time; the session that
+// took over then gets a spare of its own.
+func TestSpareTakesOverAfterATimeout(t *testing.T) {
+	st := serve(t)
+	s := start(t)
+	tab := activeTab(t, s)
+	open(t, s, tab, st.MainURL("/counter"))
+
+	// The first evaluation attaches the engine's session; its spare is
+	// attached and bound in the background.
+	require.Equal(t, float64(1), eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "1"}).Value)
+	require.Eventually(t, func() bool { return stats(t, s).Spares == 1 }, ceiling, 10*time.Millisecond,
+		"no spare session was made ready after the first evaluation")
+
+	_, err, _ := evalWithin(t.Context(), s, 500*time.Millisecond, events.EvaluateEvent{TabID: tab, Expression: "while (true) {}"})
+	require.Equal(t, events.CodeTimeout, errorOf(t, err).Code)
+	require.Eventually(t, func() bool { got := stats(t, s); return got.Terminations+got.TerminationFailures == 1 }, ceiling, 10*time.Millisecond)
+	got := stats(t, s)
+	require.EqualValues(t, 1, got.Terminations, "the hung script was not stopped: %+v", got)
+	assert.EqualValues(t, 1, got.SpareTakeovers, "the spare did not take over: %+v", got)
+
+	r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "document.title"})
+	assert.Equal(t, "counter", r.Value)
+	assert.Equal(t, events.EngineIsolated, r.Engine)
+	require.Eventually(t, func() bool { return stats(t, s).Spares == 2 }, ceiling, 10*time.Millisecond,
+		"the session that took over got no spare of its own")
+}
