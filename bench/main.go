@@ -148,12 +148,11 @@ func header(w io.Writer, title string) {
 }
 
 func safeVariants(h harness, op string) (vs []variant, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panicked: %v", p)
-		}
-	}()
-	return h.variants(op)
+	err = guard(func() (err error) {
+		vs, err = h.variants(op)
+		return err
+	})
+	return vs, err
 }
 
 var onlyOps string

@@ -134,15 +134,9 @@ func (w *world) markedWalk(ctx context.Context, optsJSON string) (*records, erro
 		recs, err := w.walk(ctx, optsJSON)
 		ch <- walked{recs, err}
 	}()
-	var first walked
-	received := false
-	wait := func() {
-		if !received {
-			first, received = <-ch, true
-		}
-	}
-	marked, err := w.markScriptClicks(ctx, wait)
-	wait()
+	first := sync.OnceValue(func() walked { return <-ch })
+	marked, err := w.markScriptClicks(ctx, func() { first() })
+	walk := first()
 	if err != nil {
 		return nil, err
 	}
@@ -150,5 +144,5 @@ func (w *world) markedWalk(ctx context.Context, optsJSON string) (*records, erro
 	if marked {
 		return w.walk(ctx, optsJSON)
 	}
-	return first.recs, first.err
+	return walk.recs, walk.err
 }

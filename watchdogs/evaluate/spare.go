@@ -26,7 +26,7 @@ func (a *attachment) keepSpare(s *evalSession) {
 		ctx, cancel := context.WithTimeout(a.base, a.cfg.CleanupTimeout)
 		defer cancel()
 		if a.iso.addSpare(ctx, s.target) {
-			a.stats.spare(false)
+			a.stats.add(func(s *events.EvaluateStats) { s.Spares++ })
 		}
 	})
 }
@@ -39,7 +39,7 @@ func (a *attachment) keepSpare(s *evalSession) {
 // session (see isolated.session).
 func (a *attachment) takeOver(id events.TargetID) {
 	if a.iso.promote(id) {
-		a.stats.spare(true)
+		a.stats.add(func(s *events.EvaluateStats) { s.SpareTakeovers++ })
 		return
 	}
 	a.spawn(func() {

@@ -73,31 +73,12 @@ func (st *stats) record(o outcome) {
 	h.Over++
 }
 
-func (st *stats) terminated(ok bool) {
+// add counts something besides an evaluation's outcome: f increments
+// one of the counters under the lock.
+func (st *stats) add(f func(s *events.EvaluateStats)) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if ok {
-		st.s.Terminations++
-	} else {
-		st.s.TerminationFailures++
-	}
-}
-
-func (st *stats) detached() {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.s.Detaches++
-}
-
-// spare counts a spare session kept ready, or one that took over.
-func (st *stats) spare(tookOver bool) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if tookOver {
-		st.s.SpareTakeovers++
-	} else {
-		st.s.Spares++
-	}
+	f(&st.s)
 }
 
 // snapshot returns a copy that the caller may keep.

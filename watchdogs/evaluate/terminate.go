@@ -48,7 +48,13 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 		} else {
 			on, err := terminate(ctx, ch)
 			stopped = err == nil
-			a.stats.terminated(err == nil)
+			a.stats.add(func(s *events.EvaluateStats) {
+				if err == nil {
+					s.Terminations++
+				} else {
+					s.TerminationFailures++
+				}
+			})
 			set(func(d *events.ErrorDetails) {
 				d.Terminated = new(err == nil)
 				if err == nil {
@@ -70,7 +76,7 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 			err := a.iso.detach(ctx, ch.sess)
 			set(func(d *events.ErrorDetails) { d.Detached = new(err == nil) })
 			if err == nil {
-				a.stats.detached()
+				a.stats.add(func(s *events.EvaluateStats) { s.Detaches++ })
 			}
 		} else {
 			// On the main session the objects stay unless released.
