@@ -3,7 +3,6 @@ package defaultaction
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"strings"
 )
@@ -50,36 +49,17 @@ func (a *attachment) aimInFrame(ctx context.Context, el *element) (p point, cove
 	if !found || !parent.IsPage() {
 		return point{}, "", false, nil
 	}
-	type box struct {
-		b   *frameBoxJS
-		ok  bool
-		err error
-	}
-	boxc := make(chan box, 1)
-	go func() {
-		var b box
-		var v json.RawMessage
-		v, b.ok, b.err = a.engine(el.tab).CallFrameOwner(ctx, el.ref, jsFrameBox)
-		if b.ok && b.err == nil {
-			b.err = json.Unmarshal(v, &b.b)
-		}
-		boxc <- b
-	}()
+	boxc := ownerBoxOf(ctx, a.engine(el.tab), el.ref)
 	in, cover, ok, err := a.aimInPage(ctx, el)
 	fb := <-boxc
 	if err != nil {
 		return point{}, "", false, err
 	}
-	if !ok || fb.err != nil || !fb.ok || fb.b == nil {
+	if !ok || !fb.ok {
 		return point{}, "", false, nil
 	}
 	if fb.b.Moved {
-		// The frame was off screen: aim again once it is drawn (see
-		// quickAim).
-		a.frameShown(ctx, a.engine(el.tab), el.ref)
-		if in, cover, ok, err = a.aimInPage(ctx, el); err != nil || !ok {
-			return point{}, "", false, err
-		}
+		return a.aimNewFrame(ctx, el.tab, el.ref)
 	}
 	p, ok = fb.b.place(in)
 	return p, cover, ok, nil

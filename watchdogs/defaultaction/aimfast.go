@@ -5,7 +5,11 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/input"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
@@ -27,21 +31,51 @@ var infoAimJS string
 //go:embed js/frame-box.js
 var jsFrameBox string
 
+// aimJS is jsAimInPage's answer: where to click, and what covers the
+// element there ("" when nothing does).
+type aimJS struct {
+	X, Y  float64
+	Cover string
+}
+
 // infoAim is jsInfoAim's answer.
 type infoAim struct {
 	Info elemInfo `json:"info"`
-	Aim  *struct {
-		X, Y  float64
-		Cover string
-	} `json:"aim"`
+	Aim  *aimJS   `json:"aim"`
 }
 
 // frameBoxJS is jsFrameBox's answer.
 type frameBoxJS struct {
 	X0, Y0, X1, Y1 float64
 	VW, VH         float64
-	// Moved says that the <iframe> had to be scrolled into view.
+	// Moved says that the <iframe> is not where this world last saw it
+	// (it had to be scrolled into view, it moved, or it is new to it).
 	Moved bool
+}
+
+// ownerBox is what ownerBoxOf delivers: ok false (with b nil) when the
+// fast path cannot measure the <iframe>.
+type ownerBox struct {
+	b   *frameBoxJS
+	ok  bool
+	err error
+}
+
+// ownerBoxOf measures, in the background, the <iframe> that holds ref's
+// out-of-process frame (jsFrameBox), scrolling it into view if needed.
+func ownerBoxOf(ctx context.Context, eng *snapshot.Engine, ref events.Ref) <-chan ownerBox {
+	c := make(chan ownerBox, 1)
+	go func() {
+		var fb ownerBox
+		var v json.RawMessage
+		v, fb.ok, fb.err = eng.CallFrameOwner(ctx, ref, jsFrameBox)
+		if fb.ok && fb.err == nil {
+			fb.err = json.Unmarshal(v, &fb.b)
+		}
+		fb.ok = fb.ok && fb.err == nil && fb.b != nil
+		c <- fb
+	}()
+	return c
 }
 
 // jsFramesDrawn resolves once the element's document has drawn two
@@ -50,12 +84,64 @@ type frameBoxJS struct {
 // late on a loaded machine.
 const jsFramesDrawn = `function () { const w = this.ownerDocument.defaultView; return new Promise(r => { const t = setTimeout(r, w.document.hidden ? 100 : 1000); w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); r(); })); }); }`
 
-// frameShown waits, after the <iframe> of ref's out-of-process frame was
-// scrolled into view, until the frame itself has drawn at its new place:
-// until then the browser may route input by its old place, and the frame
-// (throttled while off screen) may not take it.
-func (a *attachment) frameShown(ctx context.Context, eng *snapshot.Engine, ref events.Ref) {
-	_, _ = eng.Call(ctx, ref, jsFramesDrawn)
+// jsMoveArmAim starts recording the mouse moves the element's frame
+// receives and aims as jsAimInPage; jsMoveSeen(x, y, last) answers whether
+// a move reached (x, y) in the frame's viewport.
+var (
+	jsMoveArmAim = strings.Replace(moveArmJS, "__AIM__", jsAimInPage, 1)
+	//go:embed js/move-arm.js
+	moveArmJS string
+	//go:embed js/move-seen.js
+	jsMoveSeen string
+)
+
+// moveProbeFor bounds how long a click confirms that the browser sends the
+// pointer into a frame at a new place.
+const moveProbeFor = time.Second
+
+// aimNewFrame aims at ref's element, of an out-of-process frame whose
+// <iframe> is at a new place in the tab (frameBoxJS.Moved), and returns
+// the point in the tab. The browser sends input to such a frame by where
+// its <iframe> was in the last frame it composited, which under load lags
+// behind the page's layout; and an element scrolled into view inside the
+// frame scrolls the page too, by a message that reaches the page a little
+// later. A click sent at once can land on whatever was at that point
+// before (TestClickOOPIFThatJustMoved). So the frame starts recording
+// mouse moves and aims, the <iframe> is measured alongside, and the
+// pointer is moved to the point; once the frame reports the move there,
+// the click can follow. When it does not come by the frame's second frame,
+// all three are done again, until moveProbeFor has passed; after that the
+// click goes ahead. The move is the one the click would send anyway, and
+// is recorded as the pointer's place. ok is false when the fast path
+// cannot aim or the point is outside the <iframe>'s visible box; cover is
+// what the hit test found on top of the element.
+func (a *attachment) aimNewFrame(ctx context.Context, tab *session.Target, ref events.Ref) (p point, cover string, ok bool, err error) {
+	eng := a.engine(tab)
+	limit := time.Now().Add(moveProbeFor)
+	for {
+		boxc := ownerBoxOf(ctx, eng, ref)
+		c, err := eng.Call(ctx, ref, jsMoveArmAim)
+		fb := <-boxc
+		if err != nil {
+			return p, "", false, err
+		}
+		var aim *aimJS
+		if err := json.Unmarshal(c.Value, &aim); err != nil || aim == nil || !fb.ok {
+			return p, "", false, nil
+		}
+		if p, ok = fb.b.place(point{x: aim.X, y: aim.Y}); !ok || aim.Cover != "" {
+			return p, aim.Cover, ok, nil
+		}
+		if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y)); err != nil {
+			return p, "", true, nil
+		}
+		a.setPointer(tab.ID, pointerAt{p.x, p.y}, true)
+		last := !time.Now().Before(limit)
+		seen, err := eng.Call(ctx, ref, jsMoveSeen, json.RawMessage(num(aim.X)), json.RawMessage(num(aim.Y)), json.RawMessage(strconv.FormatBool(last)))
+		if err != nil || string(seen.Value) == "true" || last {
+			return p, "", true, nil
+		}
+	}
 }
 
 // quickAim looks ref's element up, describes it and aims at it without
@@ -71,29 +157,15 @@ func (a *attachment) frameShown(ctx context.Context, eng *snapshot.Engine, ref e
 // where a click reaches it.
 func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref events.Ref) (in elemInfo, p point, done bool, err error) {
 	eng := a.engine(tab)
-	type box struct {
-		b   *frameBoxJS
-		ok  bool
-		err error
-	}
-	var boxc chan box
+	var boxc <-chan ownerBox
 	if frame := a.refFrame(eng, tab, ref); frame != nil {
 		if parent, ok := a.s.TargetBySession(frame.ParentSessionID); !ok || !parent.IsPage() {
 			return in, p, false, nil
 		}
-		boxc = make(chan box, 1)
-		go func() {
-			v, ok, err := eng.CallFrameOwner(ctx, ref, jsFrameBox)
-			var b box
-			b.ok, b.err = ok, err
-			if ok && err == nil {
-				b.err = json.Unmarshal(v, &b.b)
-			}
-			boxc <- b
-		}()
+		boxc = ownerBoxOf(ctx, eng, ref)
 	}
 	c, err := eng.Call(ctx, ref, jsInfoAim)
-	var fb box
+	var fb ownerBox
 	if boxc != nil {
 		fb = <-boxc
 	}
@@ -126,22 +198,12 @@ func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref even
 		}
 		return in, p, true, nil
 	}
-	if fb.err != nil || !fb.ok || fb.b == nil {
+	if !fb.ok {
 		return in, p, false, nil
 	}
 	if fb.b.Moved {
-		// The frame was off screen: its size and scroll may settle only
-		// once it is drawn again, so aim again after that.
-		a.frameShown(ctx, eng, ref)
-		c, err := eng.Call(ctx, ref, jsAimInPage)
-		var aim *struct {
-			X, Y  float64
-			Cover string
-		}
-		if err != nil || json.Unmarshal(c.Value, &aim) != nil || aim == nil || aim.Cover != "" {
-			return in, p, false, nil
-		}
-		p = point{x: aim.X, y: aim.Y}
+		p, cover, ok, err := a.aimNewFrame(ctx, tab, ref)
+		return in, p, ok && err == nil && cover == "", nil
 	}
 	p, done = fb.b.place(p)
 	return in, p, done, nil

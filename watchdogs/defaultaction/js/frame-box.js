@@ -5,10 +5,17 @@ function () {
   if (!w || w.frameElement) return null;
   const vv = w.visualViewport;
   if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) return null;
+  // Where this <iframe> was at this world's last call for it: input
+  // reaches the frame by a place the browser has composited, which a new
+  // place (or one not known yet) may not be yet, so either is reported as
+  // moved and the click confirms the route first.
+  const known = globalThis.__agentbrowserFrameRects || (globalThis.__agentbrowserFrameRects = new WeakMap());
+  const last = known.get(f);
   const before = f.getBoundingClientRect();
   if (f.scrollIntoViewIfNeeded) f.scrollIntoViewIfNeeded(true); else f.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   const measure = (moved) => {
     const r = f.getBoundingClientRect();
+    known.set(f, [r.left, r.top, r.width, r.height]);
     // A transformed <iframe> (or ancestor) maps frame coordinates by more
     // than an offset: leave it to the CDP path.
     if (Math.abs(r.width - f.offsetWidth) > 0.5 || Math.abs(r.height - f.offsetHeight) > 0.5) return null;
@@ -20,7 +27,9 @@ function () {
       vw: vv ? vv.width : w.innerWidth, vh: vv ? vv.height : w.innerHeight, moved: !!moved};
   };
   const now = f.getBoundingClientRect();
-  if (now.left === before.left && now.top === before.top) return measure(false);
+  if (now.left === before.left && now.top === before.top) {
+    return measure(!last || last[0] !== now.left || last[1] !== now.top || last[2] !== now.width || last[3] !== now.height);
+  }
   // The <iframe> moved: the browser routes input to the frame by where it
   // was in the last frame drawn, so wait until a frame with the new
   // position has been drawn; bounded, since a tab in the background draws
