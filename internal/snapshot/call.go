@@ -55,6 +55,27 @@ func (e *Engine) Call(ctx context.Context, ref events.Ref, fn string, args ...js
 	return Called{Ref: canon, Info: info, Client: w.client, Value: v}, nil
 }
 
+// CallWorld runs fn, as Call does, in the isolated world ref's element
+// was found in, with this bound to the world's global object instead of
+// the element: for work that must outlive the element (an input's handler
+// may remove it) in the document it was in. It fails with a StaleRefError
+// when that document is gone.
+func (e *Engine) CallWorld(ctx context.Context, ref events.Ref, fn string, args ...json.RawMessage) (json.RawMessage, error) {
+	canon, entry, err := e.lookup(ref)
+	if err != nil {
+		return nil, err
+	}
+	v, _, err := entry.w.call(ctx, 0, fn, args)
+	if err != nil {
+		if isWorldGone(err) {
+			e.kill(entry.w)
+			return nil, &StaleRefError{Ref: canon}
+		}
+		return nil, fmt.Errorf("calling in the document of ref %s: %w", canon, err)
+	}
+	return v, nil
+}
+
 // CallFrameOwner runs fn, as Call does, on the <iframe> element that holds
 // the out-of-process frame ref's element lives in, in the isolated world
 // of the tab's top document. ok is false, with no error, when there is no
@@ -95,15 +116,21 @@ func (e *Engine) CallFrameOwner(ctx context.Context, ref events.Ref, fn string, 
 	return v, true, nil
 }
 
-// call runs fn on the world's element id by value. gone reports that the
-// element is no longer in a live document.
+// call runs fn on the world's element id by value, or on the world's
+// global object when id is 0 (element ids start at 1). gone reports that
+// the element is no longer in a live document.
 func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMessage) (v json.RawMessage, gone bool, err error) {
 	var sb strings.Builder
 	sb.WriteString(`(() => { const a = globalThis.__ab; if (!a || a.token !== "`)
 	sb.WriteString(w.token)
-	sb.WriteString(`") return "\u0000stale"; const e = a.el(`)
-	sb.WriteString(strconv.FormatInt(id, 10))
-	sb.WriteString(`); if (!e) return "\u0000gone"; const v = (`)
+	sb.WriteString(`") return "\u0000stale"; `)
+	if id == 0 {
+		sb.WriteString(`const e = globalThis; const v = (`)
+	} else {
+		sb.WriteString(`const e = a.el(`)
+		sb.WriteString(strconv.FormatInt(id, 10))
+		sb.WriteString(`); if (!e) return "\u0000gone"; const v = (`)
+	}
 	sb.WriteString(fn)
 	sb.WriteString(`).call(e`)
 	for _, a := range args {

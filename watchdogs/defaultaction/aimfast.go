@@ -16,9 +16,11 @@ import (
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// jsInfoAim describes the element (jsInfo) and, unless it is a <select> or
-// gone, aims at it (jsAimInPage), in one call: {info, aim}, aim null when
-// the fast path declines.
+// jsInfoAim(arm) describes the element (jsInfo) and, unless it is a
+// <select> or gone, aims at it (jsAimInPage), in one call: {info, aim,
+// armed}, aim null when the fast path declines. With arm, when the aim
+// found the element uncovered, its document starts counting releases for
+// jsSettleArmed.
 var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage).Replace(infoAimJS)
 
 //go:embed js/info-aim.js
@@ -42,6 +44,9 @@ type aimJS struct {
 type infoAim struct {
 	Info elemInfo `json:"info"`
 	Aim  *aimJS   `json:"aim"`
+	// Armed says that the element's document now counts the releases of
+	// the click that follows (see jsSettleArmed).
+	Armed bool `json:"armed"`
 }
 
 // frameBoxJS is jsFrameBox's answer.
@@ -154,59 +159,62 @@ func (a *attachment) aimNewFrame(ctx context.Context, tab *session.Target, ref e
 // unexpected error): the caller then takes the full path (resolve, info,
 // aim with retries), which handles every case and explains failures. With
 // done true, in is the element's info and, unless it is a <select>, p is
-// where a click reaches it.
-func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref events.Ref) (in elemInfo, p point, done bool, err error) {
+// where a click reaches it; armed says that the element is in the tab's
+// top document, which counts the releases of the click that follows, so
+// that clickArmed can settle it.
+func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref events.Ref) (in elemInfo, p point, done, armed bool, err error) {
 	eng := a.engine(tab)
 	var boxc <-chan ownerBox
 	if frame := a.refFrame(eng, tab, ref); frame != nil {
 		if parent, ok := a.s.TargetBySession(frame.ParentSessionID); !ok || !parent.IsPage() {
-			return in, p, false, nil
+			return in, p, false, false, nil
 		}
 		boxc = ownerBoxOf(ctx, eng, ref)
 	}
-	c, err := eng.Call(ctx, ref, jsInfoAim)
+	// Only a click in the top document settles by its armed release.
+	c, err := eng.Call(ctx, ref, jsInfoAim, json.RawMessage(strconv.FormatBool(boxc == nil)))
 	var fb ownerBox
 	if boxc != nil {
 		fb = <-boxc
 	}
 	if err != nil {
 		if errors.Is(err, snapshot.ErrStaleRef) || errors.Is(err, snapshot.ErrUnknownRef) || errors.Is(err, snapshot.ErrInvalidRef) {
-			return in, p, false, refError(err)
+			return in, p, false, false, refError(err)
 		}
-		return in, p, false, nil
+		return in, p, false, false, nil
 	}
 	var r infoAim
 	if err := json.Unmarshal(c.Value, &r); err != nil {
-		return in, p, false, nil
+		return in, p, false, false, nil
 	}
 	in = r.Info
 	if !in.Connected {
-		return in, p, false, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", c.Ref).WithDetails(events.ErrorDetails{Ref: c.Ref})
+		return in, p, false, false, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", c.Ref).WithDetails(events.ErrorDetails{Ref: c.Ref})
 	}
 	if in.Tag == "select" {
-		return in, p, true, nil
+		return in, p, true, false, nil
 	}
 	if r.Aim == nil || r.Aim.Cover != "" {
-		return in, p, false, nil
+		return in, p, false, false, nil
 	}
 	p = point{x: r.Aim.X, y: r.Aim.Y}
 	if boxc == nil {
 		if c.Client != tab.Client {
 			// The element lives in a frame the ref's lookup did not
 			// expect: take the full path.
-			return in, p, false, nil
+			return in, p, false, false, nil
 		}
-		return in, p, true, nil
+		return in, p, true, r.Armed, nil
 	}
 	if !fb.ok {
-		return in, p, false, nil
+		return in, p, false, false, nil
 	}
 	if fb.b.Moved {
 		p, cover, ok, err := a.aimNewFrame(ctx, tab, ref)
-		return in, p, ok && err == nil && cover == "", nil
+		return in, p, ok && err == nil && cover == "", false, nil
 	}
 	p, done = fb.b.place(p)
-	return in, p, done, nil
+	return in, p, done, false, nil
 }
 
 // place turns a point in the frame's viewport into the tab's, with the

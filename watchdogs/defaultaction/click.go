@@ -45,9 +45,9 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		// One round trip into the element's world (two in parallel in an
 		// out-of-process frame) describes and aims at it; otherwise the
 		// full path resolves a handle, describes, and aims with retries.
-		var done bool
+		var done, armed bool
 		var err error
-		in, p, done, err = a.quickAim(ctx, tab, ref)
+		in, p, done, armed, err = a.quickAim(ctx, tab, ref)
 		if err != nil {
 			return err
 		}
@@ -68,6 +68,9 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		}
 		if in.Tag == "select" {
 			return &selectClicked{options: in.Options, multiple: in.Multiple}
+		}
+		if armed {
+			return a.clickArmed(ctx, tab, ref, p, e)
 		}
 		return a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers)
 	})

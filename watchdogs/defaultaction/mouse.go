@@ -172,6 +172,9 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		if err := op(ctx); err != nil {
+			if errors.Is(err, errSettled) {
+				return nil
+			}
 			return err
 		}
 		// Let the timers the input's handlers queued run in the page, so

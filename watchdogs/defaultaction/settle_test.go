@@ -31,6 +31,30 @@ func TestClickReportsSetTimeoutNavigation(t *testing.T) {
 	}
 }
 
+// TestClickReportsChainedSetTimeoutNavigation: a handler's setTimeout(0)
+// that queues another, which navigates, is the click's too; by ref (the
+// settle sent along with the input) and by coordinates (the settle sent
+// after the input's replies).
+func TestClickReportsChainedSetTimeoutNavigation(t *testing.T) {
+	e := newEnv(t, "")
+	for i := range 10 {
+		e.open("/navdelay.html")
+		ref := e.ref("button", "Twice")
+		var r events.ActionResult
+		var err error
+		if i%2 == 0 {
+			r, err = e.click(events.ClickElementEvent{TabID: e.tab.ID, Ref: ref})
+		} else {
+			var at []float64
+			e.eval(`(() => { const r = document.getElementById('twice').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, &at)
+			r, err = do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: at[0], Y: at[1]})
+		}
+		require.NoError(t, err, "run %d", i)
+		require.True(t, r.Navigated, "run %d: a navigation two zero-delay timers after the click is reported", i)
+		require.Contains(t, r.URL, "/target.html?twice=", "run %d", i)
+	}
+}
+
 // TestKeyPressReportsSetTimeoutNavigation is the same for a key press.
 func TestKeyPressReportsSetTimeoutNavigation(t *testing.T) {
 	e := newEnv(t, "")

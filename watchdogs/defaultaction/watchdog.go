@@ -79,6 +79,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	}
 	if w.cfg.NavSettle > 0 {
 		a.settleJS = settleScript(w.cfg.NavSettle)
+		a.settleWindow = w.cfg.NavSettle
 	}
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
@@ -136,8 +137,10 @@ type attachment struct {
 	inputs map[events.TargetID]inputLock
 	// dlg tells the snapshot that a tab's page is blocked by a dialog.
 	dlg *dialogwatch.Tracker
-	// settleJS is the script an input waits on in the page (see settle).
-	settleJS string
+	// settleJS is the script an input waits on in the page (see settle),
+	// and settleWindow its window.
+	settleJS     string
+	settleWindow time.Duration
 	// pointers holds where each tab's mouse pointer was last put (see
 	// pointerAt).
 	pointers map[events.TargetID]pointerAt
