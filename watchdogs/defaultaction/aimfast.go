@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -89,64 +90,92 @@ func ownerBoxOf(ctx context.Context, eng *snapshot.Engine, ref events.Ref) <-cha
 // late on a loaded machine.
 const jsFramesDrawn = `function () { const w = this.ownerDocument.defaultView; return new Promise(r => { const t = setTimeout(r, w.document.hidden ? 100 : 1000); w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); r(); })); }); }`
 
-// jsMoveArmAim starts recording the mouse moves the element's frame
-// receives and aims as jsAimInPage; jsMoveSeen(x, y, last) answers whether
-// a move reached (x, y) in the frame's viewport.
+// jsMoveArm starts recording the mouse moves the element's frame receives;
+// jsMoveSeen(x, y, last) answers whether one reached (x, y) in the frame's
+// viewport; jsMoveArmAim does jsMoveArm, then aims as jsAimInPage.
 var (
-	jsMoveArmAim = strings.Replace(moveArmJS, "__AIM__", jsAimInPage, 1)
 	//go:embed js/move-arm.js
-	moveArmJS string
+	jsMoveArm string
 	//go:embed js/move-seen.js
-	jsMoveSeen string
+	jsMoveSeen   string
+	jsMoveArmAim = "function () { (" + jsMoveArm + ").call(this); return (" + jsAimInPage + ").call(this); }"
 )
 
 // moveProbeFor bounds how long a click confirms that the browser sends the
 // pointer into a frame at a new place.
 const moveProbeFor = time.Second
 
-// aimNewFrame aims at ref's element, of an out-of-process frame whose
-// <iframe> is at a new place in the tab (frameBoxJS.Moved), and returns
-// the point in the tab. The browser sends input to such a frame by where
-// its <iframe> was in the last frame it composited, which under load lags
-// behind the page's layout; and an element scrolled into view inside the
-// frame scrolls the page too, by a message that reaches the page a little
-// later. A click sent at once can land on whatever was at that point
-// before (TestClickOOPIFThatJustMoved). So the frame starts recording
-// mouse moves and aims, the <iframe> is measured alongside, and the
-// pointer is moved to the point; once the frame reports the move there,
-// the click can follow. When it does not come by the frame's second frame,
-// all three are done again, until moveProbeFor has passed; after that the
-// click goes ahead. The move is the one the click would send anyway, and
-// is recorded as the pointer's place. ok is false when the fast path
-// cannot aim or the point is outside the <iframe>'s visible box; cover is
-// what the hit test found on top of the element.
-func (a *attachment) aimNewFrame(ctx context.Context, tab *session.Target, ref events.Ref) (p point, cover string, ok bool, err error) {
-	eng := a.engine(tab)
+// routeInto confirms that input sent to tab reaches an out-of-process
+// frame where a click aims, before the click. The browser sends input to
+// such a frame by where its <iframe> was in the last frame it composited,
+// which under load lags behind the page's layout; and an element scrolled
+// into view inside the frame scrolls the page too, by a message that
+// reaches the page a little later. A click sent at once can land on
+// whatever was at that point before (TestClickOOPIFThatJustMoved,
+// TestClickNestedOOPIFBelowTheFold). So aim (which must also start the
+// frame's recording of mouse moves, jsMoveArm) gives the point, the
+// pointer is moved next to it, and seen answers whether the frame received
+// that move there (local: whole pixels of the frame's viewport) by its
+// second frame; if not, all three again, until moveProbeFor has passed,
+// after which the click goes ahead. The move is recorded as the pointer's
+// place. aim's results are returned as they are when it fails, declines or
+// finds the element covered.
+func (a *attachment) routeInto(ctx context.Context, tab *session.Target, aim func() (p point, cover string, ok bool, err error), seen func(local point, last bool) bool) (point, string, bool, error) {
 	limit := time.Now().Add(moveProbeFor)
 	for {
+		p, cover, ok, err := aim()
+		if err != nil || !ok || cover != "" {
+			return p, cover, ok, err
+		}
+		// The probe goes a pixel to the right of the point, in the middle
+		// of a pixel of the frame: mouse events carry whole-pixel client
+		// coordinates, and a frame that moved under a pointer that stayed
+		// gets a move of its own at the pointer's old place in it, which,
+		// when the element did not move inside the frame, is the point.
+		local := point{x: math.Floor(p.x-p.fx) + 1.5, y: math.Floor(p.y-p.fy) + 0.5}
+		at := point{x: local.x + p.fx, y: local.y + p.fy}
+		if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", at.x, at.y)); err != nil {
+			return p, "", true, nil
+		}
+		a.setPointer(tab.ID, pointerAt{at.x, at.y}, true)
+		last := !time.Now().Before(limit)
+		if seen(point{x: math.Floor(local.x), y: math.Floor(local.y)}, last) || last {
+			return p, "", true, nil
+		}
+	}
+}
+
+// moveSeenArgs are jsMoveSeen's arguments.
+func moveSeenArgs(local point, last bool) []json.RawMessage {
+	return []json.RawMessage{json.RawMessage(num(local.x)), json.RawMessage(num(local.y)), json.RawMessage(strconv.FormatBool(last))}
+}
+
+// aimNewFrame aims at ref's element, of an out-of-process frame whose
+// <iframe> (a child of the tab's top document) is at a new place
+// (frameBoxJS.Moved), and returns the point in the tab once routeInto has
+// confirmed it: the frame arms and aims while the top document measures
+// the <iframe> again. ok is false when the fast path cannot aim or the
+// point is outside the <iframe>'s visible box; cover is what the hit test
+// found on top of the element.
+func (a *attachment) aimNewFrame(ctx context.Context, tab *session.Target, ref events.Ref) (p point, cover string, ok bool, err error) {
+	eng := a.engine(tab)
+	return a.routeInto(ctx, tab, func() (point, string, bool, error) {
 		boxc := ownerBoxOf(ctx, eng, ref)
 		c, err := eng.Call(ctx, ref, jsMoveArmAim)
 		fb := <-boxc
 		if err != nil {
-			return p, "", false, err
+			return point{}, "", false, err
 		}
 		var aim *aimJS
 		if err := json.Unmarshal(c.Value, &aim); err != nil || aim == nil || !fb.ok {
-			return p, "", false, nil
+			return point{}, "", false, nil
 		}
-		if p, ok = fb.b.place(point{x: aim.X, y: aim.Y}); !ok || aim.Cover != "" {
-			return p, aim.Cover, ok, nil
-		}
-		if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y)); err != nil {
-			return p, "", true, nil
-		}
-		a.setPointer(tab.ID, pointerAt{p.x, p.y}, true)
-		last := !time.Now().Before(limit)
-		seen, err := eng.Call(ctx, ref, jsMoveSeen, json.RawMessage(num(aim.X)), json.RawMessage(num(aim.Y)), json.RawMessage(strconv.FormatBool(last)))
-		if err != nil || string(seen.Value) == "true" || last {
-			return p, "", true, nil
-		}
-	}
+		p, ok := fb.b.place(point{x: aim.X, y: aim.Y})
+		return p, aim.Cover, ok, nil
+	}, func(local point, last bool) bool {
+		c, err := eng.Call(ctx, ref, jsMoveSeen, moveSeenArgs(local, last)...)
+		return err != nil || string(c.Value) == "true"
+	})
 }
 
 // quickAim looks ref's element up, describes it and aims at it without

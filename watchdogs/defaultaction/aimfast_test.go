@@ -76,6 +76,44 @@ func TestClickOOPIFThatJustMoved(t *testing.T) {
 	}
 }
 
+// TestClickNestedOOPIFBelowTheFold: a button below the fold of a frame
+// (127.0.0.1) inside a cross-origin frame (localhost) inside the page
+// (127.0.0.1), each below the fold of its parent, so each document has to
+// scroll, is clicked, twice; then once more after the page moved the outer
+// <iframe> by layout.
+func TestClickNestedOOPIFBelowTheFold(t *testing.T) {
+	e := newEnv(t, "/framenested.html")
+	var inner *session.Target
+	e.poll("the nested frame to attach", func() bool {
+		for _, tg := range e.s.Targets() {
+			if tg.TabID != e.tab.ID || tg.IsPage() {
+				continue
+			}
+			if parent, ok := e.s.TargetBySession(tg.ParentSessionID); ok && !parent.IsPage() {
+				inner = tg
+				return true
+			}
+		}
+		return false
+	})
+	var ref events.Ref
+	e.poll("the nested frame's button in the snapshot", func() bool {
+		st := e.state(events.SnapshotOptions{})
+		ref, _ = findRefMaybe(st, "button", "Deep inner button", func(fid events.FrameID) bool { return fid == events.FrameID(inner.ID) })
+		return ref != ""
+	})
+	for i := range 3 {
+		if i == 2 {
+			e.eval(`(() => { const d = document.createElement('div'); d.style.height = '41px'; d.textContent = 'pushed'; document.getElementById('mid').before(d); return true })()`, nil)
+		}
+		r, err := e.click(events.ClickElementEvent{Ref: ref})
+		require.NoError(t, err)
+		var n int
+		evalOn(t, e.ctx(), inner, "window.innerClicks || 0", &n)
+		require.Equal(t, i+1, n, "click %d at %v landed outside the nested frame", i+1, r.Details)
+	}
+}
+
 // TestClickAtMovesThePointerOnlyWhenItMoved: clicks at A, B and A again
 // each land, and the pointer enters A again on the third (the move is
 // skipped only when the pointer is already there).

@@ -154,6 +154,17 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 	return res, nil
 }
 
+// aimCDP finds the element's click point with CDP calls (clickPoint) and
+// what covers it there (hit), after scrollIntoView.
+func (a *attachment) aimCDP(ctx context.Context, el *element) (point, string, error) {
+	p, err := a.clickPoint(ctx, el)
+	if err != nil {
+		return point{}, "", err
+	}
+	cover, err := a.hit(ctx, el, p)
+	return p, cover, err
+}
+
 // aim scrolls the element into view and finds a point where a click
 // reaches it. While something covers it, aim retries for a short, bounded
 // time (within the budget), then fails with element_covered naming what is
@@ -191,11 +202,22 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 			}
 		}
 		if !fast {
-			if p, err = a.clickPoint(ctx, el); err == nil {
-				cover, err = a.hit(ctx, el, p)
-				if err != nil {
-					return point{}, err
-				}
+			if el.target.IsPage() {
+				p, cover, err = a.aimCDP(ctx, el)
+			} else {
+				// The frame's place may have changed with the scroll
+				// (its own, or the page's): confirm the route first.
+				p, cover, _, err = a.routeInto(ctx, el.tab, func() (point, string, bool, error) {
+					if err := el.callOn(ctx, jsMoveArm, nil); err != nil {
+						return point{}, "", false, err
+					}
+					p, cover, err := a.aimCDP(ctx, el)
+					return p, cover, err == nil, err
+				}, func(local point, last bool) bool {
+					var seen bool
+					err := el.callOn(ctx, jsMoveSeen, &seen, local.x, local.y, last)
+					return err != nil || seen
+				})
 			}
 		}
 		if err == nil {

@@ -177,41 +177,55 @@ func viewport(ctx context.Context, tab *session.Target) (rect, error) {
 	return rect{0, 0, v.ClientWidth, v.ClientHeight}, nil
 }
 
-// scrollIntoView scrolls the element into view inside its frame and, for
-// an element of an out-of-process frame, each <iframe> element into view
-// in its parent.
+// scrollIntoView scrolls, for an element of an out-of-process frame, each
+// <iframe> element into view in its parent, the outermost first, and then
+// the element into view inside its frame. In that order: scrolling an
+// element into view inside a frame also asks every ancestor document to
+// show it, by messages that reach those documents later; once each
+// <iframe> is in view those asks find nothing to do, where otherwise one
+// could move a frame after the click had aimed
+// (TestClickNestedOOPIFBelowTheFold).
 func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
+	type owner struct {
+		parent *session.Target
+		frame  events.TargetID
+		node   dom.BackendNodeID
+	}
+	var owners []owner
+	for t := el.target; !t.IsPage(); {
+		parent, ok := a.s.TargetBySession(t.ParentSessionID)
+		if !ok {
+			break
+		}
+		o, err := parent.Client.DOM.GetFrameOwner(ctx, dom.NewGetFrameOwnerArgs(page.FrameID(t.ID)))
+		if err != nil {
+			return fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
+		}
+		owners = append(owners, owner{parent, t.ID, o.BackendNodeID})
+		t = parent
+	}
+	moved := false
+	for i := len(owners) - 1; i >= 0; i-- {
+		o := owners[i]
+		box := dom.NewGetBoxModelArgs().SetBackendNodeID(o.node)
+		before, _ := o.parent.Client.DOM.GetBoxModel(ctx, box)
+		if err := o.parent.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetBackendNodeID(o.node)); err != nil {
+			return fmt.Errorf("scrolling the iframe of frame %s into view: %w", o.frame, err)
+		}
+		after, _ := o.parent.Client.DOM.GetBoxModel(ctx, box)
+		if before != nil && after != nil && quadRect(before.Model.Border) != quadRect(after.Model.Border) {
+			framesDrawn(ctx, o.parent)
+			moved = true
+		}
+	}
 	err := el.res.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetObjectID(el.res.ObjectID))
 	if err != nil {
 		return el.gone(notVisible(el, err))
 	}
-	moved := false
-	defer func() {
-		if moved {
-			// The frame itself, throttled while off screen, draws at its
-			// new place before it takes input.
-			_ = el.callOn(ctx, jsFramesDrawn, nil)
-		}
-	}()
-	for t := el.target; !t.IsPage(); {
-		parent, ok := a.s.TargetBySession(t.ParentSessionID)
-		if !ok {
-			return nil
-		}
-		owner, err := parent.Client.DOM.GetFrameOwner(ctx, dom.NewGetFrameOwnerArgs(page.FrameID(t.ID)))
-		if err != nil {
-			return fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
-		}
-		before, _ := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
-		if err := parent.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetBackendNodeID(owner.BackendNodeID)); err != nil {
-			return fmt.Errorf("scrolling the iframe of frame %s into view: %w", t.ID, err)
-		}
-		after, _ := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
-		if before != nil && after != nil && quadRect(before.Model.Border) != quadRect(after.Model.Border) {
-			framesDrawn(ctx, parent)
-			moved = true
-		}
-		t = parent
+	if moved {
+		// The frame itself, throttled while off screen, draws at its new
+		// place before it takes input.
+		_ = el.callOn(ctx, jsFramesDrawn, nil)
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 function () {
-  // Runs in the element's out-of-process frame when its place in the tab
-  // is new: records the mouse moves the frame receives from now on (see
-  // move-seen.js), then aims as aim-in-page.js does.
+  // Runs in an out-of-process frame whose place in the tab is new: records
+  // the mouse moves the frame receives from now on, for move-seen.js.
   const w = this.ownerDocument.defaultView;
   const old = globalThis.__agentbrowserMoves;
   if (old) old.stop();
@@ -9,5 +8,5 @@ function () {
   const on = e => { seen.push([e.clientX, e.clientY]); };
   w.addEventListener('mousemove', on, true);
   globalThis.__agentbrowserMoves = {seen: seen, stop: () => w.removeEventListener('mousemove', on, true)};
-  return (__AIM__).call(this);
+  return true;
 }

@@ -1,13 +1,13 @@
 function (x, y, last) {
   // Resolves true once the frame armed by move-arm.js has received a mouse
-  // move within a pixel and a half of (x, y) in its own viewport, and false
-  // when none came by its second frame (or 500 ms when it draws none, 100
-  // when hidden): the browser sent the move elsewhere, or by a place the
-  // frame is no longer at. The recording stops on true, or when last.
+  // move at (x, y), whole pixels of its own viewport, and false when none
+  // came by its second frame (or 500 ms when it draws none, 100 when
+  // hidden): the browser sent the move elsewhere, or by a place the frame
+  // is no longer at. The recording stops on true, or when last.
   const m = globalThis.__agentbrowserMoves;
   if (!m) return false;
   const w = this.ownerDocument.defaultView;
-  const hit = () => m.seen.some(p => Math.abs(p[0] - x) <= 1.5 && Math.abs(p[1] - y) <= 1.5);
+  const hit = () => m.seen.some(p => p[0] === x && p[1] === y);
   return new Promise(r => {
     let t = 0;
     const end = () => {
