@@ -269,17 +269,19 @@ func (s *BrowserSession) alive() error {
 		return nil
 	}
 	// The connection may have failed a moment before watch records it.
-	select {
-	case <-s.conn.Done():
-		select {
-		case <-s.closing:
-			return ErrClosed
-		default:
-		}
-		return fmt.Errorf("%w: %v", ErrBrowserCrashed, s.conn.Err())
-	default:
+	// Its error is set first, before its pending calls fail and well
+	// before Done closes: a caller whose call just failed with it must
+	// not find the session alive.
+	err := s.conn.Err()
+	if err == nil {
 		return nil
 	}
+	select {
+	case <-s.closing:
+		return ErrClosed
+	default:
+	}
+	return fmt.Errorf("%w: %v", ErrBrowserCrashed, err)
 }
 
 // Emit delivers a lifecycle notification (tab created, navigated, closed,

@@ -134,7 +134,7 @@ func (a *attachment) routeInto(ctx context.Context, tab *session.Target, aim fun
 		// when the element did not move inside the frame, is the point.
 		local := point{x: math.Floor(p.x-p.fx) + 1.5, y: math.Floor(p.y-p.fy) + 0.5}
 		at := point{x: local.x + p.fx, y: local.y + p.fy}
-		if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", at.x, at.y)); err != nil {
+		if err := moveTo(ctx, tab, at); err != nil {
 			return p, "", true, nil
 		}
 		a.setPointer(tab.ID, pointerAt{at.x, at.y}, true)
@@ -143,6 +143,17 @@ func (a *attachment) routeInto(ctx context.Context, tab *session.Target, aim fun
 			return p, "", true, nil
 		}
 	}
+}
+
+// moveTo sends the pointer to p in t without waiting for the move's
+// reply, which comes only after the page's next frame: jsMoveSeen waits
+// for the move itself.
+func moveTo(ctx context.Context, t *session.Target, p point) error {
+	args := input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y)
+	if _, err := t.Post("Input.dispatchMouseEvent", args); !errors.Is(err, session.ErrNoPost) {
+		return err
+	}
+	return t.Client.Input.DispatchMouseEvent(ctx, args)
 }
 
 // moveSeenArgs are jsMoveSeen's arguments.
