@@ -62,9 +62,8 @@ type frameBoxJS struct {
 // ownerBox is what ownerBoxOf delivers: ok false (with b nil) when the
 // fast path cannot measure the <iframe>.
 type ownerBox struct {
-	b   *frameBoxJS
-	ok  bool
-	err error
+	b  *frameBoxJS
+	ok bool
 }
 
 // ownerBoxOf measures, in the background, the <iframe> that holds ref's
@@ -73,12 +72,8 @@ func ownerBoxOf(ctx context.Context, eng *snapshot.Engine, ref events.Ref) <-cha
 	c := make(chan ownerBox, 1)
 	go func() {
 		var fb ownerBox
-		var v json.RawMessage
-		v, fb.ok, fb.err = eng.CallFrameOwner(ctx, ref, jsFrameBox)
-		if fb.ok && fb.err == nil {
-			fb.err = json.Unmarshal(v, &fb.b)
-		}
-		fb.ok = fb.ok && fb.err == nil && fb.b != nil
+		v, ok, err := eng.CallFrameOwner(ctx, ref, jsFrameBox)
+		fb.ok = ok && err == nil && json.Unmarshal(v, &fb.b) == nil && fb.b != nil
 		c <- fb
 	}()
 	return c
