@@ -32,27 +32,14 @@ type Called struct {
 // when the element is gone, and with the function's exception when it
 // throws. Info.BackendNodeID is set only when it is already known.
 func (e *Engine) Call(ctx context.Context, ref events.Ref, fn string, args ...json.RawMessage) (Called, error) {
-	canon, entry, err := e.lookup(ref)
+	canon, entry, v, err := e.callRef(ctx, ref, true, fn, args)
 	if err != nil {
 		return Called{}, err
-	}
-	w := entry.w
-	v, gone, err := w.call(ctx, entry.local, fn, args)
-	if err != nil {
-		if isWorldGone(err) {
-			e.kill(w)
-			return Called{}, &StaleRefError{Ref: canon}
-		}
-		return Called{}, fmt.Errorf("calling into ref %s: %w", canon, err)
-	}
-	if gone {
-		e.forget(entry)
-		return Called{}, &StaleRefError{Ref: canon}
 	}
 	e.mu.Lock()
 	info := entry.info
 	e.mu.Unlock()
-	return Called{Ref: canon, Info: info, Client: w.client, Value: v}, nil
+	return Called{Ref: canon, Info: info, Client: entry.w.client, Value: v}, nil
 }
 
 // CallWorld runs fn, as Call does, in the isolated world ref's element
@@ -61,19 +48,35 @@ func (e *Engine) Call(ctx context.Context, ref events.Ref, fn string, args ...js
 // may remove it) in the document it was in. It fails with a StaleRefError
 // when that document is gone.
 func (e *Engine) CallWorld(ctx context.Context, ref events.Ref, fn string, args ...json.RawMessage) (json.RawMessage, error) {
+	_, _, v, err := e.callRef(ctx, ref, false, fn, args)
+	return v, err
+}
+
+// callRef looks ref up and runs fn in its world, on its element or, when
+// onElement is false, on the world's global object; a gone world or
+// element is a StaleRefError.
+func (e *Engine) callRef(ctx context.Context, ref events.Ref, onElement bool, fn string, args []json.RawMessage) (events.Ref, *refEntry, json.RawMessage, error) {
 	canon, entry, err := e.lookup(ref)
 	if err != nil {
-		return nil, err
+		return "", nil, nil, err
 	}
-	v, _, err := entry.w.call(ctx, 0, fn, args)
+	var id int64
+	if onElement {
+		id = entry.local
+	}
+	v, gone, err := entry.w.call(ctx, id, fn, args)
 	if err != nil {
 		if isWorldGone(err) {
 			e.kill(entry.w)
-			return nil, &StaleRefError{Ref: canon}
+			return "", nil, nil, &StaleRefError{Ref: canon}
 		}
-		return nil, fmt.Errorf("calling in the document of ref %s: %w", canon, err)
+		return "", nil, nil, fmt.Errorf("calling into ref %s: %w", canon, err)
 	}
-	return v, nil
+	if gone {
+		e.forget(entry)
+		return "", nil, nil, &StaleRefError{Ref: canon}
+	}
+	return canon, entry, v, nil
 }
 
 // CallFrameOwner runs fn, as Call does, on the <iframe> element that holds

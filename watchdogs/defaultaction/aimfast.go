@@ -144,11 +144,8 @@ func (a *attachment) routeInto(ctx context.Context, tab *session.Target, aim fun
 // reply, which comes only after the page's next frame: jsMoveSeen waits
 // for the move itself.
 func moveTo(ctx context.Context, t *session.Target, p point) error {
-	args := input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y)
-	if _, err := t.Post("Input.dispatchMouseEvent", args); !errors.Is(err, session.ErrNoPost) {
-		return err
-	}
-	return t.Client.Input.DispatchMouseEvent(ctx, args)
+	_, err := dispatchMouse(ctx, t, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y))
+	return err
 }
 
 // moveSeenArgs are jsMoveSeen's arguments.

@@ -1,6 +1,7 @@
 package defaultaction_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -36,23 +37,36 @@ func TestClickOOPIFBelowTheFold(t *testing.T) {
 // oopifButton waits for framefold.html's cross-origin frame and for its
 // button in a snapshot, and returns the frame and the button's ref.
 func oopifButton(e *env) (*session.Target, events.Ref) {
-	var oopif *session.Target
-	e.poll("the cross-origin frame to attach", func() bool {
+	return frameButton(e, "the cross-origin frame", func(*session.Target) bool { return true })
+}
+
+// frameButton waits for an out-of-process frame of the tab for which is
+// returns true (what names it in failures) and for its "Deep inner button"
+// in a snapshot, and returns the frame and the button's ref.
+func frameButton(e *env, what string, is func(*session.Target) bool) (*session.Target, events.Ref) {
+	var frame *session.Target
+	e.poll(what+" to attach", func() bool {
 		for _, tg := range e.s.Targets() {
-			if tg.TabID == e.tab.ID && !tg.IsPage() {
-				oopif = tg
+			if tg.TabID == e.tab.ID && !tg.IsPage() && is(tg) {
+				frame = tg
 				return true
 			}
 		}
 		return false
 	})
 	var ref events.Ref
-	e.poll("the OOPIF's button in the snapshot", func() bool {
+	e.poll(what+"'s button in the snapshot", func() bool {
 		st := e.state(events.SnapshotOptions{})
-		ref, _ = findRefMaybe(st, "button", "Deep inner button", func(fid events.FrameID) bool { return fid == events.FrameID(oopif.ID) })
+		ref, _ = findRefMaybe(st, "button", "Deep inner button", func(fid events.FrameID) bool { return fid == events.FrameID(frame.ID) })
 		return ref != ""
 	})
-	return oopif, ref
+	return frame, ref
+}
+
+// pushDown inserts a block of px pixels before the element with id in the
+// tab's page, moving it down by layout.
+func pushDown(e *env, id string, px int) {
+	e.eval(fmt.Sprintf(`(() => { const d = document.createElement('div'); d.style.height = '%dpx'; d.textContent = 'pushed'; document.getElementById(%q).before(d); return true })()`, px, id), nil)
 }
 
 // TestClickOOPIFThatJustMoved: the page moves the <iframe> of a
@@ -67,7 +81,7 @@ func TestClickOOPIFThatJustMoved(t *testing.T) {
 	_, err := e.click(events.ClickElementEvent{Ref: ref})
 	require.NoError(t, err)
 	for i := range 3 {
-		e.eval(`(() => { const d = document.createElement('div'); d.style.height = '37px'; d.textContent = 'pushed'; document.getElementById('cross').before(d); return true })()`, nil)
+		pushDown(e, "cross", 37)
 		r, err := e.click(events.ClickElementEvent{Ref: ref})
 		require.NoError(t, err)
 		var n int
@@ -83,28 +97,13 @@ func TestClickOOPIFThatJustMoved(t *testing.T) {
 // <iframe> by layout.
 func TestClickNestedOOPIFBelowTheFold(t *testing.T) {
 	e := newEnv(t, "/framenested.html")
-	var inner *session.Target
-	e.poll("the nested frame to attach", func() bool {
-		for _, tg := range e.s.Targets() {
-			if tg.TabID != e.tab.ID || tg.IsPage() {
-				continue
-			}
-			if parent, ok := e.s.TargetBySession(tg.ParentSessionID); ok && !parent.IsPage() {
-				inner = tg
-				return true
-			}
-		}
-		return false
-	})
-	var ref events.Ref
-	e.poll("the nested frame's button in the snapshot", func() bool {
-		st := e.state(events.SnapshotOptions{})
-		ref, _ = findRefMaybe(st, "button", "Deep inner button", func(fid events.FrameID) bool { return fid == events.FrameID(inner.ID) })
-		return ref != ""
+	inner, ref := frameButton(e, "the nested frame", func(tg *session.Target) bool {
+		parent, ok := e.s.TargetBySession(tg.ParentSessionID)
+		return ok && !parent.IsPage()
 	})
 	for i := range 3 {
 		if i == 2 {
-			e.eval(`(() => { const d = document.createElement('div'); d.style.height = '41px'; d.textContent = 'pushed'; document.getElementById('mid').before(d); return true })()`, nil)
+			pushDown(e, "mid", 41)
 		}
 		r, err := e.click(events.ClickElementEvent{Ref: ref})
 		require.NoError(t, err)

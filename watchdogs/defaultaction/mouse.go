@@ -87,25 +87,17 @@ func mouseClickFrom(ctx context.Context, t *session.Target, x, y float64, button
 	// reply to a move comes only after the page's next animation frame
 	// (moves are rAF-aligned), and nothing needs it before the press,
 	// which Chrome dispatches after the move anyway.
-	waits := make([]func(context.Context) (json.RawMessage, error), 0, len(steps))
-	for _, st := range steps {
-		w, err := t.Post("Input.dispatchMouseEvent", st.args)
-		if errors.Is(err, session.ErrNoPost) {
-			if err := t.Client.Input.DispatchMouseEvent(ctx, st.args); err != nil {
-				return fmt.Errorf("%s: %w", st.what, err)
-			}
-			continue
-		}
-		if err != nil {
+	waits := make([]func(context.Context) (json.RawMessage, error), len(steps))
+	for i, st := range steps {
+		if waits[i], err = dispatchMouse(ctx, t, st.args); err != nil {
 			return fmt.Errorf("%s: %w", st.what, err)
 		}
-		waits = append(waits, w)
 	}
 	// The move's reply is not awaited: in a tab that draws no frames (a
 	// background tab) it can take seconds, and the press behind it tells
 	// whether the input arrived. Its reply is dropped when it comes.
 	for i, w := range waits {
-		if move && i == 0 && len(waits) == len(steps) {
+		if w == nil || (move && i == 0) {
 			continue
 		}
 		if _, err := w(ctx); err != nil {
@@ -113,6 +105,17 @@ func mouseClickFrom(ctx context.Context, t *session.Target, x, y float64, button
 		}
 	}
 	return nil
+}
+
+// dispatchMouse posts a mouse event on t and returns the wait for its
+// reply. On a target that cannot post it makes the call instead, and the
+// wait is nil.
+func dispatchMouse(ctx context.Context, t *session.Target, args *input.DispatchMouseEventArgs) (func(context.Context) (json.RawMessage, error), error) {
+	w, err := t.Post("Input.dispatchMouseEvent", args)
+	if errors.Is(err, session.ErrNoPost) {
+		return nil, t.Client.Input.DispatchMouseEvent(ctx, args)
+	}
+	return w, err
 }
 
 func (a *attachment) clickCoordinate(ctx context.Context, e events.ClickCoordinateEvent) (events.ActionResult, error) {

@@ -42,9 +42,6 @@ func settleScript(window time.Duration) string {
 	return fmt.Sprintf(`new Promise(r => setTimeout(() => setTimeout(r, 0), %d))`, window.Milliseconds())
 }
 
-// defaultSettle is the settle script of the default window.
-var defaultSettle = settleScript(NavSettleWindow)
-
 // settle waits, in tab's page, for the settle window after an input. Input
 // replies come from the browser process and the page's events from its
 // renderer; the settle script's reply comes after every event the page
@@ -54,7 +51,7 @@ var defaultSettle = settleScript(NavSettleWindow)
 func (a *attachment) settle(ctx context.Context, tab *session.Target) {
 	ctx, cancel := context.WithTimeout(ctx, settleCap)
 	defer cancel()
-	_, _ = tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(a.settleJS).
+	_, _ = tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(settleScript(a.settleWindow)).
 		SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true))
 }
 

@@ -67,19 +67,15 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		return nil, err
 	}
 	a := &attachment{
-		s:        s,
-		log:      s.Logger().With().Str("watchdog", Name).Logger(),
-		engines:  map[events.TargetID]*snapshot.Engine{},
-		issuedBy: map[events.Ref]map[events.TargetID]bool{},
-		closed:   map[events.TargetID]bool{},
-		inputs:   map[events.TargetID]inputLock{},
-		dlg:      dialogwatch.NewTracker(s.Bus()),
-		stop:     make(chan struct{}),
-		settleJS: defaultSettle,
-	}
-	if w.cfg.NavSettle > 0 {
-		a.settleJS = settleScript(w.cfg.NavSettle)
-		a.settleWindow = w.cfg.NavSettle
+		s:            s,
+		log:          s.Logger().With().Str("watchdog", Name).Logger(),
+		engines:      map[events.TargetID]*snapshot.Engine{},
+		issuedBy:     map[events.Ref]map[events.TargetID]bool{},
+		closed:       map[events.TargetID]bool{},
+		inputs:       map[events.TargetID]inputLock{},
+		dlg:          dialogwatch.NewTracker(s.Bus()),
+		stop:         make(chan struct{}),
+		settleWindow: max(w.cfg.NavSettle, NavSettleWindow),
 	}
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
@@ -137,9 +133,8 @@ type attachment struct {
 	inputs map[events.TargetID]inputLock
 	// dlg tells the snapshot that a tab's page is blocked by a dialog.
 	dlg *dialogwatch.Tracker
-	// settleJS is the script an input waits on in the page (see settle),
-	// and settleWindow its window.
-	settleJS     string
+	// settleWindow is how long after an input its handlers' timers may
+	// still start a navigation that is the input's (see settle).
 	settleWindow time.Duration
 	// pointers holds where each tab's mouse pointer was last put (see
 	// pointerAt).
