@@ -11,19 +11,17 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // chromePath is the browser every library launches.
 var chromePath = "/usr/bin/chromium"
 
-// flags are the Chrome flags every library launches with: agentbrowser's
-// defaults, out-of-process cross-site frames, and a fixed window.
-var chromeFlags = []string{
-	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-	"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-	"--disable-sync", "--disable-dev-shm-usage", "--disable-features=Translate,MediaRouter,OptimizationHints,DeferRendererTasksAfterInput",
-	"--hide-scrollbars", "--mute-audio", "--site-per-process", "--window-size=1280,800",
-}
+// chromeFlags are the Chrome flags every library launches with:
+// agentbrowser's defaults (with their window size) and out-of-process
+// cross-site frames.
+var chromeFlags = append(session.DefaultFlags(), "--site-per-process")
 
 // chrome is a browser this harness started itself, for the raw CDP floor.
 type chrome struct {
