@@ -174,10 +174,15 @@ func (s *BrowserSession) attach(a attachment) {
 		s.mu.Unlock()
 		return
 	}
+	var front *Target
 	if t.IsPage() {
 		s.tabs = append(s.tabs, t)
 		if s.active == "" {
 			s.active = t.ID
+		} else if t.OpenerID != "" {
+			// Chrome put the page's popup in front of its window; the
+			// active tab goes back there.
+			front = s.tabLocked(s.active)
 		}
 	}
 	s.notifyLocked()
@@ -187,6 +192,9 @@ func (s *BrowserSession) attach(a attachment) {
 	}
 	s.mu.Unlock()
 
+	if front != nil {
+		s.raise(ctx, front)
+	}
 	log.Debug().Msg("target attached")
 	if t.IsPage() {
 		Emit(ctx, s, events.TabCreatedEvent{Tab: tab})
@@ -329,6 +337,7 @@ func (s *BrowserSession) detached(t *Target) {
 		return
 	}
 	gone := []*Target{t}
+	var front *Target
 	delete(s.targets, t.SessionID)
 	if t.IsPage() {
 		for sid, c := range s.targets {
@@ -342,6 +351,7 @@ func (s *BrowserSession) detached(t *Target) {
 			s.active = ""
 			if n := len(s.tabs); n > 0 {
 				s.active = s.tabs[n-1].ID
+				front = s.tabs[n-1]
 			}
 		}
 	}
@@ -353,11 +363,18 @@ func (s *BrowserSession) detached(t *Target) {
 	s.mu.Unlock()
 
 	// Hooks first, then Done: whoever waits on Done (CloseTab) must find
-	// the watchdogs already told.
+	// the watchdogs already told, and the new active tab in front.
 	for _, g := range gone {
 		for _, h := range hooks {
 			h(g)
 		}
+	}
+	if front != nil {
+		rctx, cancel := context.WithTimeout(context.Background(), raiseTimeout)
+		s.raise(rctx, front)
+		cancel()
+	}
+	for _, g := range gone {
 		g.markDone()
 	}
 	ctx := context.Background()

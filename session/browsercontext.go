@@ -26,9 +26,12 @@ func (s *BrowserSession) openBrowserContext(ctx context.Context) error {
 }
 
 // createTargetArgs opens url in the session's browser context, if it has
-// one.
-func (s *BrowserSession) createTargetArgs(url string) *target.CreateTargetArgs {
+// one; in the background (behind the window's front tab) when asked.
+func (s *BrowserSession) createTargetArgs(url string, background bool) *target.CreateTargetArgs {
 	args := target.NewCreateTargetArgs(url)
+	if background {
+		args.SetBackground(true)
+	}
 	s.mu.Lock()
 	bc := s.browserContext
 	s.mu.Unlock()

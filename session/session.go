@@ -183,7 +183,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		if err := s.openBrowserContext(ctx); err != nil {
 			return nil, err
 		}
-		id, err := s.createTarget(ctx, "about:blank")
+		id, err := s.createTarget(ctx, "about:blank", false)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/mafredri/cdp/protocol/target"
 
@@ -95,17 +96,16 @@ func (s *BrowserSession) ActiveTab() (*Target, error) { return s.Tab("") }
 func (s *BrowserSession) SetActive(id events.TargetID) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, t := range s.tabs {
-		if t.ID == id {
-			s.active = id
-			return nil
-		}
+	if s.tabLocked(id) == nil {
+		return fmt.Errorf("%w: %s", ErrTabNotFound, id)
 	}
-	return fmt.Errorf("%w: %s", ErrTabNotFound, id)
+	s.active = id
+	return nil
 }
 
 // NewTab opens a tab at url (about:blank when empty), waits until it is
-// attached and ready, and returns it. It does not change the active tab.
+// attached and ready, and returns it. It does not change the active tab,
+// and opens behind it, so the active tab stays the one Chrome shows.
 func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error) {
 	if err := s.alive(); err != nil {
 		return nil, err
@@ -114,7 +114,9 @@ func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error
 		url = "about:blank"
 	}
 	s.beginCreate()
-	id, err := s.createTarget(ctx, url)
+	// In the background: Chrome hides a window's other tabs (no animation
+	// frames, throttled timers), and the active tab must stay in front.
+	id, err := s.createTarget(ctx, url, true)
 	if err != nil {
 		return nil, err
 	}
@@ -147,8 +149,8 @@ func (s *BrowserSession) beginCreate() {
 }
 
 // createTarget must follow beginCreate.
-func (s *BrowserSession) createTarget(ctx context.Context, url string) (events.TargetID, error) {
-	reply, err := s.browser.Target.CreateTarget(ctx, s.createTargetArgs(url))
+func (s *BrowserSession) createTarget(ctx context.Context, url string, background bool) (events.TargetID, error) {
+	reply, err := s.browser.Target.CreateTarget(ctx, s.createTargetArgs(url, background))
 	var id events.TargetID
 	if err == nil {
 		id = events.TargetID(reply.TargetID)
@@ -222,4 +224,32 @@ func (s *BrowserSession) waitAnyTab(ctx context.Context) (*Target, error) {
 func (s *BrowserSession) notifyLocked() {
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// raiseTimeout bounds bringing a tab to the front after another closed.
+const raiseTimeout = 5 * time.Second
+
+// tabLocked returns the tab with id, or nil.
+func (s *BrowserSession) tabLocked(id events.TargetID) *Target {
+	for _, t := range s.tabs {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// raise brings t to the front of its window, so that Chrome shows the tab
+// the session acts in: a window's other tabs are hidden, and a hidden page
+// runs no animation frames (nor IntersectionObserver callbacks) and has its
+// timers throttled. It does nothing once the session is closing.
+func (s *BrowserSession) raise(ctx context.Context, t *Target) {
+	select {
+	case <-s.closing:
+		return
+	default:
+	}
+	if err := t.Client.Page.BringToFront(ctx); err != nil {
+		s.log.Debug().Err(err).Str("target", string(t.ID)).Msg("bringing the active tab to the front failed")
+	}
 }

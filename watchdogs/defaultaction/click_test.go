@@ -123,6 +123,17 @@ func TestClickLinkTargetBlankReportsNewTab(t *testing.T) {
 	require.Equal(t, e.tab.ID, r.NewTab.OpenerID)
 	t.Cleanup(func() { _ = e.s.CloseTab(e.ctx(), r.NewTab.ID) })
 	require.False(t, r.Navigated)
+
+	// Chrome put the new tab in front of the window; the active tab, where
+	// the agent goes on, goes back there (a hidden page runs no animation
+	// frames), and the new tab waits behind it until it is switched to.
+	popup, err := e.s.Tab(r.NewTab.ID)
+	require.NoError(t, err)
+	requireVisibility(t, e.ctx(), e.tab, "visible")
+	requireVisibility(t, e.ctx(), popup, "hidden")
+	act, err := e.s.ActiveTab()
+	require.NoError(t, err)
+	require.Equal(t, e.tab.ID, act.ID, "the opener stays the active tab")
 }
 
 func TestClickLinkReportsNavigation(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -13,10 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 func (e *env) wait(ev events.WaitEvent) (events.ActionResult, error) {
@@ -123,6 +126,62 @@ func TestTabs(t *testing.T) {
 	require.Equal(t, nt.Tab.ID, closed.Closed)
 	_, err = actions.SwitchTab(e.ctx(), e.s, nt.Tab.ID)
 	requireCode(t, err, events.CodeTabNotFound)
+}
+
+// requireVisibility waits until tab's document reports state
+// (document.visibilityState).
+func requireVisibility(t *testing.T, ctx context.Context, tab *session.Target, state string) {
+	t.Helper()
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		r, err := session.Evaluate(ctx, tab.Client, "document.visibilityState", true)
+		if !assert.NoError(c, err) || !assert.Nil(c, r.ExceptionDetails) {
+			return
+		}
+		var got string
+		assert.NoError(c, json.Unmarshal(r.Result.Value, &got))
+		assert.Equal(c, state, got, "visibility of tab %s", tab.ID)
+	}, 10*time.Second, 20*time.Millisecond)
+}
+
+// TestTabsKeepTheActiveTabInFront: Chrome shows one tab per window and
+// counts the others hidden; the session keeps its active tab the shown one
+// as tabs open, switch and close.
+func TestTabsKeepTheActiveTabInFront(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	ctx := e.ctx()
+	requireVisibility(t, ctx, e.tab, "visible")
+
+	// The new-tab action makes the new tab active, and shows it.
+	nt, err := actions.NewTab(ctx, e.s, "")
+	require.NoError(t, err)
+	b, err := e.s.Tab(nt.Tab.ID)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = e.s.CloseTab(context.Background(), b.ID) })
+	requireVisibility(t, ctx, b, "visible")
+	requireVisibility(t, ctx, e.tab, "hidden")
+
+	// A tab opened through the session, not made active, opens behind.
+	c, err := e.s.NewTab(ctx, "")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = e.s.CloseTab(context.Background(), c.ID) })
+	requireVisibility(t, ctx, c, "hidden")
+	requireVisibility(t, ctx, b, "visible")
+
+	// Switching shows the tab switched to.
+	_, err = actions.SwitchTab(ctx, e.s, e.tab.ID)
+	require.NoError(t, err)
+	requireVisibility(t, ctx, e.tab, "visible")
+	requireVisibility(t, ctx, b, "hidden")
+
+	// Closing the active tab shows the one that becomes active, which is
+	// not the neighbour Chrome would show.
+	_, err = actions.CloseTab(ctx, e.s, e.tab.ID)
+	require.NoError(t, err)
+	act, err := e.s.ActiveTab()
+	require.NoError(t, err)
+	require.Equal(t, c.ID, act.ID, "the newest remaining tab becomes active")
+	requireVisibility(t, ctx, c, "visible")
+	requireVisibility(t, ctx, b, "hidden")
 }
 
 func (e *env) shot(ev events.ScreenshotEvent) events.ScreenshotResult {

@@ -14,6 +14,8 @@ func (a *attachment) newTab(ctx context.Context, e events.NewTabEvent) (events.N
 	if err := a.s.SetActive(t.ID); err != nil {
 		return events.NewTabResult{}, err
 	}
+	// It opened behind the active tab; the new active tab goes in front.
+	_ = t.Client.Page.BringToFront(ctx)
 	if e.URL != "" {
 		if _, err := a.navigate(ctx, events.NavigateToURLEvent{TabID: t.ID, URL: e.URL}); err != nil {
 			return events.NewTabResult{}, err
