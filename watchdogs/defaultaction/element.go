@@ -23,7 +23,9 @@ import (
 // callOn calls fn on the element in its isolated world with args passed
 // by value, and decodes its JSON result into out (when out is not nil).
 func (el *element) callOn(ctx context.Context, fn string, out any, args ...any) error {
-	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetReturnByValue(true).SetSilent(true)
+	// Awaited: a function that answers with a promise (jsMoveSeen) is
+	// waited for, not returned as an object.
+	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true)
 	if len(args) > 0 {
 		cas := make([]runtime.CallArgument, len(args))
 		for i, a := range args {
