@@ -92,15 +92,33 @@ func (s *BrowserSession) Tab(id events.TargetID) (*Target, error) {
 // ActiveTab returns the active tab.
 func (s *BrowserSession) ActiveTab() (*Target, error) { return s.Tab("") }
 
-// SetActive makes tab id the active one.
+// SetActive makes tab id the active one, without bringing it to the front
+// (see Activate).
 func (s *BrowserSession) SetActive(id events.TargetID) error {
+	_, err := s.setActive(id)
+	return err
+}
+
+// Activate makes tab id the active one and brings it to the front of its
+// window, so that it is the tab Chrome shows (see raise).
+func (s *BrowserSession) Activate(ctx context.Context, id events.TargetID) error {
+	t, err := s.setActive(id)
+	if err != nil {
+		return err
+	}
+	s.raise(ctx, t)
+	return nil
+}
+
+func (s *BrowserSession) setActive(id events.TargetID) (*Target, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.tabLocked(id) == nil {
-		return fmt.Errorf("%w: %s", ErrTabNotFound, id)
+	t := s.tabLocked(id)
+	if t == nil {
+		return nil, fmt.Errorf("%w: %s", ErrTabNotFound, id)
 	}
 	s.active = id
-	return nil
+	return t, nil
 }
 
 // NewTab opens a tab at url (about:blank when empty), waits until it is

@@ -18,10 +18,7 @@ func TestClickOOPIFBelowTheFold(t *testing.T) {
 	e := newEnv(t, "/framefold.html")
 	oopif, ref := oopifButton(e)
 	for i := range 2 {
-		r, err := e.click(events.ClickElementEvent{Ref: ref})
-		require.NoError(t, err)
-		var n int
-		evalOn(t, e.ctx(), oopif, "window.innerClicks || 0", &n)
+		r, n := clickCounted(e, oopif, ref)
 		var inner, outer any
 		evalOn(t, e.ctx(), oopif, "(() => { const r = document.querySelector('button').getBoundingClientRect(); return [r.top, r.bottom, scrollY, innerHeight] })()", &inner)
 		e.eval("(() => { const r = document.getElementById('cross').getBoundingClientRect(); return [r.top, r.bottom, scrollY, innerHeight] })()", &outer)
@@ -63,6 +60,17 @@ func frameButton(e *env, what string, is func(*session.Target) bool) (*session.T
 	return frame, ref
 }
 
+// clickCounted clicks ref and returns the result and how many clicks the
+// button of frame (frametall.html's) has counted so far.
+func clickCounted(e *env, frame *session.Target, ref events.Ref) (events.ActionResult, int) {
+	e.t.Helper()
+	r, err := e.click(events.ClickElementEvent{Ref: ref})
+	require.NoError(e.t, err)
+	var n int
+	evalOn(e.t, e.ctx(), frame, "window.innerClicks || 0", &n)
+	return r, n
+}
+
 // pushDown inserts a block of px pixels before the element with id in the
 // tab's page, moving it down by layout.
 func pushDown(e *env, id string, px int) {
@@ -82,10 +90,7 @@ func TestClickOOPIFThatJustMoved(t *testing.T) {
 	require.NoError(t, err)
 	for i := range 3 {
 		pushDown(e, "cross", 37)
-		r, err := e.click(events.ClickElementEvent{Ref: ref})
-		require.NoError(t, err)
-		var n int
-		evalOn(t, e.ctx(), oopif, "window.innerClicks || 0", &n)
+		r, n := clickCounted(e, oopif, ref)
 		require.Equal(t, i+2, n, "click %d after the iframe moved down landed outside the frame, at %v", i+2, r.Details)
 	}
 }
@@ -105,10 +110,7 @@ func TestClickNestedOOPIFBelowTheFold(t *testing.T) {
 		if i == 2 {
 			pushDown(e, "mid", 41)
 		}
-		r, err := e.click(events.ClickElementEvent{Ref: ref})
-		require.NoError(t, err)
-		var n int
-		evalOn(t, e.ctx(), inner, "window.innerClicks || 0", &n)
+		r, n := clickCounted(e, inner, ref)
 		require.Equal(t, i+1, n, "click %d at %v landed outside the nested frame", i+1, r.Details)
 	}
 }

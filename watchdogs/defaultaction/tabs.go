@@ -11,11 +11,11 @@ func (a *attachment) newTab(ctx context.Context, e events.NewTabEvent) (events.N
 	if err != nil {
 		return events.NewTabResult{}, err
 	}
-	if err := a.s.SetActive(t.ID); err != nil {
+	// It opened behind the active tab; as the new active tab it goes in
+	// front.
+	if err := a.s.Activate(ctx, t.ID); err != nil {
 		return events.NewTabResult{}, err
 	}
-	// It opened behind the active tab; the new active tab goes in front.
-	_ = t.Client.Page.BringToFront(ctx)
 	if e.URL != "" {
 		if _, err := a.navigate(ctx, events.NavigateToURLEvent{TabID: t.ID, URL: e.URL}); err != nil {
 			return events.NewTabResult{}, err
@@ -26,15 +26,10 @@ func (a *attachment) newTab(ctx context.Context, e events.NewTabEvent) (events.N
 }
 
 func (a *attachment) switchTab(ctx context.Context, e events.SwitchTabEvent) (events.TabInfo, error) {
-	if err := a.s.SetActive(e.ID); err != nil {
+	// In front, so that its timers and rendering run at full speed.
+	if err := a.s.Activate(ctx, e.ID); err != nil {
 		return events.TabInfo{}, err
 	}
-	t, err := a.s.Tab(e.ID)
-	if err != nil {
-		return events.TabInfo{}, err
-	}
-	// Bring it to the front so timers and rendering run at full speed.
-	_ = t.Client.Page.BringToFront(ctx)
 	return a.s.TabInfo(e.ID)
 }
 
