@@ -4,9 +4,10 @@
 // daemon's code, yet a Go program initialises every package it links
 // before main: the full binary's client path initialised 116 packages (fx,
 // dig, zap, net/rpc, encoding/gob among them) to send one line. This
-// client links only the standard library's net, json and os: it hands the
-// whole command line to the session's daemon, which parses and runs it
-// with the same code as the full binary and returns what to print. When no
+// client links only the standard library's json and os (not even net: it
+// dials the unix socket with system calls): it hands the whole command
+// line to the session's daemon, which parses and runs it with the same
+// code as the full binary and returns what to print. When no
 // daemon answers, or the daemon says the command must run in the caller's
 // process (help, local commands, --stdin, file paths), it execs the full
 // binary with the same arguments, so behaviour is the full binary's.
@@ -16,7 +17,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -113,7 +113,9 @@ func viaDaemon(args []string) (int, bool) {
 		return 0, false
 	}
 	sock := rundir.Socket(dir, name)
-	conn, err := net.Dial("unix", sock)
+	// The daemon enforces the command's budget; the read timeout is only a
+	// safety net against a daemon that never answers.
+	conn, err := rundir.Dial(sock, 24*time.Hour)
 	if err != nil {
 		return 0, false
 	}
@@ -124,9 +126,6 @@ func viaDaemon(args []string) (int, bool) {
 		return 0, false
 	}
 	defer conn.Close()
-	// The daemon enforces the command's budget; this deadline is only a
-	// safety net against a daemon that never answers.
-	conn.SetDeadline(time.Now().Add(24 * time.Hour))
 	// exe names the full binary this client would run; a daemon started
 	// from another file (an older build) hands the line back.
 	req := map[string]any{"argv": args}

@@ -160,3 +160,23 @@ func TestThinClientRefusesUnsafeRuntimeDir(t *testing.T) {
 	require.Equal(t, 1, o.exit, o.stdout+o.stderr)
 	require.Contains(t, o.stdout, `"unsafe_runtime_dir"`)
 }
+
+// TestThinClientLinksLittle pins what the thin client is for: every
+// package it links is initialised before main on every command, so it links
+// no package of the daemon's (fx, zerolog, the CDP client) and not the net
+// package either (it dials with system calls, see rundir.Dial).
+func TestThinClientLinksLittle(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	require.NoError(t, err)
+	deps := strings.Fields(string(out))
+	require.Contains(t, deps, "encoding/json", "go list output not understood")
+	for _, d := range deps {
+		std := !strings.Contains(strings.SplitN(d, "/", 2)[0], ".")
+		switch {
+		case d == "net" || strings.HasPrefix(d, "net/"):
+			t.Errorf("the thin client links %s", d)
+		case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir":
+			t.Errorf("the thin client links %s, which is not the standard library", d)
+		}
+	}
+}

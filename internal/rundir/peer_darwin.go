@@ -1,18 +1,14 @@
 package rundir
 
 import (
-	"net"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// peerUID reads the uid of the process at the other end of c
+// peerUID reads the uid of the process at the other end of the socket rc
 // (LOCAL_PEERCRED).
-func peerUID(c *net.UnixConn) (int, bool, error) {
-	rc, err := c.SyscallConn()
-	if err != nil {
-		return -1, false, err
-	}
+func peerUID(rc syscall.RawConn) (int, bool, error) {
 	var cred *unix.Xucred
 	var gerr error
 	if err := rc.Control(func(fd uintptr) {

@@ -1,16 +1,9 @@
 package rundir
 
-import (
-	"net"
-	"syscall"
-)
+import "syscall"
 
-// peerUID reads the uid at the other end of c (SO_PEERCRED).
-func peerUID(c *net.UnixConn) (int, bool, error) {
-	rc, err := c.SyscallConn()
-	if err != nil {
-		return -1, false, err
-	}
+// peerUID reads the uid at the other end of the socket rc (SO_PEERCRED).
+func peerUID(rc syscall.RawConn) (int, bool, error) {
 	var cred *syscall.Ucred
 	var gerr error
 	if err := rc.Control(func(fd uintptr) {

@@ -2,8 +2,8 @@
 
 package rundir
 
-import "net"
+import "syscall"
 
 // peerUID cannot tell the peer's uid here: only the runtime directory's
 // check protects the socket.
-func peerUID(c *net.UnixConn) (int, bool, error) { return -1, false, nil }
+func peerUID(rc syscall.RawConn) (int, bool, error) { return -1, false, nil }

@@ -7,7 +7,6 @@ package rundir
 import (
 	"fmt"
 	"io/fs"
-	"net"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -76,14 +75,20 @@ func Check(dir string) error {
 	return nil
 }
 
-// SamePeer reports whether the process at the other end of c runs as the
-// current user. known is false where the platform cannot tell.
-func SamePeer(c net.Conn) (same, known bool, uid int, err error) {
-	uc, ok := c.(*net.UnixConn)
+// SamePeer reports whether the process at the other end of the unix
+// socket c runs as the current user. c is a *net.UnixConn, or the *os.File
+// of a socket Dial connected. known is false where the platform cannot
+// tell, or c gives no descriptor to ask.
+func SamePeer(c any) (same, known bool, uid int, err error) {
+	sc, ok := c.(syscall.Conn)
 	if !ok {
 		return false, false, -1, nil
 	}
-	uid, known, err = peerUID(uc)
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return false, false, -1, err
+	}
+	uid, known, err = peerUID(rc)
 	if err != nil || !known {
 		return false, known, uid, err
 	}

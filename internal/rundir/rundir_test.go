@@ -1,11 +1,14 @@
 package rundir_test
 
 import (
+	"bufio"
 	"errors"
 	"net"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -58,4 +61,52 @@ func TestSamePeer(t *testing.T) {
 	require.True(t, known)
 	require.True(t, same)
 	require.Equal(t, os.Getuid(), uid)
+
+	// The thin client's socket, dialled without the net package.
+	f, err := rundir.Dial(sock, time.Minute)
+	require.NoError(t, err)
+	defer f.Close()
+	same, known, uid, err = rundir.SamePeer(f)
+	require.NoError(t, err)
+	require.True(t, known)
+	require.True(t, same)
+	require.Equal(t, os.Getuid(), uid)
+
+	// Something that is no socket tells nothing.
+	same, known, _, err = rundir.SamePeer(struct{}{})
+	require.NoError(t, err)
+	require.False(t, known)
+	require.False(t, same)
+}
+
+func TestDialCarriesALine(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "s.sock")
+	ln, err := net.Listen("unix", sock)
+	require.NoError(t, err)
+	defer ln.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		line, err := bufio.NewReader(c).ReadString('\n')
+		if err == nil {
+			c.Write([]byte("got " + line))
+		}
+	}()
+	f, err := rundir.Dial(sock, time.Minute)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = f.Write([]byte("hello\n"))
+	require.NoError(t, err)
+	got, err := bufio.NewReader(f).ReadString('\n')
+	require.NoError(t, err)
+	require.Equal(t, "got hello\n", got)
+	<-done
+
+	_, err = rundir.Dial(filepath.Join(t.TempDir(), "none.sock"), time.Minute)
+	require.ErrorIs(t, err, syscall.ENOENT)
 }
