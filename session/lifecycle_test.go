@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
@@ -85,6 +86,14 @@ func TestTabLifecycleEvents(t *testing.T) {
 	// A crashed renderer is reported; Page.crash kills the tab's renderer.
 	victim, err := s.NewTab(ctx, srv.MainURL("/title/victim"))
 	require.NoError(t, err)
+	// Chrome refuses Page.crash while a navigation is pending, and NewTab
+	// may return before the tab's first one commits.
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		r, err := session.Evaluate(ctx, victim.Client, "document.readyState", false)
+		if assert.NoError(c, err) {
+			assert.JSONEq(c, `"complete"`, string(r.Result.Value))
+		}
+	}, 10*time.Second, 20*time.Millisecond, "the victim's page never loaded")
 	crashCtx, crashCancel := context.WithTimeout(ctx, 2*time.Second)
 	_ = victim.Client.Page.Crash(crashCtx) // never answers: the renderer is gone
 	crashCancel()

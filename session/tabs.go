@@ -124,6 +124,12 @@ func (s *BrowserSession) setActive(id events.TargetID) (*Target, error) {
 // NewTab opens a tab at url (about:blank when empty), waits until it is
 // attached and ready, and returns it. It does not change the active tab,
 // and opens behind it, so the active tab stays the one Chrome shows.
+//
+// It does not wait for url to load: the tab's first navigation may still
+// be pending when it returns (chromium-headless-shell returns before it
+// commits), so a script evaluated at once may run in the initial empty
+// document. actions.NewTab opens a tab and loads its URL as a navigation
+// does, reporting its errors.
 func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error) {
 	if err := s.alive(); err != nil {
 		return nil, err

@@ -135,8 +135,7 @@ func TestRespondErrors(t *testing.T) {
 	require.Equal(t, events.CodeNoDialog, code(err), "%v", err)
 	require.ErrorContains(t, err, "no dialog is pending")
 
-	second, err := e.s.NewTab(e.ctx(), e.srv.MainURL("/plain"))
-	require.NoError(t, err)
+	second := e.openTab("/plain")
 	e.eval(first.ID, `ask('alert', 'one')`)
 	d1 := e.waitOpened()
 	e.eval(second.ID, `ask('confirm', 'two')`)

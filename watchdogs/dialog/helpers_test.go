@@ -114,6 +114,21 @@ func (e *env) open(path string) *session.Target {
 	return tab
 }
 
+// openTab opens path in a new background tab and returns once the page's
+// script has run: session.NewTab returns when the tab is attached, and its
+// first navigation may still be pending then (chromium-headless-shell
+// returns before it commits).
+func (e *env) openTab(path string) *session.Target {
+	e.t.Helper()
+	tab, err := e.s.NewTab(e.ctx(), e.srv.MainURL(path))
+	require.NoError(e.t, err)
+	for deadline := time.Now().Add(10 * time.Second); e.eval(tab.ID, "typeof window.ask") != "function"; {
+		require.True(e.t, time.Now().Before(deadline), "the new tab's page never loaded")
+		time.Sleep(20 * time.Millisecond) // polling the page; no event says its script ran
+	}
+	return tab
+}
+
 // eval runs JS in tab ("" = active) with a plain Runtime.evaluate on the
 // tab's session and returns its value. The tests open their dialogs and read
 // the page's results this way, apart from the evaluate engine, whose own

@@ -104,16 +104,10 @@ func TestTwoSessionsOneBrowser(t *testing.T) {
 func TestTabClosedWithPendingDialog(t *testing.T) {
 	e := newEnv(t, dialog.Config{})
 	e.open("/plain")
-	second, err := e.s.NewTab(e.ctx(), e.srv.MainURL("/plain"))
-	require.NoError(t, err)
-	// The new tab's page may still be loading its script.
-	for deadline := time.Now().Add(10 * time.Second); e.eval(second.ID, "typeof window.ask") != "function"; {
-		require.True(t, time.Now().Before(deadline), "the second tab's page never loaded")
-		time.Sleep(20 * time.Millisecond) // polling the page; no event says its script ran
-	}
+	second := e.openTab("/plain")
 	e.eval(second.ID, `ask('alert', 'closing')`)
 	d := e.waitOpened()
-	_, err = actions.Do[events.CloseTabEvent, events.CloseTabResult](e.ctx(), e.s, events.CloseTabEvent{ID: second.ID})
+	_, err := actions.Do[events.CloseTabEvent, events.CloseTabResult](e.ctx(), e.s, events.CloseTabEvent{ID: second.ID})
 	require.NoError(t, err)
 	closed := e.waitClosed()
 	require.Equal(t, d.ID, closed.ID)
