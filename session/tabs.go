@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mafredri/cdp/protocol/page"
 	"github.com/mafredri/cdp/protocol/target"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -122,30 +123,43 @@ func (s *BrowserSession) setActive(id events.TargetID) (*Target, error) {
 }
 
 // NewTab opens a tab at url (about:blank when empty), waits until it is
-// attached and ready, and returns it. It does not change the active tab,
-// and opens behind it, so the active tab stays the one Chrome shows.
+// attached and ready and its navigation to url has started, and returns
+// it. It does not wait for the page to load (actions.NewTab opens a tab and
+// loads its URL as a navigation does, reporting its errors). It does not
+// change the active tab, and opens behind it, so the active tab stays the
+// one Chrome shows.
 //
-// It does not wait for url to load: the tab's first navigation may still
-// be pending when it returns (chromium-headless-shell returns before it
-// commits), so a script evaluated at once may run in the initial empty
-// document. actions.NewTab opens a tab and loads its URL as a navigation
-// does, reporting its errors.
+// The tab opens at about:blank and is sent to url once its setup is done:
+// chromium-headless-shell holds a tab created at a URL without a renderer
+// while it waits for the debugger, so its setup would get no answer.
 func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error) {
 	if err := s.alive(); err != nil {
 		return nil, err
 	}
-	if url == "" {
-		url = "about:blank"
-	}
 	s.beginCreate()
 	// In the background: Chrome hides a window's other tabs (no animation
 	// frames, throttled timers), and the active tab must stay in front.
-	id, err := s.createTarget(ctx, url, true)
+	id, err := s.createTarget(ctx, "about:blank", true)
 	if err != nil {
 		return nil, err
 	}
-	return s.WaitTab(ctx, id)
+	t, err := s.WaitTab(ctx, id)
+	if err != nil || url == "" || url == "about:blank" {
+		return t, err
+	}
+	// A URL Chrome cannot load still opens (its error page), as a tab
+	// created at it would; only one it refuses to navigate to is an error.
+	if _, err := t.Client.Page.Navigate(ctx, page.NewNavigateArgs(url)); err != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeTabTimeout)
+		defer cancel()
+		_ = s.CloseTab(cctx, t.ID)
+		return nil, fmt.Errorf("opening %s in a new tab: %w", url, err)
+	}
+	return t, nil
 }
+
+// closeTabTimeout bounds closing a tab NewTab could not send to its URL.
+const closeTabTimeout = 5 * time.Second
 
 // CloseTab closes tab id and waits until it is gone.
 func (s *BrowserSession) CloseTab(ctx context.Context, id events.TargetID) error {
