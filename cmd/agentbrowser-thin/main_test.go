@@ -163,8 +163,9 @@ func TestThinClientRefusesUnsafeRuntimeDir(t *testing.T) {
 
 // TestThinClientLinksLittle pins what the thin client is for: every
 // package it links is initialised before main on every command, so it links
-// no package of the daemon's (fx, zerolog, the CDP client) and not the net
-// package either (it dials with system calls, see rundir.Dial).
+// no package of the daemon's (fx, zerolog, the CDP client), not the net
+// package either (it dials with system calls, see rundir.Dial), and no cgo,
+// so that it is a static binary however it is built.
 func TestThinClientLinksLittle(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", ".").Output()
 	require.NoError(t, err)
@@ -175,6 +176,8 @@ func TestThinClientLinksLittle(t *testing.T) {
 		switch {
 		case d == "net" || strings.HasPrefix(d, "net/"):
 			t.Errorf("the thin client links %s", d)
+		case d == "runtime/cgo":
+			t.Errorf("the thin client links cgo: it would load libc at every start")
 		case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir":
 			t.Errorf("the thin client links %s, which is not the standard library", d)
 		}
