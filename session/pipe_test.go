@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -82,7 +81,7 @@ func TestProfileIsPrivateAndHoldsChromiumTempFiles(t *testing.T) {
 	require.Equal(t, []string{filepath.Base(dir)}, names(t, tmp), "only the profile is in the temp dir")
 	inner, err := filepath.Glob(filepath.Join(dir, "org.chromium.Chromium.*"))
 	require.NoError(t, err)
-	if !strings.Contains(filepath.Base(testutil.RequireChrome(t)), "headless-shell") {
+	if !testutil.HeadlessShell(t) {
 		// chromium-headless-shell writes no temp files to redirect.
 		require.NotEmpty(t, inner, "Chromium's temp files are inside the profile: %v", names(t, dir))
 	}

@@ -6,6 +6,7 @@ package testutil
 import (
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,6 +23,15 @@ func RequireChrome(t testing.TB) string {
 		t.Fatalf("%v; 'make test' installs it", err)
 	}
 	return p
+}
+
+// HeadlessShell reports whether the browser under test is
+// chromium-headless-shell (the old headless mode), which behaves otherwise
+// where Chromium's window shows: it has no tab strip, so every tab is shown,
+// and it writes no temporary files.
+func HeadlessShell(t testing.TB) bool {
+	t.Helper()
+	return strings.Contains(filepath.Base(RequireChrome(t)), "headless-shell")
 }
 
 // Servers are two loopback origins serving the same handler: Main on
