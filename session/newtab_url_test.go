@@ -7,13 +7,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// TestNewTabAtURLIsSetUpAndOnItsWay: a tab opened at a URL gets the whole
-// setup (its page events arrive) and is on its way to the URL when NewTab
-// returns: the document is the URL's at once, with no wait for a load.
+// TestNewTabAtURLIsSetUpAndOnItsWay: a tab opened at a URL is on its way
+// there when NewTab returns (the document is the URL's, with no wait for a
+// load), and its setup is done: an evaluate through the engine, which the
+// attach hooks prepare, answers at once.
 func TestNewTabAtURLIsSetUpAndOnItsWay(t *testing.T) {
 	srv := testutil.Serve(t, pages())
 	s := start(t, session.Config{TaskID: "newtab"})
@@ -22,9 +24,9 @@ func TestNewTabAtURLIsSetUpAndOnItsWay(t *testing.T) {
 	for range 3 {
 		tab, err := s.NewTab(ctx, srv.MainURL("/title/x"))
 		require.NoError(t, err)
-		r, err := session.Evaluate(ctx, tab.Client, "location.href", false)
+		r, err := actions.Evaluate(actions.WithTab(ctx, tab.ID), s, "location.href")
 		require.NoError(t, err)
-		require.JSONEq(t, `"`+srv.MainURL("/title/x")+`"`, string(r.Result.Value))
+		require.Equal(t, srv.MainURL("/title/x"), r.Value)
 		require.NoError(t, s.CloseTab(ctx, tab.ID))
 	}
 }
