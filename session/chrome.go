@@ -51,8 +51,8 @@ func DefaultFlags() []string {
 }
 
 // FindChrome returns the browser binary to launch: $CHROME_BIN, then
-// chromium, chromium-browser, google-chrome and google-chrome-stable on PATH.
-// A failure matches ErrNoBrowser.
+// chromium, chromium-browser, google-chrome, google-chrome-stable and
+// chromium-headless-shell on PATH. A failure matches ErrNoBrowser.
 func FindChrome() (string, error) {
 	p, err := chromebin.Find()
 	if err != nil {

@@ -13,12 +13,14 @@ import (
 // ErrNotFound is returned when no browser binary is found.
 var ErrNotFound = errors.New("no Chrome or Chromium found: install chromium (Debian: apt-get install -y chromium) or set CHROME_BIN")
 
-// Names are the binaries looked up on PATH, in order.
-var names = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+// Names are the binaries looked up on PATH, in order. A full browser comes
+// first; chromium-headless-shell (Debian's package of the old headless
+// mode) is used only when no full browser is installed.
+var names = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chromium-headless-shell"}
 
 // Find returns $CHROME_BIN when set (it must exist), else the first of
-// chromium, chromium-browser, google-chrome and google-chrome-stable on
-// PATH.
+// chromium, chromium-browser, google-chrome, google-chrome-stable and
+// chromium-headless-shell on PATH.
 func Find() (string, error) {
 	if p := os.Getenv("CHROME_BIN"); p != "" {
 		if _, err := os.Stat(p); err != nil {
