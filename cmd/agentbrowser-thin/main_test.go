@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -41,6 +42,10 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if err := goleak.Find(); code == 0 && err != nil {
 		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	if left := testutil.NoneRunningFrom(15*time.Second, thin, full); len(left) > 0 {
+		fmt.Fprintf(os.Stderr, "processes of the test's binaries outlived the tests (killed): %v\n", left)
 		code = 1
 	}
 	os.RemoveAll(dir)

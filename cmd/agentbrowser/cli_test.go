@@ -82,6 +82,11 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	require.Equal(t, "invalid_argument", o.errCode())
 	o = c.json("click", "--xy", "nope")
 	require.Equal(t, 2, o.Exit)
+	for _, args := range [][]string{{"eval"}, {"eval", ""}} {
+		o = c.json(args...)
+		require.Equal(t, 2, o.Exit, "%v", args)
+		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)
+	}
 	o = c.json("--dialog-policy", "bogus", "tabs")
 	require.Equal(t, 2, o.Exit)
 	require.Contains(t, o.Body["error"].(map[string]any)["message"], "dialog")

@@ -51,6 +51,9 @@ func evaluateOptions(settings map[string]string) (fx.Option, error) {
 	return fx.Supply(&cfg), nil
 }
 
+// evalUsage is the usage error of an eval without an expression.
+const evalUsage = "usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)"
+
 // runEval evaluates EXPR through the evaluate engine within the command's
 // budget (--timeout-ms): the script is terminated when the budget runs out.
 // The result carries value, type and engine (isolated or fallback).
@@ -60,7 +63,7 @@ func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 		expr = in.Args[0]
 	}
 	if expr == "" {
-		return nil, usageErrorf("usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)")
+		return nil, usageErrorf(evalUsage)
 	}
 	e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
 	switch {
@@ -90,6 +93,11 @@ func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 // runs in the CLI process before the request is sent.
 func readStdinArg(in *Input) error {
 	if !in.Bool("stdin") {
+		// Checked here too, in the caller's process: a missing expression
+		// is a usage error before any daemon or browser is started.
+		if len(in.Args) == 0 || in.Args[0] == "" {
+			return usageErrorf(evalUsage)
+		}
 		return nil
 	}
 	b, err := io.ReadAll(os.Stdin)

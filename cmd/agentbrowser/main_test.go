@@ -34,6 +34,10 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	testkit.Close()
+	if left := testutil.NoneRunningFrom(15*time.Second, bin); len(left) > 0 {
+		fmt.Fprintf(os.Stderr, "processes of the test's binary outlived the tests (killed): %v\n", left)
+		code = 1
+	}
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // procStat is the part of /proc/PID/stat the helpers need.
@@ -103,4 +105,43 @@ func ListeningTCP(pids []int) []string {
 		f.Close()
 	}
 	return out
+}
+
+// RunningFrom lists the live processes whose executable is path (a binary a
+// test built), zombies excluded.
+func RunningFrom(path string) []int {
+	var out []int
+	for _, p := range readStats() {
+		if p.state == 'Z' {
+			continue
+		}
+		if exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(p.pid), "exe")); err == nil && exe == path {
+			out = append(out, p.pid)
+		}
+	}
+	return out
+}
+
+// NoneRunningFrom waits until no process runs from any of paths (a daemon
+// told to close may take a moment to exit) and returns the ones still
+// running after within, after killing them. A test binary's TestMain calls
+// it once its tests are done: a daemon that outlives them is a leak.
+func NoneRunningFrom(within time.Duration, paths ...string) []int {
+	deadline := time.Now().Add(within)
+	for {
+		var left []int
+		for _, p := range paths {
+			left = append(left, RunningFrom(p)...)
+		}
+		if len(left) == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			for _, pid := range left {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			return left
+		}
+		time.Sleep(50 * time.Millisecond) // polling /proc: no event says a process ended
+	}
 }
