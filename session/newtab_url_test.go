@@ -30,3 +30,16 @@ func TestNewTabAtURLIsSetUpAndOnItsWay(t *testing.T) {
 		require.NoError(t, s.CloseTab(ctx, tab.ID))
 	}
 }
+
+// TestNewTabAtABadURL: a URL Chrome refuses to navigate to is an error that
+// names it, and the tab opened for it is closed again.
+func TestNewTabAtABadURL(t *testing.T) {
+	s := start(t, session.Config{TaskID: "newtab-bad"})
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	before := len(s.Tabs())
+	_, err := s.NewTab(ctx, "http://[")
+	require.ErrorContains(t, err, `"http://["`)
+	require.ErrorContains(t, err, "invalid URL")
+	require.Eventually(t, func() bool { return len(s.Tabs()) == before }, 10*time.Second, 20*time.Millisecond, "the tab was not closed")
+}

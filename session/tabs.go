@@ -153,7 +153,7 @@ func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeTabTimeout)
 		defer cancel()
 		_ = s.CloseTab(cctx, t.ID)
-		return nil, fmt.Errorf("opening %s in a new tab: %w", url, err)
+		return nil, fmt.Errorf("opening %q in a new tab (closed again): %w", url, err)
 	}
 	return t, nil
 }
