@@ -82,7 +82,12 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	require.Equal(t, "invalid_argument", o.errCode())
 	o = c.json("click", "--xy", "nope")
 	require.Equal(t, 2, o.Exit)
-	for _, args := range [][]string{{"eval"}, {"eval", ""}} {
+	for _, args := range [][]string{{"eval"}, {"eval", ""},
+		// A malformed ref is a usage error too, checked before a daemon
+		// starts.
+		{"click", "notaref"}, {"type", "x", "abc"}, {"hover", "x"}, {"scroll", "x"}, {"select", "x", "v"},
+		{"check", "x"}, {"uncheck", "x"}, {"upload", "x", "f"}, {"drag", "e1", "x"}, {"eval", "el => 1", "--ref", "x"},
+		{"screenshot", "--ref", "x"}, {"wait", "--gone", "x"}, {"wait", "--ref", "x"}, {"snapshot", "--scope", "x"}} {
 		o = c.json(args...)
 		require.Equal(t, 2, o.Exit, "%v", args)
 		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)

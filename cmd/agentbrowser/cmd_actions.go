@@ -15,7 +15,7 @@ var waitUntilFlag = Flag{Name: "wait", Kind: String, Usage: "load (default), dom
 func init() {
 	register(&Command{
 		Name: "hover", Usage: "hover REF", Summary: "move the mouse over an element",
-		MinArgs: 1, MaxArgs: 1,
+		MinArgs: 1, MaxArgs: 1, RefArgs: 1,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			ref, err := parseRef(in.Args[0])
 			if err != nil {
@@ -26,7 +26,7 @@ func init() {
 	})
 	register(&Command{
 		Name: "type", Usage: "type REF TEXT [--clear] [--submit]", Summary: "type text into an input, textarea or contenteditable",
-		MinArgs: 2, MaxArgs: 2,
+		MinArgs: 2, MaxArgs: 2, RefArgs: 1,
 		Flags: []Flag{
 			{Name: "clear", Kind: Bool, Usage: "empty the field first"},
 			{Name: "submit", Kind: Bool, Usage: "press Enter afterwards"},
@@ -50,7 +50,7 @@ func init() {
 	})
 	register(&Command{
 		Name: "scroll", Usage: "scroll [REF] [--dx N] [--dy N]", Summary: "scroll the page or an element (no delta: one screen down, or a ref into view)",
-		MaxArgs: 1,
+		MaxArgs: 1, RefArgs: 1,
 		Flags: []Flag{
 			{Name: "dx", Kind: Int, Usage: "pixels to the right (negative: left)"},
 			{Name: "dy", Kind: Int, Usage: "pixels down (negative: up)"},
@@ -59,7 +59,7 @@ func init() {
 	})
 	register(&Command{
 		Name: "select", Usage: "select REF VALUE...", Summary: "select options of a <select> by value or visible label",
-		MinArgs: 2, MaxArgs: -1,
+		MinArgs: 2, MaxArgs: -1, RefArgs: 1,
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			ref, err := parseRef(in.Args[0])
 			if err != nil {
@@ -74,7 +74,7 @@ func init() {
 	}{{"check", true}, {"uncheck", false}} {
 		register(&Command{
 			Name: c.name, Usage: c.name + " REF", Summary: c.name + " a checkbox, radio button or switch (verified)",
-			MinArgs: 1, MaxArgs: 1,
+			MinArgs: 1, MaxArgs: 1, RefArgs: 1,
 			Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 				ref, err := parseRef(in.Args[0])
 				if err != nil {
@@ -86,7 +86,7 @@ func init() {
 	}
 	register(&Command{
 		Name: "upload", Usage: "upload REF FILE...", Summary: "set the files of an <input type=file>",
-		MinArgs: 2, MaxArgs: -1,
+		MinArgs: 2, MaxArgs: -1, RefArgs: 1,
 		Prepare: func(in *Input) error {
 			// The daemon's working directory is not the caller's.
 			for i := 1; i < len(in.Args); i++ {
@@ -132,7 +132,7 @@ func init() {
 	register(&Command{
 		Name: "wait", Usage: "wait --text T | --ref REF | --gone REF | --url PATTERN | --load",
 		Summary: "wait, within the budget, for text, an element, an element to go, a URL, or the load event",
-		MaxArgs: 0,
+		MaxArgs: 0, RefFlags: []string{"ref", "gone"},
 		Flags: []Flag{
 			{Name: "text", Kind: String, Usage: "text to appear in the page"},
 			{Name: "ref", Kind: String, Usage: "an element to be visible"},
@@ -152,7 +152,7 @@ func init() {
 	register(&Command{
 		Name: "screenshot", Usage: "screenshot [PATH] [--full] [--ref REF] [--labels] [--format png|jpeg] [--quality N]",
 		Summary: "capture the viewport, the full page or one element; without PATH the image comes back base64 in data",
-		MaxArgs: 1,
+		MaxArgs: 1, RefFlags: []string{"ref"},
 		Flags: []Flag{
 			{Name: "full", Kind: Bool, Usage: "the whole page, not only the viewport"},
 			{Name: "ref", Kind: String, Usage: "only this element"},

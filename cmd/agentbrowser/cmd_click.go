@@ -10,7 +10,7 @@ import (
 func init() {
 	register(&Command{
 		Name: "click", Usage: "click REF | --xy X,Y [--button right] [--double] [--modifiers Shift]", Summary: "click an element by ref, or viewport coordinates",
-		MinArgs: 0, MaxArgs: 1,
+		MinArgs: 0, MaxArgs: 1, RefArgs: 1,
 		Flags: []Flag{
 			{Name: "xy", Kind: String, Usage: "viewport coordinates X,Y"},
 			{Name: "button", Kind: String, Usage: "left (default), right or middle"},

@@ -31,7 +31,7 @@ func init() {
 	})
 	register(&Command{
 		Name: "eval", Usage: "eval EXPR [--ref REF] [--frame FRAME_ID] [--stdin]", Summary: "evaluate JavaScript (with --ref, EXPR is a function of the element) within the --timeout-ms budget",
-		MinArgs: 0, MaxArgs: 1,
+		MinArgs: 0, MaxArgs: 1, RefFlags: []string{"ref"},
 		Flags:   evalFlags,
 		Prepare: readStdinArg,
 		Run:     runEval,

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&Command{
 		Name: "drag", Usage: "drag START_REF END_REF", Summary: "drag an element onto another with real mouse events",
-		MinArgs: 2, MaxArgs: 2,
+		MinArgs: 2, MaxArgs: 2, RefArgs: 2,
 		Run: runDrag,
 	})
 	register(&Command{

@@ -11,7 +11,7 @@ func init() {
 	register(&Command{
 		Name: "snapshot", Usage: "snapshot [--interactive] [--max-depth N] [--scope REF] [--max-chars N] [--diff]",
 		Summary: "the active tab's state: url, title, accessibility snapshot with refs, and what other watchdogs add",
-		MaxArgs: 0,
+		MaxArgs: 0, RefFlags: []string{"scope"},
 		Flags: []Flag{
 			{Name: "interactive", Kind: Bool, Usage: "list only the lines that carry a ref, flat"},
 			{Name: "max-depth", Kind: Int, Usage: "show only lines shallower than N (0: no limit)"},

@@ -91,7 +91,13 @@ type Command struct {
 	// MinArgs and MaxArgs bound the positional arguments; MaxArgs < 0
 	// means no limit.
 	MinArgs, MaxArgs int
-	Flags            []Flag
+	// RefArgs is how many of the leading positional arguments are refs,
+	// and RefFlags names the flags that take one: parsing checks their
+	// form, so that a malformed ref is a usage error before any daemon or
+	// browser starts.
+	RefArgs  int
+	RefFlags []string
+	Flags    []Flag
 	// Local commands run in the CLI process and never reach a daemon.
 	Local bool
 	// NoBrowser commands run in the daemon without starting a browser.
@@ -141,6 +147,24 @@ func usageErrorf(format string, args ...any) error {
 // invalid_argument, exit code 1.
 func invalidArg(format string, args ...any) error {
 	return events.Errorf(events.CodeInvalidArgument, format, args...)
+}
+
+// checkRefs checks the form of the refs cmd's command line carries (see
+// Command.RefArgs).
+func checkRefs(cmd *Command, in Input) error {
+	for i := 0; i < cmd.RefArgs && i < len(in.Args); i++ {
+		if _, err := parseRef(in.Args[i]); err != nil {
+			return err
+		}
+	}
+	for _, f := range cmd.RefFlags {
+		if in.Has(f) {
+			if _, err := parseRef(in.String(f)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // parseRef parses a ref argument.

@@ -174,6 +174,9 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 	if len(rest) < cmd.MinArgs || (cmd.MaxArgs >= 0 && len(rest) > cmd.MaxArgs) {
 		return g, cmd, in, usageErrorf("usage: agentbrowser %s", cmd.Usage)
 	}
+	if err := checkRefs(cmd, in); err != nil {
+		return g, cmd, in, err
+	}
 	return g, cmd, in, nil
 }
 
