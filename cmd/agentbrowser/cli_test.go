@@ -87,7 +87,11 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 		// starts.
 		{"click", "notaref"}, {"type", "x", "abc"}, {"hover", "x"}, {"scroll", "x"}, {"select", "x", "v"},
 		{"check", "x"}, {"uncheck", "x"}, {"upload", "x", "f"}, {"drag", "e1", "x"}, {"eval", "el => 1", "--ref", "x"},
-		{"screenshot", "--ref", "x"}, {"wait", "--gone", "x"}, {"wait", "--ref", "x"}, {"snapshot", "--scope", "x"}} {
+		{"screenshot", "--ref", "x"}, {"wait", "--gone", "x"}, {"wait", "--ref", "x"}, {"snapshot", "--scope", "x"},
+		// So are the other arguments the CLI can check without a browser.
+		{"tab", "bogus"}, {"tab", "switch"}, {"dialog", "bogus"}, {"dialog", "dismiss", "--prompt-text", "x"},
+		{"dialog", "policy", "nope"}, {"dialog", "accept", "--hold-ms", "5"}, {"resize", "a", "b"}, {"resize", "0", "10"},
+		{"eval", "1", "--ref", "e1", "--frame", "F"}} {
 		o = c.json(args...)
 		require.Equal(t, 2, o.Exit, "%v", args)
 		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)

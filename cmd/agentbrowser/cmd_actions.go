@@ -147,6 +147,7 @@ func init() {
 		Summary: "open, switch to or close a tab (ID: a tab id, a unique prefix of one, or its number in 'tabs')",
 		MinArgs: 1, MaxArgs: 2,
 		Flags: []Flag{waitUntilFlag},
+		Check: checkTab,
 		Run:   runTab,
 	})
 	register(&Command{
@@ -222,7 +223,21 @@ func runWait(ctx context.Context, env *Env, in Input) (Result, error) {
 	return result(actions.Wait(ctx, env.Session, e))
 }
 
+// checkTab checks tab's subcommand and its argument (Command.Check).
+func checkTab(in Input) error {
+	switch sub := in.Args[0]; {
+	case sub != "new" && sub != "switch" && sub != "close":
+		return usageErrorf("tab %q: want new, switch or close", sub)
+	case sub == "switch" && (len(in.Args) < 2 || in.Args[1] == ""):
+		return usageErrorf("usage: agentbrowser tab switch ID")
+	}
+	return nil
+}
+
 func runTab(ctx context.Context, env *Env, in Input) (Result, error) {
+	if err := checkTab(in); err != nil {
+		return nil, err
+	}
 	sub := in.Args[0]
 	arg := ""
 	if len(in.Args) > 1 {
@@ -236,9 +251,6 @@ func runTab(ctx context.Context, env *Env, in Input) (Result, error) {
 		}
 		return structResult(r), nil
 	case "switch":
-		if arg == "" {
-			return nil, usageErrorf("usage: agentbrowser tab switch ID")
-		}
 		id, err := findTab(ctx, env, arg)
 		if err != nil {
 			return nil, err
@@ -248,7 +260,7 @@ func runTab(ctx context.Context, env *Env, in Input) (Result, error) {
 			return nil, err
 		}
 		return Result{"tab": r}, nil
-	case "close":
+	default: // close: checkTab lets nothing else through
 		var id events.TargetID
 		if aimed, ok := actions.TabFrom(ctx); ok && arg == "" {
 			id = aimed
@@ -266,7 +278,6 @@ func runTab(ctx context.Context, env *Env, in Input) (Result, error) {
 		}
 		return result(actions.CloseTab(ctx, env.Session, id))
 	}
-	return nil, usageErrorf("tab %q: want new, switch or close", sub)
 }
 
 // findTab accepts a tab's id, a unique prefix of it (any case), or its

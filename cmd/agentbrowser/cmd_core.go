@@ -33,6 +33,7 @@ func init() {
 		Name: "eval", Usage: "eval EXPR [--ref REF] [--frame FRAME_ID] [--stdin]", Summary: "evaluate JavaScript (with --ref, EXPR is a function of the element) within the --timeout-ms budget",
 		MinArgs: 0, MaxArgs: 1, RefFlags: []string{"ref"},
 		Flags:   evalFlags,
+		Check:   checkEval,
 		Prepare: readStdinArg,
 		Run:     runEval,
 	})

@@ -21,7 +21,8 @@ func init() {
 			{Name: "id", Kind: String, Usage: "the dialog to answer (d-N) when several are pending"},
 			{Name: "hold-ms", Kind: Int, Usage: "with 'policy': how long must_respond holds a dialog before dismissing it"},
 		},
-		Run: runDialog,
+		Check: checkDialog,
+		Run:   runDialog,
 	})
 	register(&Command{
 		Name: "dialogs", Usage: "dialogs", Summary: "list pending and recently closed JS dialogs",
@@ -42,54 +43,79 @@ func init() {
 	settingOptions = append(settingOptions, dialogOptions)
 }
 
-func runDialog(ctx context.Context, env *Env, in Input) (Result, error) {
-	switch verb := in.Args[0]; verb {
+// dialogCall is what a dialog command line asks for.
+type dialogCall struct {
+	verb   string // accept, dismiss or policy
+	text   *string
+	id     string
+	policy events.DialogPolicy
+	holdMS int
+}
+
+// parseDialog reads a dialog command line without a browser: a bad one is
+// a usage error before any daemon starts (Command.Check).
+func parseDialog(in Input) (dialogCall, error) {
+	c := dialogCall{verb: in.Args[0], id: in.String("id")}
+	switch c.verb {
 	case "accept", "dismiss":
 		if len(in.Args) > 1 {
-			return nil, usageErrorf("usage: agentbrowser dialog %s [--prompt-text TEXT] [--id d-N]", verb)
+			return c, usageErrorf("usage: agentbrowser dialog %s [--prompt-text TEXT] [--id d-N]", c.verb)
 		}
 		if in.Has("hold-ms") {
-			return nil, usageErrorf("--hold-ms goes with 'dialog policy'")
+			return c, usageErrorf("--hold-ms goes with 'dialog policy'")
 		}
-		var text *string
 		if in.Has("prompt-text") {
-			if verb == "dismiss" {
-				return nil, usageErrorf("--prompt-text goes with 'dialog accept'")
+			if c.verb == "dismiss" {
+				return c, usageErrorf("--prompt-text goes with 'dialog accept'")
 			}
 			t := in.String("prompt-text")
-			text = &t
+			c.text = &t
 		}
-		d, err := actions.RespondDialog(ctx, env.Session, actions.DialogResponse{Accept: verb == "accept", PromptText: text, ID: in.String("id")})
-		if err != nil {
-			return nil, err
-		}
-		return Result{"dialog": d}, nil
+		return c, nil
 	case "policy":
 		if in.Has("prompt-text") || in.Has("id") {
-			return nil, usageErrorf("usage: agentbrowser dialog policy [must_respond|auto_dismiss|auto_accept] [--hold-ms N]")
+			return c, usageErrorf("usage: agentbrowser dialog policy [must_respond|auto_dismiss|auto_accept] [--hold-ms N]")
 		}
-		var p events.DialogPolicy
 		if len(in.Args) > 1 {
 			var err error
-			if p, err = events.ParseDialogPolicy(in.Args[1]); err != nil {
-				return nil, usageErrorf("%s", err.Error())
+			if c.policy, err = events.ParseDialogPolicy(in.Args[1]); err != nil {
+				return c, usageErrorf("%s", err.Error())
 			}
 		}
-		ms := 0
 		if in.Has("hold-ms") {
 			var err error
-			if ms, err = parseMS("hold-ms", in.String("hold-ms"), maxSettingMS, true); err != nil {
-				return nil, err
+			if c.holdMS, err = parseMS("hold-ms", in.String("hold-ms"), maxSettingMS, true); err != nil {
+				return c, err
 			}
 		}
-		r, err := actions.SetDialogPolicy(ctx, env.Session, p, msDuration(ms))
+		return c, nil
+	default:
+		return c, usageErrorf("usage: agentbrowser %s", commands["dialog"].Usage)
+	}
+}
+
+func checkDialog(in Input) error {
+	_, err := parseDialog(in)
+	return err
+}
+
+func runDialog(ctx context.Context, env *Env, in Input) (Result, error) {
+	c, err := parseDialog(in)
+	if err != nil {
+		return nil, err
+	}
+	if c.verb == "policy" {
+		r, err := actions.SetDialogPolicy(ctx, env.Session, c.policy, msDuration(c.holdMS))
 		if err != nil {
 			return nil, err
 		}
 		return structResult(r), nil
-	default:
-		return nil, usageErrorf("usage: agentbrowser %s", commands["dialog"].Usage)
 	}
+	d, err := actions.RespondDialog(ctx, env.Session, actions.DialogResponse{Accept: c.verb == "accept", PromptText: c.text, ID: c.id})
+	if err != nil {
+		return nil, err
+	}
+	return Result{"dialog": d}, nil
 }
 
 // dialogOptions turns the dialog settings into the watchdog's Config.

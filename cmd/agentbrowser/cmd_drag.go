@@ -19,15 +19,28 @@ func init() {
 	register(&Command{
 		Name: "resize", Usage: "resize WIDTH HEIGHT", Summary: "set the active tab's viewport size in CSS pixels",
 		MinArgs: 2, MaxArgs: 2,
+		Check: func(in Input) error {
+			_, _, err := parseSize(in)
+			return err
+		},
 		Run: runResize,
 	})
 }
 
-func runResize(ctx context.Context, env *Env, in Input) (Result, error) {
+// parseSize reads resize's WIDTH and HEIGHT.
+func parseSize(in Input) (w, h int, err error) {
 	w, err1 := strconv.Atoi(in.Args[0])
 	h, err2 := strconv.Atoi(in.Args[1])
 	if err1 != nil || err2 != nil || w <= 0 || h <= 0 {
-		return nil, usageErrorf("resize %s %s: want two positive integers", in.Args[0], in.Args[1])
+		return 0, 0, usageErrorf("resize %s %s: want two positive integers", in.Args[0], in.Args[1])
+	}
+	return w, h, nil
+}
+
+func runResize(ctx context.Context, env *Env, in Input) (Result, error) {
+	w, h, err := parseSize(in)
+	if err != nil {
+		return nil, err
 	}
 	p, _ := json.Marshal(map[string]any{"width": w, "height": h, "deviceScaleFactor": 0, "mobile": false})
 	if _, err := actions.CDP(ctx, env.Session, "Emulation.setDeviceMetricsOverride", p, ""); err != nil {

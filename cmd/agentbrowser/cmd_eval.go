@@ -51,6 +51,14 @@ func evaluateOptions(settings map[string]string) (fx.Option, error) {
 	return fx.Supply(&cfg), nil
 }
 
+// checkEval checks eval's flags (Command.Check).
+func checkEval(in Input) error {
+	if in.Has("ref") && in.Has("frame") {
+		return usageErrorf("eval takes --ref or --frame, not both: a ref knows its frame")
+	}
+	return nil
+}
+
 // evalUsage is the usage error of an eval without an expression.
 const evalUsage = "usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)"
 
@@ -65,10 +73,11 @@ func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 	if expr == "" {
 		return nil, usageErrorf(evalUsage)
 	}
+	if err := checkEval(in); err != nil {
+		return nil, err
+	}
 	e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
 	switch {
-	case in.Has("ref") && in.Has("frame"):
-		return nil, usageErrorf("eval takes --ref or --frame, not both: a ref knows its frame")
 	case in.Has("ref"):
 		ref, err := parseRef(in.String("ref"))
 		if err != nil {

@@ -97,7 +97,12 @@ type Command struct {
 	// browser starts.
 	RefArgs  int
 	RefFlags []string
-	Flags    []Flag
+	// Check checks the arguments without a browser, when the command line
+	// is parsed and again in the daemon before a browser is started (for
+	// requests that come from no command line, as the MCP server's do), so
+	// that a bad argument is a usage error that starts nothing.
+	Check func(in Input) error
+	Flags []Flag
 	// Local commands run in the CLI process and never reach a daemon.
 	Local bool
 	// NoBrowser commands run in the daemon without starting a browser.
@@ -147,6 +152,21 @@ func usageErrorf(format string, args ...any) error {
 // invalid_argument, exit code 1.
 func invalidArg(format string, args ...any) error {
 	return events.Errorf(events.CodeInvalidArgument, format, args...)
+}
+
+// validateArgs checks what can be checked of cmd's arguments without a
+// browser: their number, the form of its refs and its own Check.
+func validateArgs(cmd *Command, in Input) error {
+	if len(in.Args) < cmd.MinArgs || (cmd.MaxArgs >= 0 && len(in.Args) > cmd.MaxArgs) {
+		return usageErrorf("usage: agentbrowser %s", cmd.Usage)
+	}
+	if err := checkRefs(cmd, in); err != nil {
+		return err
+	}
+	if cmd.Check != nil {
+		return cmd.Check(in)
+	}
+	return nil
 }
 
 // checkRefs checks the form of the refs cmd's command line carries (see

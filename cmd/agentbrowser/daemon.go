@@ -323,6 +323,9 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if rep, mismatch := d.checkBuild(req); mismatch {
 		return rep
 	}
+	if err := validateArgs(cmd, req.Input); err != nil {
+		return errBodyReply(err)
+	}
 	env := &Env{Daemon: d}
 	if !cmd.NoBrowser {
 		s, err := d.session(ctx)

@@ -171,10 +171,7 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 		return g, nil, in, usageErrorf("--session %q: use letters, digits, '-', '_' or '.'", g.Session)
 	}
 	in.Args = rest
-	if len(rest) < cmd.MinArgs || (cmd.MaxArgs >= 0 && len(rest) > cmd.MaxArgs) {
-		return g, cmd, in, usageErrorf("usage: agentbrowser %s", cmd.Usage)
-	}
-	if err := checkRefs(cmd, in); err != nil {
+	if err := validateArgs(cmd, in); err != nil {
 		return g, cmd, in, err
 	}
 	return g, cmd, in, nil
