@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -86,14 +86,9 @@ func TestTabLifecycleEvents(t *testing.T) {
 	// A crashed renderer is reported; Page.crash kills the tab's renderer.
 	victim, err := s.NewTab(ctx, srv.MainURL("/title/victim"))
 	require.NoError(t, err)
-	// Chrome refuses Page.crash while a navigation is pending, and NewTab
-	// may return before the tab's first one commits.
-	require.EventuallyWithT(t, func(c *assert.CollectT) {
-		r, err := session.Evaluate(ctx, victim.Client, "document.readyState", false)
-		if assert.NoError(c, err) {
-			assert.JSONEq(c, `"complete"`, string(r.Result.Value))
-		}
-	}, 10*time.Second, 20*time.Millisecond, "the victim's page never loaded")
+	// Chrome refuses Page.crash while the page has a navigation pending,
+	// and NewTab does not wait for the page to load.
+	testkit.WaitLoaded(t, victim, "the victim's page")
 	crashCtx, crashCancel := context.WithTimeout(ctx, 2*time.Second)
 	_ = victim.Client.Page.Crash(crashCtx) // never answers: the renderer is gone
 	crashCancel()

@@ -133,3 +133,25 @@ func PackageSession(t testing.TB, newConfig func(testing.TB) session.Config) *se
 	}
 	return pkgSession.s
 }
+
+// WaitLoaded waits, within Ceiling, until the document of t (a tab or an
+// out-of-process frame) has finished loading (document.readyState is
+// "complete"), so its scripts have run; what names the document in the
+// failure. It polls: no event tells a caller that holds only the target
+// that its current document has loaded.
+func WaitLoaded(tb testing.TB, t *session.Target, what string) {
+	tb.Helper()
+	deadline := time.Now().Add(Ceiling)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		r, err := session.Evaluate(ctx, t.Client, "document.readyState", false)
+		cancel()
+		if err == nil && r.ExceptionDetails == nil && string(r.Result.Value) == `"complete"` {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("%s never finished loading (last: %v)", what, err)
+		}
+		time.Sleep(20 * time.Millisecond) // polling the page, see above
+	}
+}

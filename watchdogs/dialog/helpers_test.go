@@ -114,18 +114,14 @@ func (e *env) open(path string) *session.Target {
 	return tab
 }
 
-// openTab opens path in a new background tab and returns once the page's
-// script has run: session.NewTab returns when the tab is attached, and its
-// first navigation may still be pending then (chromium-headless-shell
-// returns before it commits).
+// openTab opens path in a new background tab and returns once the page
+// has loaded, so its script (ask) has run: session.NewTab does not wait
+// for the load.
 func (e *env) openTab(path string) *session.Target {
 	e.t.Helper()
 	tab, err := e.s.NewTab(e.ctx(), e.srv.MainURL(path))
 	require.NoError(e.t, err)
-	for deadline := time.Now().Add(10 * time.Second); e.eval(tab.ID, "typeof window.ask") != "function"; {
-		require.True(e.t, time.Now().Before(deadline), "the new tab's page never loaded")
-		time.Sleep(20 * time.Millisecond) // polling the page; no event says its script ran
-	}
+	testkit.WaitLoaded(e.t, tab, "the new tab's page")
 	return tab
 }
 

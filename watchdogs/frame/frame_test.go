@@ -351,12 +351,7 @@ func TestFrameSwappedIntoItsOwnProcessIsKept(t *testing.T) {
 	// does not finish loading.
 	oopif, ok := s.TargetByID(events.TargetID(f.FrameID))
 	require.True(t, ok, "the frame's target")
-	require.Eventually(t, func() bool {
-		ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
-		defer cancel()
-		r, err := session.Evaluate(ctx, oopif.Client, "document.readyState", true)
-		return err == nil && string(r.Result.Value) == `"complete"`
-	}, 10*time.Second, 20*time.Millisecond, "the frame's document loads in its own process")
+	testkit.WaitLoaded(t, oopif, "the frame's document in its own process")
 	eval(t, s, fmt.Sprintf(`document.querySelector('iframe').src = %q`, srv.MainURL(pageURL("back"))))
 	back := waitFrames(t, s, "the frame back in the page's process", func(r events.FramesResult) bool {
 		f, ok := byURL(r, "/p/back")
