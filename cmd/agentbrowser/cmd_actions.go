@@ -235,9 +235,6 @@ func checkTab(in Input) error {
 }
 
 func runTab(ctx context.Context, env *Env, in Input) (Result, error) {
-	if err := checkTab(in); err != nil {
-		return nil, err
-	}
 	sub := in.Args[0]
 	arg := ""
 	if len(in.Args) > 1 {

@@ -51,31 +51,24 @@ func evaluateOptions(settings map[string]string) (fx.Option, error) {
 	return fx.Supply(&cfg), nil
 }
 
-// checkEval checks eval's flags (Command.Check).
+// checkEval checks eval's expression and flags (Command.Check). With
+// --stdin the expression comes later, when Prepare has read it; the
+// daemon's check of the request then finds it.
 func checkEval(in Input) error {
+	if !in.Bool("stdin") && (len(in.Args) == 0 || in.Args[0] == "") {
+		return usageErrorf("usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)")
+	}
 	if in.Has("ref") && in.Has("frame") {
 		return usageErrorf("eval takes --ref or --frame, not both: a ref knows its frame")
 	}
 	return nil
 }
 
-// evalUsage is the usage error of an eval without an expression.
-const evalUsage = "usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)"
-
 // runEval evaluates EXPR through the evaluate engine within the command's
 // budget (--timeout-ms): the script is terminated when the budget runs out.
 // The result carries value, type and engine (isolated or fallback).
 func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
-	expr := ""
-	if len(in.Args) > 0 {
-		expr = in.Args[0]
-	}
-	if expr == "" {
-		return nil, usageErrorf(evalUsage)
-	}
-	if err := checkEval(in); err != nil {
-		return nil, err
-	}
+	expr := in.Args[0]
 	e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
 	switch {
 	case in.Has("ref"):
@@ -102,11 +95,6 @@ func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 // runs in the CLI process before the request is sent.
 func readStdinArg(in *Input) error {
 	if !in.Bool("stdin") {
-		// Checked here too, in the caller's process: a missing expression
-		// is a usage error before any daemon or browser is started.
-		if len(in.Args) == 0 || in.Args[0] == "" {
-			return usageErrorf(evalUsage)
-		}
 		return nil
 	}
 	b, err := io.ReadAll(os.Stdin)

@@ -100,7 +100,8 @@ type Command struct {
 	// Check checks the arguments without a browser, when the command line
 	// is parsed and again in the daemon before a browser is started (for
 	// requests that come from no command line, as the MCP server's do), so
-	// that a bad argument is a usage error that starts nothing.
+	// that a bad argument is a usage error that starts nothing. Run is
+	// only called on arguments that passed it (validateArgs).
 	Check func(in Input) error
 	Flags []Flag
 	// Local commands run in the CLI process and never reach a daemon.
