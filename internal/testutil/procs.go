@@ -107,9 +107,9 @@ func ListeningTCP(pids []int) []string {
 	return out
 }
 
-// RunningFrom lists the live processes whose executable is path (a binary a
+// runningFrom lists the live processes whose executable is path (a binary a
 // test built), zombies excluded.
-func RunningFrom(path string) []int {
+func runningFrom(path string) []int {
 	var out []int
 	for _, p := range readStats() {
 		if p.state == 'Z' {
@@ -131,7 +131,7 @@ func NoneRunningFrom(within time.Duration, paths ...string) []int {
 	for {
 		var left []int
 		for _, p := range paths {
-			left = append(left, RunningFrom(p)...)
+			left = append(left, runningFrom(p)...)
 		}
 		if len(left) == 0 {
 			return nil
