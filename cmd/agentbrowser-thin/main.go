@@ -113,7 +113,7 @@ func viaDaemon(args []string) (int, bool) {
 		return 0, false
 	}
 	sock := rundir.Socket(dir, name)
-	// The daemon enforces the command's budget; the read timeout is only a
+	// The daemon enforces the command's budget; the timeout is only a
 	// safety net against a daemon that never answers.
 	conn, err := rundir.Dial(sock, 24*time.Hour)
 	if err != nil {

@@ -10,6 +10,6 @@ import (
 
 // Dial is not offered here: the thin client then hands every command line
 // to the full binary.
-func Dial(path string, readTimeout time.Duration) (*os.File, error) {
+func Dial(path string, timeout time.Duration) (*os.File, error) {
 	return nil, &os.PathError{Op: "connect", Path: path, Err: errors.ErrUnsupported}
 }
