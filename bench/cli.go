@@ -23,6 +23,9 @@ type cliTool struct {
 	name, bin, refPrefix string
 	pre                  []string
 	env                  []string
+	// shared: the tool uses the session of the tool before it, which
+	// opens and closes it.
+	shared bool
 }
 
 func (c cliTool) run(args ...string) (string, error) {
@@ -56,8 +59,15 @@ func runCLI(ctx context.Context, w io.Writer, n int) error {
 		{name: "agent-browser", bin: *peerBin, refPrefix: "@", pre: []string{"--session", "benchcli"},
 			env: []string{"AGENT_BROWSER_EXECUTABLE_PATH=" + chromePath}},
 		{name: "agentbrowser", bin: *abBin, pre: []string{"--session", "benchcli"}, env: []string{"CHROME_BIN=" + chromePath}},
+		// The same client and daemon with the thin client's C fast path
+		// off: what the Go runtime's start costs each command.
+		{name: "agentbrowser, Go client only", bin: *abBin, pre: []string{"--session", "benchcli"},
+			env: []string{"CHROME_BIN=" + chromePath, "AGENTBROWSER_NO_FAST=1"}, shared: true},
 	}
 	for _, t := range tools {
+		if t.shared {
+			continue
+		}
 		defer t.run("close")
 		if _, err := t.run("open", srv.main+"/tab"); err != nil {
 			return err
@@ -124,8 +134,11 @@ func runCLI(ctx context.Context, w io.Writer, n int) error {
 		r := row{op: o.title, floor: "agent-browser"}
 		var vs []variant
 		for _, t := range tools {
-			if _, err := t.run("open", srv.main+"/tab"); err != nil {
-				return err
+			// A shared session's page is the one the tool before it opened.
+			if !t.shared {
+				if _, err := t.run("open", srv.main+"/tab"); err != nil {
+					return err
+				}
 			}
 			v, err := o.make(t)
 			if err != nil {

@@ -7,8 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/go/bin:$PATH
 N=${N:-30}
-go build -o bin/agentbrowser-full ./cmd/agentbrowser
-CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin
+make -s build
 (cd bench && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 (cd bench && go build -o ../bin/bench . && go build -o ../bin/hello ./hello)
 out=$(mktemp)

@@ -31,21 +31,23 @@ func TestThinClientIsAnsweredByTheDaemon(t *testing.T) {
 		{[]string{"eval", "1+1", "--json"}, 0, `"value":2`},
 		{[]string{"snapshot", "--json"}, 0, `"ok":true`},
 		{[]string{"click", "e1", "--json"}, 0, `"ok":true`},
-		{[]string{"eval", "window.n", "--json"}, 0, `"value":1`},
+		{[]string{"eval", "window.n", "--json"}, 0, `"value":2`}, // a click per client
 		{[]string{"eval", "1+", "--json"}, 1, `"ok":false`},
 		{[]string{"click", "--json"}, 2, `"invalid_argument"`},
 	} {
-		cmd := exec.Command(thin, append([]string{"--session", "direct"}, tc.args...)...)
-		cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home, "AGENTBROWSER_FULL="+filepath.Join(home, "no-full-binary"))
-		out, err := cmd.Output()
-		exit := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			exit = ee.ExitCode()
-		} else {
-			require.NoError(t, err)
+		for _, c := range clients() {
+			cmd := exec.Command(c, append([]string{"--session", "direct"}, tc.args...)...)
+			cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home, "AGENTBROWSER_FULL="+filepath.Join(home, "no-full-binary"))
+			out, err := cmd.Output()
+			exit := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				exit = ee.ExitCode()
+			} else {
+				require.NoError(t, err)
+			}
+			require.Equal(t, tc.exit, exit, "%s: %v: %s", filepath.Base(c), tc.args, out)
+			require.True(t, strings.Contains(string(out), tc.want), "%s: %v: %s", filepath.Base(c), tc.args, out)
 		}
-		require.Equal(t, tc.exit, exit, "%v: %s", tc.args, out)
-		require.True(t, strings.Contains(string(out), tc.want), "%v: %s", tc.args, out)
 	}
 }
 
@@ -55,27 +57,31 @@ func TestThinClientIsAnsweredByTheDaemon(t *testing.T) {
 // hands them back, and the new full binary runs them (here a stand-in that
 // says it ran).
 func TestOldDaemonHandsBackARebuiltClientsLine(t *testing.T) {
-	home, bin := t.TempDir(), t.TempDir()
-	myThin, myFull := filepath.Join(bin, "agentbrowser"), filepath.Join(bin, "agentbrowser-full")
-	copyFile(t, thin, myThin)
-	copyFile(t, full, myFull)
-	t.Cleanup(func() { run(t, home, full, "--session", "rebuilt", "close") })
-	o := run(t, home, myFull, "--session", "rebuilt", "--allow-scheme", "data", "open", "data:text/html,<title>old</title>")
-	require.Zero(t, o.exit, o.stderr)
+	for _, c := range clients() {
+		t.Run(filepath.Base(c), func(t *testing.T) {
+			home, bin := t.TempDir(), t.TempDir()
+			myThin, myFull := filepath.Join(bin, "agentbrowser"), filepath.Join(bin, "agentbrowser-full")
+			copyFile(t, c, myThin)
+			copyFile(t, full, myFull)
+			t.Cleanup(func() { run(t, home, full, "--session", "rebuilt", "close") })
+			o := run(t, home, myFull, "--session", "rebuilt", "--allow-scheme", "data", "open", "data:text/html,<title>old</title>")
+			require.Zero(t, o.exit, o.stderr)
 
-	o = run(t, home, myThin, "--session", "rebuilt", "eval", "1+1", "--json")
-	require.Zero(t, o.exit, o.stderr)
-	require.Contains(t, o.stdout, `"value":2`)
+			o = run(t, home, myThin, "--session", "rebuilt", "eval", "1+1", "--json")
+			require.Zero(t, o.exit, o.stderr)
+			require.Contains(t, o.stdout, `"value":2`)
 
-	// The rebuild: a new file in place of the old one, as go build and
-	// make build write it.
-	next := myFull + ".new"
-	require.NoError(t, os.WriteFile(next, []byte("#!/bin/sh\necho '{\"ran_by\":\"rebuilt binary\"}'\n"), 0o700))
-	require.NoError(t, os.Rename(next, myFull))
+			// The rebuild: a new file in place of the old one, as go build
+			// and make build write it.
+			next := myFull + ".new"
+			require.NoError(t, os.WriteFile(next, []byte("#!/bin/sh\necho '{\"ran_by\":\"rebuilt binary\"}'\n"), 0o700))
+			require.NoError(t, os.Rename(next, myFull))
 
-	o = run(t, home, myThin, "--session", "rebuilt", "eval", "1+1", "--json")
-	require.Zero(t, o.exit, o.stderr)
-	require.Contains(t, o.stdout, `"ran_by":"rebuilt binary"`, "the old daemon answered a line meant for the new build")
+			o = run(t, home, myThin, "--session", "rebuilt", "eval", "1+1", "--json")
+			require.Zero(t, o.exit, o.stderr)
+			require.Contains(t, o.stdout, `"ran_by":"rebuilt binary"`, "the old daemon answered a line meant for the new build")
+		})
+	}
 }
 
 func copyFile(t *testing.T, from, to string) {

@@ -2,12 +2,15 @@ package main_test
 
 import (
 	"bytes"
+	"context"
+	"debug/elf"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,10 +22,18 @@ import (
 )
 
 // thin and full are the two binaries, built side by side as make build
-// does, so the thin client finds the full one next to it.
-var thin, full string
+// does, so the thin client finds the full one next to it. thin is built
+// with cgo, so it has the C fast path (fast.c); thinGo is the same client
+// built without cgo, so without it, as it is built where there is no C
+// compiler.
+var thin, thinGo, full string
+
+// clients are the two builds of the thin client: the tests of its
+// behaviour hold for each.
+func clients() []string { return []string{thin, thinGo} }
 
 func TestMain(m *testing.M) {
+	testutil.ServeTrap()
 	testutil.QuickRaceExit()
 	dir, err := os.MkdirTemp("", "agentbrowser-thin-")
 	if err != nil {
@@ -30,12 +41,21 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	thin = filepath.Join(dir, "agentbrowser")
+	thinGo = filepath.Join(dir, "agentbrowser-go")
 	full = filepath.Join(dir, "agentbrowser-full")
-	for _, b := range [][2]string{{thin, "."}, {full, "../agentbrowser"}} {
-		build := exec.Command("go", "build", "-race", "-o", b[0], b[1])
+	for _, b := range []struct {
+		out, cgo string
+		args     []string
+	}{
+		{thin, "1", []string{"-race", "."}},
+		{thinGo, "0", []string{"."}}, // -race needs cgo
+		{full, "1", []string{"-race", "../agentbrowser"}},
+	} {
+		build := exec.Command("go", append([]string{"build", "-o", b.out}, b.args...)...)
+		build.Env = append(os.Environ(), "CGO_ENABLED="+b.cgo)
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
-			fmt.Fprintln(os.Stderr, "building", b[0], err)
+			fmt.Fprintln(os.Stderr, "building", b.out, err)
 			os.Exit(1)
 		}
 	}
@@ -44,7 +64,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		code = 1
 	}
-	if left := testutil.NoneRunningFrom(15*time.Second, thin, full); len(left) > 0 {
+	if left := testutil.NoneRunningFrom(15*time.Second, thin, thinGo, full); len(left) > 0 {
 		fmt.Fprintf(os.Stderr, "processes of the test's binaries outlived the tests (killed): %v\n", left)
 		code = 1
 	}
@@ -59,8 +79,18 @@ type outcome struct {
 
 func run(t *testing.T, home, bin string, args ...string) outcome {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home, "CHROME_BIN="+testutil.RequireChrome(t))
+	return runEnv(t, home, []string{"CHROME_BIN=" + testutil.RequireChrome(t)}, bin, args...)
+}
+
+// runEnv runs bin with runtime directory home and env added.
+func runEnv(t *testing.T, home string, env []string, bin string, args ...string) outcome {
+	t.Helper()
+	// A client that waits for an answer that never comes fails the test
+	// instead of hanging it.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = append(append(os.Environ(), "AGENTBROWSER_HOME="+home), env...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
@@ -95,6 +125,7 @@ func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
 		{"--json", "version"},
 		{"eval", "1+1"},
 		{"eval", "1+1", "--json"},
+		{"eval", "'é😀\"\\\t|' + '\u2028'.length", "--json"},
 		{"eval", "1+", "--json"},
 		{"eval", "1+"},
 		{"snapshot"},
@@ -112,24 +143,26 @@ func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
 			line = args
 		}
 		f := run(t, home, full, line...)
-		th := run(t, home, thin, line...)
-		require.Equal(t, f.exit, th.exit, "exit code of %v", args)
-		require.Equal(t, f.stderr, th.stderr, "stderr of %v", args)
-		if args[0] == "tabs" || args[0] == "click" || args[0] == "type" {
-			// The page changed between the two runs (a second click, more
-			// text); the shape is what must match.
-			require.Equal(t, strings.Contains(f.stdout, `"ok":true`), strings.Contains(th.stdout, `"ok":true`), "%v: %s vs %s", args, f.stdout, th.stdout)
-			continue
+		for _, c := range clients() {
+			th := run(t, home, c, line...)
+			name := filepath.Base(c)
+			require.Equal(t, f.exit, th.exit, "%s: exit code of %v", name, args)
+			require.Equal(t, f.stderr, th.stderr, "%s: stderr of %v", name, args)
+			switch args[0] {
+			case "tabs", "click", "type":
+				// The page changed between the runs (another click, more
+				// text); the shape is what must match.
+				require.Equal(t, strings.Contains(f.stdout, `"ok":true`), strings.Contains(th.stdout, `"ok":true`), "%s: %v: %s vs %s", name, args, f.stdout, th.stdout)
+			case "sessions":
+				// The daemon's live figures move between two calls.
+				require.Equal(t, volatile.ReplaceAllString(f.stdout, "#"), volatile.ReplaceAllString(th.stdout, "#"), "%s: stdout of %v", name, args)
+			default:
+				require.Equal(t, f.stdout, th.stdout, "%s: stdout of %v", name, args)
+			}
 		}
-		if args[0] == "sessions" {
-			// The daemon's live figures move between two calls.
-			require.Equal(t, volatile.ReplaceAllString(f.stdout, "#"), volatile.ReplaceAllString(th.stdout, "#"), "stdout of %v", args)
-			continue
-		}
-		require.Equal(t, f.stdout, th.stdout, "stdout of %v", args)
 	}
 	o = run(t, home, thin, "--session", "thin", "eval", "window.n + ':' + document.querySelector('input').value", "--json")
-	require.Contains(t, o.stdout, `"value":"2:abcabc"`)
+	require.Contains(t, o.stdout, `"value":"3:abcabcabc"`)
 
 	// --stdin is read by the caller's process: the thin client hands the
 	// line to the full binary.
@@ -149,8 +182,9 @@ func TestThinClientWithoutDaemonRunsTheFullBinary(t *testing.T) {
 		{"version"}, {"--json", "version"}, {"--session", "x", "version", "--json"}, {"--session=bad/name", "version"},
 		{"version", "extra"}, {"version", "--timeout-ms", "5"}} {
 		f := run(t, home, full, args...)
-		th := run(t, home, thin, args...)
-		require.Equal(t, f, th, "%v", args)
+		for _, c := range clients() {
+			require.Equal(t, f, run(t, home, c, args...), "%s: %v", filepath.Base(c), args)
+		}
 	}
 }
 
@@ -161,30 +195,54 @@ func TestThinClientRefusesUnsafeRuntimeDir(t *testing.T) {
 	home := filepath.Join(t.TempDir(), "rt")
 	require.NoError(t, os.Mkdir(home, 0o700))
 	require.NoError(t, os.Chmod(home, 0o777))
-	o := run(t, home, thin, "--json", "tabs")
-	require.Equal(t, 1, o.exit, o.stdout+o.stderr)
-	require.Contains(t, o.stdout, `"unsafe_runtime_dir"`)
+	for _, c := range clients() {
+		o := run(t, home, c, "--json", "tabs")
+		require.Equal(t, 1, o.exit, o.stdout+o.stderr)
+		require.Contains(t, o.stdout, `"unsafe_runtime_dir"`)
+	}
 }
 
 // TestThinClientLinksLittle pins what the thin client is for: every
-// package it links is initialised before main on every command, so it links
-// no package of the daemon's (fx, zerolog, the CDP client), not the net
-// package either (it dials with system calls, see rundir.Dial), and no cgo,
-// so that it is a static binary however it is built.
+// package it links is initialised before main on every command the C fast
+// path does not answer, so it links no package of the daemon's (fx,
+// zerolog, the CDP client), not the net package either (it dials with
+// system calls, see rundir.Dial). Built as make build builds it, with cgo,
+// it has the fast path and is a static binary (loading libc dynamically
+// would cost more than the fast path saves); without cgo it is static too.
 func TestThinClientLinksLittle(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	require.NoError(t, err)
-	deps := strings.Fields(string(out))
-	require.Contains(t, deps, "encoding/json", "go list output not understood")
-	for _, d := range deps {
-		std := !strings.Contains(strings.SplitN(d, "/", 2)[0], ".")
-		switch {
-		case d == "net" || strings.HasPrefix(d, "net/"):
-			t.Errorf("the thin client links %s", d)
-		case d == "runtime/cgo":
-			t.Errorf("the thin client links cgo: it would load libc at every start")
-		case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir":
-			t.Errorf("the thin client links %s, which is not the standard library", d)
+	for _, cgo := range []string{"0", "1"} {
+		list := exec.Command("go", "list", "-deps", ".")
+		list.Env = append(os.Environ(), "CGO_ENABLED="+cgo)
+		out, err := list.Output()
+		require.NoError(t, err)
+		deps := strings.Fields(string(out))
+		require.Contains(t, deps, "encoding/json", "go list output not understood")
+		for _, d := range deps {
+			std := !strings.Contains(strings.SplitN(d, "/", 2)[0], ".")
+			switch {
+			case d == "net" || strings.HasPrefix(d, "net/"):
+				t.Errorf("CGO_ENABLED=%s: the thin client links %s", cgo, d)
+			case d == "runtime/cgo" && cgo == "0":
+				t.Errorf("CGO_ENABLED=0: the thin client links cgo")
+			case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir":
+				t.Errorf("CGO_ENABLED=%s: the thin client links %s, which is not the standard library", cgo, d)
+			}
 		}
+
+		bin := filepath.Join(t.TempDir(), "agentbrowser")
+		build := exec.Command("go", "build", "-o", bin, ".")
+		build.Env = list.Env
+		out, err = build.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		f, err := elf.Open(bin)
+		require.NoError(t, err)
+		for _, p := range f.Progs {
+			require.NotEqual(t, elf.PT_INTERP, p.Type, "CGO_ENABLED=%s: the thin client is linked dynamically", cgo)
+		}
+		syms, err := f.Symbols()
+		require.NoError(t, err)
+		fast := slices.ContainsFunc(syms, func(s elf.Symbol) bool { return s.Name == "ab_fast_state" })
+		require.Equal(t, cgo == "1", fast, "CGO_ENABLED=%s: has the C fast path", cgo)
+		f.Close()
 	}
 }
