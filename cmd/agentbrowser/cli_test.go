@@ -96,6 +96,16 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 		require.Equal(t, 2, o.Exit, "%v", args)
 		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)
 	}
+	// A value the action's handler refuses (defaultaction.Check) is
+	// invalid_argument with exit 1, as when the handler finds it, but it
+	// too is found before a daemon starts.
+	for _, args := range [][]string{{"click", "e1", "--button", "sideways"}, {"click", "e1", "--modifiers", "Shift,Hyper"},
+		{"click", "--xy", "-1,5"}, {"press", ""}, {"press", "Hyper+X"}, {"wait"}, {"wait", "--text", "a", "--load"},
+		{"screenshot", "--format", "gif"}, {"screenshot", "--quality", "50"}, {"screenshot", "--full", "--ref", "e1"}} {
+		o = c.json(args...)
+		require.Equal(t, 1, o.Exit, "%v", args)
+		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)
+	}
 	o = c.json("--dialog-policy", "bogus", "tabs")
 	require.Equal(t, 2, o.Exit)
 	require.Contains(t, o.Body["error"].(map[string]any)["message"], "dialog")

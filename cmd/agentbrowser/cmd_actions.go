@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 )
 
 var waitUntilFlag = Flag{Name: "wait", Kind: String, Usage: "load (default), domcontentloaded or none"}
@@ -44,6 +45,7 @@ func init() {
 	register(&Command{
 		Name: "press", Usage: "press KEY", Summary: "press a key or chord: Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab",
 		MinArgs: 1, MaxArgs: 1,
+		Check: func(in Input) error { return defaultaction.Check(events.PressKeyEvent{Key: in.Args[0]}) },
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
 			return result(actions.Press(ctx, env.Session, in.Args[0]))
 		},
@@ -140,7 +142,8 @@ func init() {
 			{Name: "url", Kind: String, Usage: "the URL to contain this, or to match it with * as a wildcard"},
 			{Name: "load", Kind: Bool, Usage: "the document to finish loading"},
 		},
-		Run: runWait,
+		Check: func(in Input) error { return checkEvent(waitEvent(in)) },
+		Run:   runWait,
 	})
 	register(&Command{
 		Name: "tab", Usage: "tab new [URL] | tab switch ID | tab close [ID]",
@@ -171,7 +174,8 @@ func init() {
 			}
 			return nil
 		},
-		Run: runScreenshot,
+		Check: func(in Input) error { return checkEvent(screenshotEvent(in)) },
+		Run:   runScreenshot,
 	})
 }
 
@@ -204,21 +208,40 @@ func runScroll(ctx context.Context, env *Env, in Input) (Result, error) {
 	return result(actions.Scroll(ctx, env.Session, e))
 }
 
-func runWait(ctx context.Context, env *Env, in Input) (Result, error) {
+// checkEvent checks an event built from a command line: the building's
+// error, else what the event's handler would refuse in its arguments
+// (defaultaction.Check).
+func checkEvent[E any](e E, err error) error {
+	if err != nil {
+		return err
+	}
+	return defaultaction.Check(e)
+}
+
+// waitEvent is the event of a wait command line.
+func waitEvent(in Input) (events.WaitEvent, error) {
 	e := events.WaitEvent{Text: in.String("text"), URL: in.String("url"), Load: in.Bool("load")}
 	if in.Has("ref") {
 		ref, err := parseRef(in.String("ref"))
 		if err != nil {
-			return nil, err
+			return e, err
 		}
 		e.Ref = ref
 	}
 	if in.Has("gone") {
 		ref, err := parseRef(in.String("gone"))
 		if err != nil {
-			return nil, err
+			return e, err
 		}
 		e.Gone = ref
+	}
+	return e, nil
+}
+
+func runWait(ctx context.Context, env *Env, in Input) (Result, error) {
+	e, err := waitEvent(in)
+	if err != nil {
+		return nil, err
 	}
 	return result(actions.Wait(ctx, env.Session, e))
 }
@@ -307,7 +330,8 @@ func findTab(ctx context.Context, env *Env, s string) (events.TargetID, error) {
 	return "", invalidArg("tab %q is ambiguous: %d tabs start with it", s, len(found))
 }
 
-func runScreenshot(ctx context.Context, env *Env, in Input) (Result, error) {
+// screenshotEvent is the event of a screenshot command line.
+func screenshotEvent(in Input) (events.ScreenshotEvent, error) {
 	e := events.ScreenshotEvent{Full: in.Bool("full"), Labels: in.Bool("labels"), Format: in.String("format")}
 	if len(in.Args) == 1 {
 		e.Path = in.Args[0]
@@ -315,14 +339,19 @@ func runScreenshot(ctx context.Context, env *Env, in Input) (Result, error) {
 	if in.Has("ref") {
 		ref, err := parseRef(in.String("ref"))
 		if err != nil {
-			return nil, err
+			return e, err
 		}
 		e.Ref = ref
 	}
 	q, err := in.Int("quality", 0)
+	e.Quality = q
+	return e, err
+}
+
+func runScreenshot(ctx context.Context, env *Env, in Input) (Result, error) {
+	e, err := screenshotEvent(in)
 	if err != nil {
 		return nil, err
 	}
-	e.Quality = q
 	return result(actions.Screenshot(ctx, env.Session, e))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 )
 
 func init() {
@@ -18,24 +19,29 @@ func init() {
 			{Name: "modifiers", Kind: String, Usage: "comma-separated: Alt, Control, Meta, Shift"},
 			{Name: "force", Kind: Bool, Usage: "click through script, ignoring overlays"},
 		},
-		Prepare: checkClick,
-		Run:     runClick,
+		Check: checkClick,
+		Run:   runClick,
 	})
 }
 
-// checkClick rejects a malformed command line before any daemon starts.
-func checkClick(in *Input) error {
+// checkClick checks the command line and the click's button, count and
+// modifiers (Command.Check).
+func checkClick(in Input) error {
+	e := events.ClickCoordinateEvent{
+		Button: events.MouseButton(in.String("button")), ClickCount: clickCount(in), Modifiers: splitList(in.String("modifiers")),
+	}
 	if in.Has("xy") {
 		if len(in.Args) > 0 {
 			return usageErrorf("click takes a REF or --xy, not both")
 		}
-		_, _, err := parseXY(in.String("xy"))
-		return err
-	}
-	if len(in.Args) == 0 {
+		var err error
+		if e.X, e.Y, err = parseXY(in.String("xy")); err != nil {
+			return err
+		}
+	} else if len(in.Args) == 0 {
 		return usageErrorf("usage: agentbrowser click REF | --xy X,Y")
 	}
-	return nil
+	return defaultaction.Check(e)
 }
 
 func clickCount(in Input) int {
@@ -48,9 +54,6 @@ func clickCount(in Input) int {
 func runClick(ctx context.Context, env *Env, in Input) (Result, error) {
 	mods := splitList(in.String("modifiers"))
 	if in.Has("xy") {
-		if len(in.Args) > 0 {
-			return nil, usageErrorf("click takes a REF or --xy, not both")
-		}
 		x, y, err := parseXY(in.String("xy"))
 		if err != nil {
 			return nil, err
@@ -62,9 +65,6 @@ func runClick(ctx context.Context, env *Env, in Input) (Result, error) {
 			return nil, err
 		}
 		return structResult(r), nil
-	}
-	if len(in.Args) == 0 {
-		return nil, usageErrorf("usage: agentbrowser click REF | --xy X,Y")
 	}
 	return clickRef(ctx, env, in, mods)
 }

@@ -21,14 +21,8 @@ const (
 )
 
 func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEvent) (events.ActionResult, error) {
-	if _, _, err := buttonOf(e.Button); err != nil {
+	if err := Check(e); err != nil {
 		return events.ActionResult{}, err
-	}
-	if _, err := modifierBits(e.Modifiers); err != nil {
-		return events.ActionResult{}, err
-	}
-	if e.ClickCount < 0 || e.ClickCount > 3 {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "click count %d: want 1 to 3", e.ClickCount)
 	}
 	if e.Force {
 		return a.forceClick(ctx, e)

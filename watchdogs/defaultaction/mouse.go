@@ -119,8 +119,8 @@ func dispatchMouse(ctx context.Context, t *session.Target, args *input.DispatchM
 }
 
 func (a *attachment) clickCoordinate(ctx context.Context, e events.ClickCoordinateEvent) (events.ActionResult, error) {
-	if e.X < 0 || e.Y < 0 {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: must not be negative", e.X, e.Y)
+	if err := Check(e); err != nil {
+		return events.ActionResult{}, err
 	}
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {

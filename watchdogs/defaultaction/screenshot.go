@@ -28,7 +28,9 @@ import (
 // maxLabels bounds the refs drawn by a labelled screenshot.
 const maxLabels = 500
 
-func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (events.ScreenshotResult, error) {
+// screenshotFormat checks a screenshot's format, quality and extent, and
+// returns the format as CDP names it.
+func screenshotFormat(e events.ScreenshotEvent) (string, error) {
 	format := strings.ToLower(e.Format)
 	switch format {
 	case "", "png":
@@ -36,13 +38,21 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 	case "jpeg", "jpg":
 		format = "jpeg"
 	default:
-		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "format %q: want png or jpeg", e.Format)
+		return "", events.Errorf(events.CodeInvalidArgument, "format %q: want png or jpeg", e.Format)
 	}
 	if e.Quality < 0 || e.Quality > 100 || (e.Quality != 0 && format != "jpeg") {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "quality %d: want 1-100, with format jpeg only", e.Quality)
+		return "", events.Errorf(events.CodeInvalidArgument, "quality %d: want 1-100, with format jpeg only", e.Quality)
 	}
 	if e.Full && e.Ref != "" {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "a screenshot is of the full page or of one ref, not both")
+		return "", events.Errorf(events.CodeInvalidArgument, "a screenshot is of the full page or of one ref, not both")
+	}
+	return format, nil
+}
+
+func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (events.ScreenshotResult, error) {
+	format, err := screenshotFormat(e)
+	if err != nil {
+		return events.ScreenshotResult{}, err
 	}
 	path := e.Path
 	if path != "" {

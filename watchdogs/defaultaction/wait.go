@@ -23,9 +23,10 @@ const (
 	waitReserveMax = 300 * time.Millisecond
 )
 
-func (a *attachment) wait(ctx context.Context, e events.WaitEvent) (events.ActionResult, error) {
+// checkWait checks a wait's budget and that it has one condition.
+func checkWait(e events.WaitEvent) error {
 	if e.Timeout < 0 {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "timeout %v is negative", e.Timeout)
+		return events.Errorf(events.CodeInvalidArgument, "timeout %v is negative", e.Timeout)
 	}
 	modes := 0
 	for _, set := range []bool{e.Text != "", e.Ref != "", e.Gone != "", e.URL != "", e.Load} {
@@ -34,7 +35,14 @@ func (a *attachment) wait(ctx context.Context, e events.WaitEvent) (events.Actio
 		}
 	}
 	if modes != 1 {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "wait needs exactly one of text, ref, gone, url or load; got %d", modes)
+		return events.Errorf(events.CodeInvalidArgument, "wait needs exactly one of text, ref, gone, url or load; got %d", modes)
+	}
+	return nil
+}
+
+func (a *attachment) wait(ctx context.Context, e events.WaitEvent) (events.ActionResult, error) {
+	if err := checkWait(e); err != nil {
+		return events.ActionResult{}, err
 	}
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {

@@ -1,0 +1,46 @@
+package defaultaction
+
+import "github.com/agentbrowser/agentbrowser/events"
+
+// Check reports what this watchdog's handler of e would refuse in e's own
+// arguments, before it looks at a tab: a mouse button or modifier it does
+// not know, a click count, negative coordinates, a key name, a wait with no
+// condition or several, a screenshot's format or quality. It needs no
+// browser, so that a caller can refuse such an event before it starts one
+// (the CLI does, before it starts a daemon). The error is the handler's
+// own. Refs, tabs and everything else that depends on the page are the
+// handler's to check; an event Check does not know passes.
+func Check(e any) error {
+	switch e := e.(type) {
+	case events.ClickElementEvent:
+		return checkClick(e.Button, e.Modifiers, e.ClickCount)
+	case events.ClickCoordinateEvent:
+		if e.X < 0 || e.Y < 0 {
+			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: must not be negative", e.X, e.Y)
+		}
+		return checkClick(e.Button, e.Modifiers, e.ClickCount)
+	case events.PressKeyEvent:
+		_, err := parseChord(e.Key)
+		return err
+	case events.WaitEvent:
+		return checkWait(e)
+	case events.ScreenshotEvent:
+		_, err := screenshotFormat(e)
+		return err
+	}
+	return nil
+}
+
+// checkClick checks a click's button, modifiers and count.
+func checkClick(button events.MouseButton, modifiers []string, count int) error {
+	if _, _, err := buttonOf(button); err != nil {
+		return err
+	}
+	if _, err := modifierBits(modifiers); err != nil {
+		return err
+	}
+	if count < 0 || count > 3 {
+		return events.Errorf(events.CodeInvalidArgument, "click count %d: want 1 to 3", count)
+	}
+	return nil
+}
