@@ -20,6 +20,24 @@ if ! command -v go >/dev/null 2>&1; then
   fi
 fi
 
+# A C compiler and a static C library: the race detector (make test) needs
+# cgo, and so does the thin client's fast path (make build).
+have_cc() {
+  command -v gcc >/dev/null 2>&1 || return 1
+  [ -n "$(gcc -print-file-name=libc.a | grep /)" ]
+}
+
+if ! have_cc; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing gcc and libc6-dev with apt-get" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq gcc libc6-dev >/dev/null
+  else
+    echo "deps: gcc or a static libc is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
+  fi
+fi
+
 if ! have_chrome; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "deps: installing chromium with apt-get" >&2
