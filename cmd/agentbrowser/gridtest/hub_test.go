@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -36,6 +37,7 @@ func startHub(t testing.TB) *hubGrid {
 		hub.stop()
 		for _, n := range h.nodes {
 			n.kill()
+			os.Remove(n.log) // stop removes the hub's
 		}
 	})
 	for range 2 {
