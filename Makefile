@@ -45,6 +45,7 @@ FUZZ_TARGETS := \
 	events:FuzzParseRef \
 	cmd/agentbrowser:FuzzParseArgs \
 	cmd/agentbrowser:FuzzDecodeRequest \
+	cmd/agentbrowser-thin:FuzzFastPathWire \
 	internal/cdpmux:FuzzRoute \
 	internal/cdpmux:FuzzReplyHeader \
 	internal/snapshot:FuzzOptions

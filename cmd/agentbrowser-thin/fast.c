@@ -643,6 +643,27 @@ done:
 	free(req.p);
 }
 
+// ab_parse_reply and ab_json_string expose the reply parser and the string
+// encoder to the tests (fast_cgo.go), which check them against Go's json.
+int ab_parse_reply(const char *p, size_t n, int *exit, int *argv, int *fallback, char **out, size_t *outn,
+                   char **err, size_t *errn) {
+	reply r = {0};
+	buf line = {0};
+	put(&line, p, n); // NUL-terminated, as handOver's line is
+	int ok = !line.failed && parseReply(line.p ? line.p : "", n, &r);
+	free(line.p);
+	*exit = r.exit, *argv = r.argv, *fallback = r.fallback;
+	*out = r.out.p, *outn = r.out.n, *err = r.err.p, *errn = r.err.n;
+	return ok;
+}
+
+char *ab_json_string(const char *s, size_t *n) {
+	buf b = {0};
+	putString(&b, s);
+	*n = b.n;
+	return b.p;
+}
+
 // glibc passes the program's arguments to constructors; other C libraries
 // need not, so the fast path is glibc's only.
 #ifdef __GLIBC__

@@ -13,3 +13,9 @@ enum {
 
 extern int ab_fast_state;
 extern char ab_fast_reason[200];
+
+// For the tests: the reply parser and the string encoder.
+#include <stddef.h>
+int ab_parse_reply(const char *p, size_t n, int *exit, int *argv, int *fallback, char **out, size_t *outn,
+                   char **err, size_t *errn);
+char *ab_json_string(const char *s, size_t *n);
