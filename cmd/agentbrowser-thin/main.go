@@ -11,6 +11,11 @@
 // daemon answers, or the daemon says the command must run in the caller's
 // process (help, local commands, --stdin, file paths), it execs the full
 // binary with the same arguments, so behaviour is the full binary's.
+//
+// Built with cgo on Linux, the client has a fast path in C (fast.c) that
+// does what viaDaemon does before the Go runtime starts, which is most of a
+// warm command's time; main then runs only for what the fast path left to
+// it (see fastState).
 package main
 
 import (
