@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -222,4 +224,46 @@ func TestFastPathRefusesAnotherUsersSocket(t *testing.T) {
 	// Connections: the fast path's, the Go client's and the full binary's,
 	// then the Go client's and the full binary's.
 	assert.Equal(t, "conns=5 bytes=0", tr.Report(t), "the clients connected, checked their peer and sent nothing")
+}
+
+// TestFastPathFindsTheRuntimeDirAsGoDoes: without AGENTBROWSER_HOME the
+// runtime directory comes from XDG_RUNTIME_DIR or TMPDIR, and the fast path
+// must reach the daemon main.go would reach. Where Go's path cleaning would
+// change the path, the fast path leaves the line to main.go.
+func TestFastPathFindsTheRuntimeDirAsGoDoes(t *testing.T) {
+	base := t.TempDir()
+	uid := strconv.Itoa(os.Getuid())
+	for _, tc := range []struct {
+		name string
+		env  []string
+		dir  string // where the daemon listens, under base
+		fast bool
+	}{
+		{"XDG_RUNTIME_DIR", []string{"XDG_RUNTIME_DIR=" + base + "/xdg"}, "xdg/agentbrowser", true},
+		{"XDG_RUNTIME_DIR with a trailing slash", []string{"XDG_RUNTIME_DIR=" + base + "/xdg2/"}, "xdg2/agentbrowser", false},
+		{"TMPDIR", []string{"TMPDIR=" + base + "/tmp"}, "tmp/agentbrowser-" + uid, true},
+		{"AGENTBROWSER_HOME with a dot", []string{"AGENTBROWSER_HOME=" + base + "/./home"}, "home", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(base, tc.dir)
+			require.NoError(t, os.MkdirAll(dir, 0o700))
+			fakeDaemon(t, dir, "fake", func([]byte) []byte { return []byte(`{"exit":0,"argv":true,"stdout":"answered\n"}` + "\n") })
+			for _, c := range clients() {
+				cmd := exec.Command(c, "--session", "fake", "eval", "1")
+				for _, kv := range os.Environ() {
+					if k, _, _ := strings.Cut(kv, "="); k != "AGENTBROWSER_HOME" && k != "XDG_RUNTIME_DIR" && k != "TMPDIR" {
+						cmd.Env = append(cmd.Env, kv)
+					}
+				}
+				cmd.Env = append(cmd.Env, append(tc.env, initTrace)...)
+				var stderr strings.Builder
+				cmd.Stderr = &stderr
+				out, err := cmd.Output()
+				require.NoError(t, err, stderr.String())
+				_, ranGo := goInit(stderr.String())
+				require.Equal(t, "answered\n", string(out), filepath.Base(c))
+				require.Equal(t, c == thinGo || !tc.fast, ranGo, "%s: the Go runtime started", filepath.Base(c))
+			}
+		})
+	}
 }
