@@ -129,6 +129,7 @@ func TestHubWithTwoNodes(t *testing.T) {
 		require.NotNil(t, node, "node %s of the session is one of ours", g.Node)
 		node.kill()
 		delete(h.nodes, g.Node)
+		t.Cleanup(func() { os.Remove(node.log) })
 
 		// The liveness check answers within about 5 s; the ceiling is 3x
 		// that for a loaded machine.
