@@ -1,7 +1,9 @@
 package main_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -125,6 +127,23 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	o = c.run("eval", "throw new Error('boom')")
 	require.Equal(t, 1, o.Exit)
 	require.Contains(t, o.Stderr, "error [js_exception]")
+	// A request that did not pass through the CLI's Prepare, which reads
+	// --stdin and drops the flag, has no expression: it is refused, and the
+	// daemon goes on.
+	conn, err := net.Dial("unix", filepath.Join(c.home, "default.sock"))
+	require.NoError(t, err)
+	defer conn.Close()
+	require.NoError(t, conn.SetDeadline(time.Now().Add(time.Minute)))
+	fmt.Fprintln(conn, `{"command":"eval","input":{"flags":{"stdin":"true"}},"timeout_ms":5000}`)
+	var rep struct {
+		Exit int `json:"exit"`
+		Body struct {
+			Error struct{ Code string } `json:"error"`
+		} `json:"body"`
+	}
+	require.NoError(t, json.NewDecoder(conn).Decode(&rep))
+	require.Equal(t, 1, rep.Exit)
+	require.Equal(t, "invalid_argument", rep.Body.Error.Code)
 	// The session still works.
 	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
 }

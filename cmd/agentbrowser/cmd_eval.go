@@ -68,7 +68,13 @@ func checkEval(in Input) error {
 // budget (--timeout-ms): the script is terminated when the budget runs out.
 // The result carries value, type and engine (isolated or fallback).
 func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
-	expr := in.Args[0]
+	// checkEval has made sure of the expression, except for a request that
+	// still carries --stdin (which the caller's Prepare reads and drops):
+	// it has none, and the engine refuses the empty one.
+	expr := ""
+	if len(in.Args) > 0 {
+		expr = in.Args[0]
+	}
 	e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
 	switch {
 	case in.Has("ref"):
