@@ -100,8 +100,9 @@ type Command struct {
 	// Check checks the arguments without a browser, when the command line
 	// is parsed and again in the daemon before a browser is started (for
 	// requests that come from no command line, as the MCP server's do), so
-	// that a bad argument is a usage error that starts nothing. Run is
-	// only called on arguments that passed it (validateArgs).
+	// that a bad argument starts nothing: a usage error (exit 2), or the
+	// error the action's handler would give (defaultaction.Check, exit 1).
+	// Run is only called on arguments that passed it (validateArgs).
 	Check func(in Input) error
 	Flags []Flag
 	// Local commands run in the CLI process and never reach a daemon.
