@@ -207,14 +207,9 @@ func TestFastPathAnswersBeforeTheGoRuntime(t *testing.T) {
 // client, which checks again and hands it to the full binary, which
 // refuses), and the refusal is the full binary's.
 func TestFastPathRefusesAnotherUsersSocket(t *testing.T) {
-	testutil.RequireRoot(t)
-	theirs := filepath.Join(testutil.NobodyDir(t), "theirs")
-	out, err := testutil.AsNobody("mkdir", "-m", "0700", theirs).CombinedOutput()
-	require.NoError(t, err, "mkdir as nobody: %s", out)
-	tr := testutil.StartTrap(t, filepath.Join(theirs, "trap.sock"))
 	home := t.TempDir()
 	require.NoError(t, os.Chmod(home, 0o700))
-	require.NoError(t, os.Rename(filepath.Join(theirs, "trap.sock"), filepath.Join(home, "default.sock")))
+	tr := testutil.StartTrapAt(t, filepath.Join(home, "default.sock"))
 
 	for _, c := range clients() {
 		o := runEnv(t, home, nil, c, "--json", "eval", "1")

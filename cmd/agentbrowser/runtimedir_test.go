@@ -66,14 +66,9 @@ func TestRuntimeDirOfAnotherUserRefused(t *testing.T) {
 // the socket in it leads to another user's process. The client checks the
 // peer (SO_PEERCRED) and sends nothing.
 func TestSocketOfAnotherUserRefused(t *testing.T) {
-	testutil.RequireRoot(t)
-	theirs := filepath.Join(testutil.NobodyDir(t), "theirs")
-	out, err := testutil.AsNobody("mkdir", "-m", "0700", theirs).CombinedOutput()
-	require.NoError(t, err, "mkdir as nobody: %s", out)
-	tr := testutil.StartTrap(t, filepath.Join(theirs, "trap.sock"))
 	home := t.TempDir()
 	require.NoError(t, os.Chmod(home, 0o700))
-	require.NoError(t, os.Rename(filepath.Join(theirs, "trap.sock"), filepath.Join(home, "default.sock")))
+	tr := testutil.StartTrapAt(t, filepath.Join(home, "default.sock"))
 
 	c := &cli{t: t, home: home}
 	for _, args := range [][]string{{"tabs"}, {"close"}} {

@@ -180,3 +180,19 @@ func NobodyDir(t *testing.T) string {
 	require.NoError(t, os.Chmod(parent, 0o777))
 	return parent
 }
+
+// StartTrapAt puts a trap listener of the user nobody at path, in a
+// directory of ours: nobody listens in a directory of its own, and the
+// socket is then moved to path, so that the directory passes every check
+// and only the socket's other end gives the trap away. It skips where the
+// test cannot act as nobody (RequireRoot).
+func StartTrapAt(t *testing.T, path string) *Trap {
+	t.Helper()
+	RequireRoot(t)
+	theirs := filepath.Join(NobodyDir(t), "theirs")
+	out, err := AsNobody("mkdir", "-m", "0700", theirs).CombinedOutput()
+	require.NoError(t, err, "mkdir as nobody: %s", out)
+	tr := StartTrap(t, filepath.Join(theirs, "trap.sock"))
+	require.NoError(t, os.Rename(filepath.Join(theirs, "trap.sock"), path))
+	return tr
+}
