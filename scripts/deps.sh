@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the demo and the tests need and is missing: Chromium (from
-# Debian's packages, when we are root) and the Go modules.
+# Installs what the demo and the tests need and is missing: a C compiler
+# with a static libc and Chromium (from Debian's packages, when we are root),
+# and the Go modules.
 set -euo pipefail
 
 have_chrome() {
@@ -27,27 +28,26 @@ have_cc() {
   [ -n "$(gcc -print-file-name=libc.a | grep /)" ]
 }
 
-if ! have_cc; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "deps: installing gcc and libc6-dev with apt-get" >&2
-    export DEBIAN_FRONTEND=noninteractive
+# apt_install installs Debian packages when we are root and have apt-get
+# (updating the package lists once); otherwise it installs nothing and fails.
+apt_install() {
+  { [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; } || return 1
+  echo "deps: installing $* with apt-get" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  if [ -z "${apt_updated:-}" ]; then
     apt-get update -qq
-    apt-get install -y -qq gcc libc6-dev >/dev/null
-  else
-    echo "deps: gcc or a static libc is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
+    apt_updated=1
   fi
+  apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! have_cc && ! apt_install gcc libc6-dev; then
+  echo "deps: gcc or a static libc is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
 fi
 
-if ! have_chrome; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "deps: installing chromium with apt-get" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq chromium >/dev/null
-  else
-    echo "deps: Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) or set CHROME_BIN" >&2
-    exit 1
-  fi
+if ! have_chrome && ! apt_install chromium; then
+  echo "deps: Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) or set CHROME_BIN" >&2
+  exit 1
 fi
 
 go mod download
