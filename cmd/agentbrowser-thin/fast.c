@@ -103,34 +103,20 @@ static int validUTF8(const unsigned char *s) {
 	return 1;
 }
 
-// putString appends s as a JSON string.
+// putString appends s as a JSON string: a quote and a backslash escaped,
+// control characters as \u00XX, everything else as it is.
 static void putString(buf *b, const char *s) {
 	static const char hex[] = "0123456789abcdef";
 	puts_(b, "\"");
 	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-		switch (*c) {
-		case '"':
-			puts_(b, "\\\"");
-			break;
-		case '\\':
-			puts_(b, "\\\\");
-			break;
-		case '\n':
-			puts_(b, "\\n");
-			break;
-		case '\t':
-			puts_(b, "\\t");
-			break;
-		case '\r':
-			puts_(b, "\\r");
-			break;
-		default:
-			if (*c < 0x20) {
-				char u[] = {'\\', 'u', '0', '0', hex[*c >> 4], hex[*c & 15]};
-				put(b, u, sizeof u);
-			} else {
-				put(b, (const char *)c, 1);
-			}
+		if (*c == '"' || *c == '\\') {
+			char e[] = {'\\', (char)*c};
+			put(b, e, sizeof e);
+		} else if (*c < 0x20) {
+			char u[] = {'\\', 'u', '0', '0', hex[*c >> 4], hex[*c & 15]};
+			put(b, u, sizeof u);
+		} else {
+			put(b, (const char *)c, 1);
 		}
 	}
 	puts_(b, "\"");
