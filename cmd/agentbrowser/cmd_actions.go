@@ -134,7 +134,7 @@ func init() {
 	register(&Command{
 		Name: "wait", Usage: "wait --text T | --ref REF | --gone REF | --url PATTERN | --load",
 		Summary: "wait, within the budget, for text, an element, an element to go, a URL, or the load event",
-		MaxArgs: 0, RefFlags: []string{"ref", "gone"},
+		MaxArgs: 0, // its refs: Check (waitEvent)
 		Flags: []Flag{
 			{Name: "text", Kind: String, Usage: "text to appear in the page"},
 			{Name: "ref", Kind: String, Usage: "an element to be visible"},
@@ -156,7 +156,7 @@ func init() {
 	register(&Command{
 		Name: "screenshot", Usage: "screenshot [PATH] [--full] [--ref REF] [--labels] [--format png|jpeg] [--quality N]",
 		Summary: "capture the viewport, the full page or one element; without PATH the image comes back base64 in data",
-		MaxArgs: 1, RefFlags: []string{"ref"},
+		MaxArgs: 1, // its ref: Check (screenshotEvent)
 		Flags: []Flag{
 			{Name: "full", Kind: Bool, Usage: "the whole page, not only the viewport"},
 			{Name: "ref", Kind: String, Usage: "only this element"},

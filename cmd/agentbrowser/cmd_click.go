@@ -25,7 +25,8 @@ func init() {
 }
 
 // checkClick checks the command line and the click's button, count and
-// modifiers (Command.Check).
+// modifiers (Command.Check); a click by ref has the same checked as a
+// coordinate click, which also has its coordinates checked.
 func checkClick(in Input) error {
 	e := events.ClickCoordinateEvent{
 		Button: events.MouseButton(in.String("button")), ClickCount: clickCount(in), Modifiers: splitList(in.String("modifiers")),

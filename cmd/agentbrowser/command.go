@@ -94,7 +94,8 @@ type Command struct {
 	// RefArgs is how many of the leading positional arguments are refs,
 	// and RefFlags names the flags that take one: parsing checks their
 	// form, so that a malformed ref is a usage error before any daemon or
-	// browser starts.
+	// browser starts. A command whose Check builds its event (wait,
+	// screenshot) parses its refs there instead.
 	RefArgs  int
 	RefFlags []string
 	// Check checks the arguments without a browser, when the command line
