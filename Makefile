@@ -19,8 +19,8 @@ deps:
 # without the fast path.
 build: deps
 	go build -o bin/agentbrowser-full ./cmd/agentbrowser
-	go build -o bin/agentbrowser ./cmd/agentbrowser-thin 2>/dev/null || \
-		{ echo "build: no cgo for the thin client's fast path; building it without" >&2; \
+	go build -o bin/agentbrowser ./cmd/agentbrowser-thin || \
+		{ echo "build: the thin client did not build with cgo (above); building it without, so without its fast path" >&2; \
 		  CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin; }
 
 demo: build
