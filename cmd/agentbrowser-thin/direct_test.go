@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,17 +35,9 @@ func TestThinClientIsAnsweredByTheDaemon(t *testing.T) {
 		{[]string{"click", "--json"}, 2, `"invalid_argument"`},
 	} {
 		for _, c := range clients() {
-			cmd := exec.Command(c, append([]string{"--session", "direct"}, tc.args...)...)
-			cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home, "AGENTBROWSER_FULL="+filepath.Join(home, "no-full-binary"))
-			out, err := cmd.Output()
-			exit := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				exit = ee.ExitCode()
-			} else {
-				require.NoError(t, err)
-			}
-			require.Equal(t, tc.exit, exit, "%s: %v: %s", filepath.Base(c), tc.args, out)
-			require.True(t, strings.Contains(string(out), tc.want), "%s: %v: %s", filepath.Base(c), tc.args, out)
+			o := runEnv(t, home, []string{"AGENTBROWSER_FULL=" + filepath.Join(home, "no-full-binary")}, c, append([]string{"--session", "direct"}, tc.args...)...)
+			require.Equal(t, tc.exit, o.exit, "%s: %v: %s", filepath.Base(c), tc.args, o.stdout)
+			require.True(t, strings.Contains(o.stdout, tc.want), "%s: %v: %s", filepath.Base(c), tc.args, o.stdout)
 		}
 	}
 }
