@@ -266,3 +266,42 @@ func BenchmarkEagerBackendIDs(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFirstCaptureAfterNavigation times the first capture of a new
+// document, right after a navigation the engine is told of (Replacing):
+// an agent's usual step after it opens a page. Each round navigates twice
+// and times, alternately, the capture and the baseline, the first
+// Accessibility.getFullAXTree of the document. It reports the sums of
+// both and ours/raw.
+func BenchmarkFirstCaptureAfterNavigation(b *testing.B) {
+	s := newServers(b)
+	p := newPage(b)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	e := snapshot.New(p.client, nil)
+	var ours, raw time.Duration
+	round := 0
+	for b.Loop() {
+		round++
+		for k := range 2 {
+			replaced := e.Replacing()
+			p.navigate(ctx, s.url(fmt.Sprintf("/buttons.html?r=%d&k=%d", round, k)))
+			replaced()
+			t := time.Now()
+			if k == round%2 {
+				if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+					b.Fatal(err)
+				}
+				ours += time.Since(t)
+			} else {
+				if _, err := rawAXTree(ctx, p); err != nil {
+					b.Fatal(err)
+				}
+				raw += time.Since(t)
+			}
+		}
+	}
+	b.ReportMetric(float64(ours.Microseconds())/1000/float64(b.N), "ms-ours")
+	b.ReportMetric(float64(raw.Microseconds())/1000/float64(b.N), "ms-axtree")
+	b.ReportMetric(float64(ours)/float64(raw), "ours/axtree")
+}

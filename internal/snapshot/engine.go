@@ -2,12 +2,14 @@ package snapshot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
 )
@@ -50,6 +52,12 @@ type Engine struct {
 
 	// capMu serialises captures, which own world creation.
 	capMu sync.Mutex
+	// lastTop is the newest world made for the tab's top document, dead
+	// or alive; guarded by capMu. A new document's world starts from what
+	// it knew: the main frame's id, which a tab keeps across navigations
+	// (no Page.getFrameTree), and whether the last probe for script-set
+	// click handlers found any (see markedWalk).
+	lastTop *world
 
 	mu     sync.Mutex
 	top    *world
@@ -98,6 +106,23 @@ func (e *Engine) Reset() {
 	e.refs = map[events.Ref]*refEntry{}
 }
 
+// Replacing is for a navigation of the tab's top document that is about
+// to start. Once the navigation has committed a new document, the caller
+// calls replaced: the world of the document the tab had before is then
+// known gone, and the next capture makes a new one at once instead of
+// learning that from a call into the old one. A world made meanwhile (a
+// capture of the new document) is left alone.
+func (e *Engine) Replacing() (replaced func()) {
+	e.mu.Lock()
+	w := e.top
+	e.mu.Unlock()
+	return func() {
+		if w != nil {
+			e.kill(w)
+		}
+	}
+}
+
 // kill marks w's document as gone and forgets its refs.
 func (e *Engine) kill(w *world) {
 	e.mu.Lock()
@@ -130,14 +155,29 @@ func (e *Engine) topWorld(ctx context.Context) (*world, error) {
 	if w != nil {
 		return w, nil
 	}
-	tree, err := e.main.Page.GetFrameTree(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("getting frame tree: %w", err)
+	var err error
+	if last := e.lastTop; last != nil {
+		// The main frame the last document had, unless the browser says
+		// the tab has another now (a prerendered page took its place).
+		w, err = createWorld(ctx, e.main, last.frameID)
+		var re *rpcc.ResponseError
+		if err != nil && !errors.As(err, &re) {
+			return nil, err
+		}
 	}
-	w, err = createWorld(ctx, e.main, events.FrameID(tree.FrameTree.Frame.ID))
-	if err != nil {
-		return nil, err
+	if w == nil {
+		tree, err := e.main.Page.GetFrameTree(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("getting frame tree: %w", err)
+		}
+		if w, err = createWorld(ctx, e.main, events.FrameID(tree.FrameTree.Frame.ID)); err != nil {
+			return nil, err
+		}
 	}
+	if e.lastTop != nil {
+		w.probeClean = e.lastTop.probeClean
+	}
+	e.lastTop = w
 	e.mu.Lock()
 	e.top = w
 	e.mu.Unlock()

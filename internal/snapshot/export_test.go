@@ -1,5 +1,7 @@
 package snapshot
 
+import "github.com/agentbrowser/agentbrowser/events"
+
 // SetEagerBudgetForTest changes the budget of eager backend node id
 // lookups, and returns a function that restores it.
 func SetEagerBudgetForTest(n int) (restore func()) {
@@ -31,3 +33,14 @@ func SetScriptForTest(js string) (restore func()) {
 // ClosedLookups is how many times captures asked CDP about custom
 // elements that may hold closed shadow roots.
 func ClosedLookups() int64 { return closedLookups.Load() }
+
+// SetTopFrameForTest makes e take fid for the tab's main frame when it
+// makes the next top world, as if a prerendered page had taken the place
+// of the frame it knew.
+func SetTopFrameForTest(e *Engine, fid string) {
+	e.capMu.Lock()
+	defer e.capMu.Unlock()
+	if e.lastTop != nil {
+		e.lastTop.frameID = events.FrameID(fid)
+	}
+}

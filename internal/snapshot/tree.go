@@ -23,14 +23,65 @@ const treeNodeFactor = 8
 // by size, "tree" or "nodes" force one.
 var eagerMethod = ""
 
+// docGroup holds a world's handle to its document (world.doc), which is
+// never released: it goes with the world's context, as the document does.
+const docGroup = "agentbrowser-doc"
+
 // describeTree finds the backend node ids of ids by describing w's whole
 // document once (pierce: shadow roots and same-process frames included)
 // and following each element's path in it. Elements it cannot place come
-// back with ok false; the caller may look them up one by one.
+// back with ok false; the caller may look them up one by one. The paths
+// and the describe go out together once the world holds a handle to its
+// document; the first time, the paths go out with the call for the
+// handle. Callers hold Engine.capMu.
 func (w *world) describeTree(ctx context.Context, ids []int64) ([]described, error) {
-	out := make([]described, len(ids))
 	idsJSON, _ := json.Marshal(ids)
-	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(w.guarded("paths("+string(idsJSON)+")")).
+	type pathsReply struct {
+		paths []*string
+		err   error
+	}
+	pc := make(chan pathsReply, 1)
+	go func() {
+		var r pathsReply
+		r.paths, r.err = w.paths(ctx, string(idsJSON), len(ids))
+		pc <- r
+	}()
+	var tree *dom.DescribeNodeReply
+	err := w.documentHandle(ctx)
+	if err == nil {
+		tree, err = w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
+			SetObjectID(w.doc).SetDepth(-1).SetPierce(true))
+		if err != nil {
+			// Ask for a new handle next time, should this one be the
+			// cause.
+			w.doc = ""
+			err = fmt.Errorf("describing document: %w", err)
+		}
+	}
+	pr := <-pc
+	if pr.err != nil {
+		return nil, pr.err
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]described, len(ids))
+	kids := map[*dom.Node][]*dom.Node{}
+	for i, p := range pr.paths {
+		if p == nil {
+			continue
+		}
+		if n := followPath(&tree.Node, *p, kids); n != nil {
+			out[i] = described{backend: int64(n.BackendNodeID), ok: true}
+		}
+	}
+	return out, nil
+}
+
+// paths asks w's script for the paths of n elements (idsJSON) from the
+// document down.
+func (w *world) paths(ctx context.Context, idsJSON string, n int) ([]*string, error) {
+	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(w.guarded("paths("+idsJSON+")")).
 		SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true))
 	if err != nil {
 		if isWorldGone(err) {
@@ -42,42 +93,30 @@ func (w *world) describeTree(ctx context.Context, ids []int64) ([]described, err
 		return nil, fmt.Errorf("locating elements: %s", exceptionText(reply.ExceptionDetails))
 	}
 	var paths []*string
-	if err := json.Unmarshal(reply.Result.Value, &paths); err != nil || len(paths) != len(ids) {
+	if err := json.Unmarshal(reply.Result.Value, &paths); err != nil || len(paths) != n {
 		return nil, errWorldGone // the guard's stale mark
 	}
+	return paths, nil
+}
 
-	const group = "agentbrowser-tree"
-	defer func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-		defer cancel()
-		_ = w.client.Runtime.ReleaseObjectGroup(rctx, runtime.NewReleaseObjectGroupArgs(group))
-	}()
+// documentHandle makes sure w.doc is a handle to w's document.
+func (w *world) documentHandle(ctx context.Context) error {
+	if w.doc != "" {
+		return nil
+	}
 	doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
-		SetContextID(w.ctxID).SetObjectGroup(group).SetSilent(true))
+		SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
 	if err != nil {
 		if isWorldGone(err) {
-			return nil, errWorldGone
+			return errWorldGone
 		}
-		return nil, fmt.Errorf("describing document: %w", err)
+		return fmt.Errorf("describing document: %w", err)
 	}
 	if doc.Result.ObjectID == nil {
-		return nil, fmt.Errorf("describing document: no document")
+		return fmt.Errorf("describing document: no document")
 	}
-	tree, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
-		SetObjectID(*doc.Result.ObjectID).SetDepth(-1).SetPierce(true))
-	if err != nil {
-		return nil, fmt.Errorf("describing document: %w", err)
-	}
-	kids := map[*dom.Node][]*dom.Node{}
-	for i, p := range paths {
-		if p == nil {
-			continue
-		}
-		if n := followPath(&tree.Node, *p, kids); n != nil {
-			out[i] = described{backend: int64(n.BackendNodeID), ok: true}
-		}
-	}
-	return out, nil
+	w.doc = *doc.Result.ObjectID
+	return nil
 }
 
 // followPath walks a path made by the script's pathOf ("1.0.s.2 button")

@@ -60,6 +60,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	default:
 		return events.NavigationResult{}, events.Errorf(events.CodeInvalidArgument, "wait_until %q: want load, domcontentloaded or none", until)
 	}
+	replaced := a.replacing(tab)
 	outer := ctx
 	ctx, bud, done := navWork(ctx)
 	defer done()
@@ -101,6 +102,10 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 			return res, a.navTimedOut(outer, bud, tab, dest, want)
 		}
 		return res, err
+	}
+	if loader != "" && want != "" {
+		// The new document has committed: the old one's world is gone.
+		replaced()
 	}
 	// A new document means a new renderer: a crashed tab is recovered.
 	tab.ClearCrashed()

@@ -39,6 +39,17 @@ func (a *attachment) engine(tab *session.Target) *snapshot.Engine {
 	return e
 }
 
+// replacing is Engine.Replacing for tab's engine, if it has one.
+func (a *attachment) replacing(tab *session.Target) (replaced func()) {
+	a.mu.Lock()
+	e := a.engines[tab.ID]
+	a.mu.Unlock()
+	if e == nil {
+		return func() {}
+	}
+	return e.Replacing()
+}
+
 // frameSessions gives the snapshot engine the sessions of one tab's
 // out-of-process frames.
 type frameSessions struct {
