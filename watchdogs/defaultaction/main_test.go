@@ -3,6 +3,7 @@ package defaultaction_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -43,6 +44,15 @@ func site(t *testing.T) *testutil.Servers {
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	mux.HandleFunc("/submitted", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFile(w, r, "testdata/submitted.html")
+	})
+	// A slow image: a page that shows it loads well after it is parsed.
+	mux.HandleFunc("/slow.svg", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(300 * time.Millisecond):
+		case <-r.Context().Done():
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`)
 	})
 	return testutil.Serve(t, mux)
 }

@@ -145,6 +145,7 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		before[t.ID] = true
 	}
 	urlBefore := tab.URL()
+	replaced := a.replacing(tab)
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	opens, err := tab.Client.Page.WindowOpen(streamCtx)
@@ -229,6 +230,7 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 	if u, ok := drainCommit(committed, main); ok {
 		res.Navigated, res.URL = true, u
 		asked = false
+		replaced()
 	}
 	if asked {
 		wctx, wcancel := context.WithTimeout(ctx, navCommitWait)
@@ -267,6 +269,7 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		select {
 		case u := <-urlc:
 			res.Navigated, res.URL = true, u
+			replaced()
 		default:
 		}
 	}
@@ -289,7 +292,8 @@ func ready(c <-chan struct{}) bool {
 }
 
 // drainCommit reads the commits waiting on c and returns the URL of the
-// last one of frame.
+// last one of frame. A commit is of a new document (Page.frameNavigated
+// does not report a navigation within the document).
 func drainCommit(c page.FrameNavigatedClient, frame page.FrameID) (string, bool) {
 	url, ok := "", false
 	for ready(c.Ready()) {

@@ -82,8 +82,13 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 			if err != nil {
 				return err
 			}
-			if ev.FrameID == frame && string(ev.LoaderID) == loader && ev.Name == want {
-				return nil
+			if ev.FrameID == frame && string(ev.LoaderID) == loader {
+				// The new document has committed: the old one's world
+				// is gone.
+				replaced()
+				if ev.Name == want {
+					return nil
+				}
 			}
 		}
 	})
@@ -102,10 +107,6 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 			return res, a.navTimedOut(outer, bud, tab, dest, want)
 		}
 		return res, err
-	}
-	if loader != "" && want != "" {
-		// The new document has committed: the old one's world is gone.
-		replaced()
 	}
 	// A new document means a new renderer: a crashed tab is recovered.
 	tab.ClearCrashed()
