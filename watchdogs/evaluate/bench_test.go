@@ -35,6 +35,21 @@ func BenchmarkEvaluateEngine(b *testing.B) {
 	b.ReportMetric(float64(goroutinesCreated()-created)/float64(b.N), "goroutines/op")
 }
 
+// BenchmarkEvaluateEngineNotAwaited is BenchmarkEvaluateEngine for an
+// expression that is not awaited (the zero value of AwaitPromise), which
+// takes the same single call.
+func BenchmarkEvaluateEngineNotAwaited(b *testing.B) {
+	s := start(b)
+	ctx := b.Context()
+	e := events.EvaluateEvent{Expression: "1+1"}
+	for b.Loop() {
+		r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
+		if err != nil || r.Value != float64(2) {
+			b.Fatalf("evaluate: %v %v", r.Value, err)
+		}
+	}
+}
+
 // goroutinesCreated is how many goroutines the process has started: every
 // one an evaluation starts is a hand-off the scheduler must make.
 func goroutinesCreated() uint64 {

@@ -13,24 +13,43 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 )
 
-// sizedAwaitScript wraps an awaited expression so that one Runtime.evaluate
-// computes the value, measures it in the page, and returns it (deeply
-// serialised) only when it fits the cap; a value above the cap rejects with
+// sizedScript wraps an expression so that one Runtime.evaluate computes
+// the value, measures it in the page, and returns it (deeply serialised)
+// only when it fits the cap; a value above the cap rejects with
 // tooLargeTag, its nonce and its size instead of being serialised. The
 // measuring function takes the value as its argument, so the expression is
 // evaluated in a scope that declares no names of its own (a page global
-// called v stays visible to it). %q is the rejection's prefix, %d the cap
-// and %s the expression, which starts on line wrapperLines.
-const sizedAwaitScript = `(async () => {
-return ((v) => { let n = -1; try { if (typeof v === "string") n = v.length; else { const j = JSON.stringify(v); if (typeof j === "string") n = j.length; } } catch (e) {} if (n > %d) throw %q + n; return v; })(await (
+// called v stays visible to it). Its verbs, in order: the guard a value
+// that is not awaited needs (thenableGuard, or nothing), the cap, the
+// rejection's prefix, "await " or nothing, and the expression, which
+// starts on line wrapperLines.
+const sizedScript = `(async () => {
+return ((v) => { %s let n = -1; try { if (typeof v === "string") n = v.length; else { const j = JSON.stringify(v); if (typeof j === "string") n = j.length; } } catch (e) {} if (n > %d) throw %q + n; return v; })(%s(
 %s
 ));
 })()`
 
+// thenableGuard keeps a value that is not awaited from being adopted by
+// the wrapper's own promise when it is a thenable: such a value is kept in
+// the page under the key (its first verb) and the wrapper rejects with
+// thenableTag (its second), for fetchScript to return it as it is. A then
+// that cannot be read counts as one, so that nothing of the value runs.
+const thenableGuard = `let kept = false; if (v !== null && (typeof v === "object" || typeof v === "function")) { try { kept = typeof v.then === "function"; } catch (e) { kept = true; } } if (kept) { globalThis[Symbol.for(%q)] = v; throw %q; }`
+
+// wrapperLines is how many lines sizedScript puts before the expression.
+const wrapperLines = 2
+
+// fetchScript returns the value thenableGuard kept under the key, and
+// forgets it.
+const fetchScript = `(() => { const k = Symbol.for(%q); const v = globalThis[k]; delete globalThis[k]; return v; })()`
+
 // tooLargeTag starts the rejection of a value above the cap; the nonce after
 // it, drawn once per process, keeps a page's own rejection from passing for
-// it.
-var tooLargeTag = "agentbrowser:result-too-large:" + nonce() + ":"
+// it. thenableTag is the rejection of thenableGuard.
+var (
+	tooLargeTag = "agentbrowser:result-too-large:" + nonce() + ":"
+	thenableTag = "agentbrowser:thenable:" + nonce()
+)
 
 func nonce() string {
 	b := make([]byte, 8)
@@ -38,27 +57,38 @@ func nonce() string {
 	return hex.EncodeToString(b)
 }
 
-// runSizedAwait is runSized for an expression whose value is awaited: one
-// round trip instead of three. done is false when the expression does not
-// compile as one (a list of statements): nothing of it ran, and the caller
-// runs it as it is.
+// runSized runs the expression measured in the page (sizedScript), in
+// one round trip: a 50 MB string is refused in the page instead of being
+// serialised, sent and dropped. A value that is not awaited and is a
+// thenable takes a second call, which fetches it as it is. done is false
+// when the expression does not compile as one (a list of statements):
+// nothing of it ran, and the caller runs it as it is, with the
+// transport's cap still bounding what arrives.
 //
 // An async function never throws synchronously, so an exception that
 // Runtime.evaluate reports without "(in promise)" can only be the wrapper
 // failing to compile; everything the expression throws or rejects with
 // comes back as a rejection.
-func (sc *script) runSizedAwait(ctx context.Context, c *cdp.Client) (done bool, err error) {
-	args := runtime.NewEvaluateArgs(fmt.Sprintf(sizedAwaitScript, sc.max, tooLargeTag, sc.expr)).
-		SetAwaitPromise(true).
-		SetUserGesture(true).
-		SetObjectGroup(sc.group).
-		SetSerializationOptions(deep)
-	if sc.ctxID != 0 {
-		args.SetContextID(sc.ctxID)
+func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err error) {
+	key := "agentbrowser.result." + sc.group
+	guard, await := fmt.Sprintf(thenableGuard, key, thenableTag), ""
+	if sc.await {
+		guard, await = "", "await "
+	}
+	eval := func(expr string) *runtime.EvaluateArgs {
+		args := runtime.NewEvaluateArgs(expr).
+			SetAwaitPromise(true).
+			SetUserGesture(true).
+			SetObjectGroup(sc.group).
+			SetSerializationOptions(deep)
+		if sc.ctxID != 0 {
+			args.SetContextID(sc.ctxID)
+		}
+		return args
 	}
 	// From here on a timeout must stop the script.
 	sc.sent = true
-	r, err := sc.evaluate(ctx, c, args)
+	r, err := sc.evaluate(ctx, c, eval(fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, await, sc.expr)))
 	if err != nil {
 		return true, err
 	}
@@ -77,12 +107,24 @@ func (sc *script) runSizedAwait(ctx context.Context, c *cdp.Client) (done bool, 
 	if size, ok := tooLarge(d); ok {
 		return true, resultTooLarge(size, sc.max, "its size in the page is")
 	}
+	if rejectedWith(d, thenableTag) {
+		// The value is a thenable, kept in the page: fetch it as it is
+		// (awaiting the call would adopt it).
+		if r, err = sc.evaluate(ctx, c, eval(fmt.Sprintf(fetchScript, key)).SetAwaitPromise(false)); err != nil {
+			return true, err
+		}
+		if r.Result.ObjectID != nil {
+			sc.held = true
+		}
+		sc.result, sc.exc = &r.Result, r.ExceptionDetails
+		return true, nil
+	}
 	shiftLines(d, wrapperLines)
 	sc.result, sc.exc = &r.Result, d
 	return true, nil
 }
 
-// compileFailed reports whether d is the wrapper of runSizedAwait failing
+// compileFailed reports whether d is the wrapper of runSized failing
 // to compile: a SyntaxError thrown synchronously, with no stack.
 func compileFailed(d *runtime.ExceptionDetails) bool {
 	if strings.HasPrefix(d.Text, "Uncaught (in promise)") || d.StackTrace != nil {
@@ -91,13 +133,28 @@ func compileFailed(d *runtime.ExceptionDetails) bool {
 	return d.Exception != nil && d.Exception.ClassName != nil && *d.Exception.ClassName == "SyntaxError"
 }
 
-// tooLarge reads the size out of the wrapper's too-large rejection.
-func tooLarge(d *runtime.ExceptionDetails) (int64, bool) {
+// rejection is the string d's exception is, if it is one.
+func rejection(d *runtime.ExceptionDetails) (string, bool) {
 	if d.Exception == nil || d.Exception.Type != "string" {
-		return 0, false
+		return "", false
 	}
 	var s string
 	if err := json.Unmarshal(d.Exception.Value, &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// rejectedWith reports whether d is the rejection tag.
+func rejectedWith(d *runtime.ExceptionDetails, tag string) bool {
+	s, ok := rejection(d)
+	return ok && s == tag
+}
+
+// tooLarge reads the size out of the wrapper's too-large rejection.
+func tooLarge(d *runtime.ExceptionDetails) (int64, bool) {
+	s, ok := rejection(d)
+	if !ok {
 		return 0, false
 	}
 	rest, ok := strings.CutPrefix(s, tooLargeTag)
