@@ -111,16 +111,16 @@ func (e *Engine) Reset() {
 // calls replaced: the world of the document the tab had before is then
 // known gone, and the next capture makes a new one at once instead of
 // learning that from a call into the old one. A world made meanwhile (a
-// capture of the new document) is left alone.
+// capture of the new document) is left alone. replaced acts once, however
+// often it is called.
 func (e *Engine) Replacing() (replaced func()) {
 	e.mu.Lock()
 	w := e.top
 	e.mu.Unlock()
-	return func() {
-		if w != nil {
-			e.kill(w)
-		}
+	if w == nil {
+		return func() {}
 	}
+	return sync.OnceFunc(func() { e.kill(w) })
 }
 
 // kill marks w's document as gone and forgets its refs.

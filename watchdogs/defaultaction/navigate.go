@@ -83,8 +83,8 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 				return err
 			}
 			if ev.FrameID == frame && string(ev.LoaderID) == loader {
-				// The new document has committed: the old one's world
-				// is gone.
+				// The new document has committed (its first lifecycle
+				// event): the old one's world is gone.
 				replaced()
 				if ev.Name == want {
 					return nil
