@@ -151,12 +151,17 @@ func open(t testing.TB, s *session.BrowserSession, tab events.TargetID, url stri
 }
 
 // eval runs e with a generous budget and requires success.
+// eval evaluates e, awaited, and fails the test on an error.
 func eval(t testing.TB, s *session.BrowserSession, e events.EvaluateEvent) events.EvaluateResult {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), ceiling)
-	defer cancel()
 	e.AwaitPromise = true
-	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
+	return evalAsIs(t, s, e)
+}
+
+// evalAsIs is eval with e's AwaitPromise as it is.
+func evalAsIs(t testing.TB, s *session.BrowserSession, e events.EvaluateEvent) events.EvaluateResult {
+	t.Helper()
+	r, err, _ := evalWithinAsIs(t.Context(), s, ceiling, e)
 	require.NoError(t, err, "evaluating %+v", e)
 	return r
 }
@@ -169,10 +174,15 @@ func evalIn(t testing.TB, s *session.BrowserSession, tab events.TargetID, expr s
 // evalWithin runs e within budget and returns its error and how long it
 // took.
 func evalWithin(ctx context.Context, s *session.BrowserSession, budget time.Duration, e events.EvaluateEvent) (events.EvaluateResult, error, time.Duration) {
+	e.AwaitPromise = true
+	return evalWithinAsIs(ctx, s, budget, e)
+}
+
+// evalWithinAsIs is evalWithin with e's AwaitPromise as it is.
+func evalWithinAsIs(ctx context.Context, s *session.BrowserSession, budget time.Duration, e events.EvaluateEvent) (events.EvaluateResult, error, time.Duration) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	start := time.Now()
-	e.AwaitPromise = true
 	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
 	return r, err, time.Since(start)
 }

@@ -1,15 +1,12 @@
 package evaluate_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
@@ -32,21 +29,8 @@ func TestSizedInOneCall(t *testing.T) {
 }
 
 func sizedInOneCall(t *testing.T, s *session.BrowserSession, tab events.TargetID, await bool) {
-	// evalWithin and eval of the package's tests always await; these keep
-	// the event's AwaitPromise.
-	evalWithin := func(ctx context.Context, s *session.BrowserSession, budget time.Duration, e events.EvaluateEvent) (events.EvaluateResult, error, time.Duration) {
-		ctx, cancel := context.WithTimeout(ctx, budget)
-		defer cancel()
-		start := time.Now()
-		r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
-		return r, err, time.Since(start)
-	}
-	eval := func(t *testing.T, s *session.BrowserSession, e events.EvaluateEvent) events.EvaluateResult {
-		t.Helper()
-		r, err, _ := evalWithin(t.Context(), s, ceiling, e)
-		require.NoError(t, err, "evaluating %+v", e)
-		return r
-	}
+	// eval and evalWithin await; these keep the event's AwaitPromise.
+	eval, evalWithin := evalAsIs, evalWithinAsIs
 	t.Run("a value above the cap is refused with its size in the page", func(t *testing.T) {
 		_, err, _ := evalWithin(t.Context(), s, ceiling, events.EvaluateEvent{TabID: tab, Expression: "'x'.repeat(5000)", AwaitPromise: await})
 		e := errorOf(t, err)
