@@ -1,7 +1,7 @@
 package defaultaction_test
 
 import (
-	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,10 +29,9 @@ func TestCheckWithoutBrowser(t *testing.T) {
 		events.ScreenshotEvent{Quality: 50},
 		events.ScreenshotEvent{Full: true, Ref: "e1"},
 	} {
-		err := defaultaction.Check(e)
-		var ee *events.Error
-		require.True(t, errors.As(err, &ee), "%#v: %v", e, err)
-		require.Equal(t, events.CodeInvalidArgument, ee.Code, "%#v", e)
+		t.Run(fmt.Sprintf("%#v", e), func(t *testing.T) {
+			requireCode(t, defaultaction.Check(e), events.CodeInvalidArgument)
+		})
 	}
 	for _, e := range []any{
 		events.ClickElementEvent{Ref: "e1", Button: events.ButtonRight, Modifiers: []string{"Control"}, ClickCount: 2},
