@@ -23,15 +23,10 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
 		return fallback
 	}
-	var stdout, stderr bytes.Buffer
-	done := func(asJSON bool, body map[string]any, exit int) reply {
-		emit(&stdout, &stderr, asJSON, body)
-		return reply{Argv: true, Exit: exit, Stdout: stdout.String(), Stderr: stderr.String()}
-	}
 	g, cmd, in, err := parseArgs(args)
 	if err != nil {
 		body, code := errBody(err)
-		return done(g.JSON || wantsJSON(args), body, code)
+		return argvReply(g.JSON || wantsJSON(args), body, code)
 	}
 	if cmd.Local || clientBound[cmd.Name] || in.Bool("stdin") || g.Session != d.g.Session {
 		return fallback
@@ -39,13 +34,13 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 	for _, so := range settingOptions {
 		if _, err := so(g.Settings); err != nil {
 			body, _ := errBody(err)
-			return done(g.JSON, body, exitUsage)
+			return argvReply(g.JSON, body, exitUsage)
 		}
 	}
 	if cmd.Prepare != nil {
 		if err := cmd.Prepare(&in); err != nil {
 			body, code := errBody(err)
-			return done(g.JSON, body, code)
+			return argvReply(g.JSON, body, code)
 		}
 	}
 	rep := d.run(ctx, request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS})
@@ -54,5 +49,13 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 	if err := json.Unmarshal(rep.Body, &body); err != nil {
 		body, exit = errBody(fmt.Errorf("decoding daemon reply: %w", err))
 	}
-	return done(g.JSON, body, exit)
+	return argvReply(g.JSON, body, exit)
+}
+
+// argvReply is the answer to a command line: body printed as the full
+// binary would print it, and its exit code.
+func argvReply(asJSON bool, body map[string]any, exit int) reply {
+	var stdout, stderr bytes.Buffer
+	emit(&stdout, &stderr, asJSON, body)
+	return reply{Argv: true, Exit: exit, Stdout: stdout.String(), Stderr: stderr.String()}
 }

@@ -277,16 +277,23 @@ func (d *daemon) serveConn(c net.Conn) {
 		c.Read(b[:])
 		cancel()
 	}()
-	var rep reply
-	switch {
-	case req.Argv != nil && req.Exe != "" && d.exe != "" && req.Exe != d.exe:
-		// The thin client's full binary is another file than this
-		// daemon's executable: a rebuild. It runs the line itself.
-		rep = reply{Argv: true, Fallback: true}
-	case req.Argv != nil:
-		rep = d.runArgv(ctx, req.Argv)
-	default:
-		rep = d.run(ctx, req)
+	rep, err := caught(d.log, "this request", func() (reply, error) {
+		switch {
+		case req.Argv != nil && req.Exe != "" && d.exe != "" && req.Exe != d.exe:
+			// The thin client's full binary is another file than this
+			// daemon's executable: a rebuild. It runs the line itself.
+			return reply{Argv: true, Fallback: true}, nil
+		case req.Argv != nil:
+			return d.runArgv(ctx, req.Argv), nil
+		}
+		return d.run(ctx, req), nil
+	})
+	if err != nil {
+		rep = errBodyReply(err)
+		if req.Argv != nil {
+			body, code := errBody(err)
+			rep = argvReply(wantsJSON(req.Argv), body, code)
+		}
 	}
 	d.write(c, rep)
 	if len(rep.Body) > largeReply {

@@ -43,8 +43,11 @@ func (d *daemon) browserDied(err error) error {
 // runCommand runs cmd.Run and answers within cancelGrace of the daemon's
 // life ending, with the reason it ended, whatever the command was doing.
 func (d *daemon) runCommand(ctx context.Context, cmd *Command, env *Env, in Input) (Result, error) {
+	run := func() (Result, error) {
+		return caught(d.log, cmd.Name, func() (Result, error) { return cmd.Run(ctx, env, in) })
+	}
 	if cmd.EndsSession {
-		return cmd.Run(ctx, env, in)
+		return run()
 	}
 	type outcome struct {
 		res Result
@@ -54,7 +57,7 @@ func (d *daemon) runCommand(ctx context.Context, cmd *Command, env *Env, in Inpu
 	d.inflight.Add(1)
 	go func() {
 		defer d.inflight.Done()
-		r, err := cmd.Run(ctx, env, in)
+		r, err := run()
 		ch <- outcome{r, err}
 	}()
 	var o outcome

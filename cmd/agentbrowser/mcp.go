@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/rs/zerolog"
 )
 
 // The MCP server offers the browser as typed tools named like Playwright
@@ -107,8 +108,10 @@ func runMCP(ctx context.Context, g globals, in Input) (Result, error) {
 
 // mcpServer holds the SDK server and the state of each connection.
 type mcpServer struct {
-	cfg  mcpConfig
-	srv  *mcp.Server
+	cfg mcpConfig
+	srv *mcp.Server
+	// log is stderr: the host's log of a stdio server, never the protocol.
+	log  zerolog.Logger
 	mu   sync.Mutex
 	seq  atomic.Int64
 	conn map[*mcp.ServerSession]*mcpConn
@@ -136,7 +139,7 @@ type mcpConn struct {
 }
 
 func newMCPServer(cfg mcpConfig) *mcpServer {
-	s := &mcpServer{cfg: cfg, conn: map[*mcp.ServerSession]*mcpConn{}}
+	s := &mcpServer{cfg: cfg, conn: map[*mcp.ServerSession]*mcpConn{}, log: zerolog.New(os.Stderr).With().Timestamp().Logger()}
 	if cfg.isolation == isolationContext && !cfg.shared && cfg.g.CDP == "" {
 		s.host = newBrowserHost(cfg.g)
 	}

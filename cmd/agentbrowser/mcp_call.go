@@ -83,8 +83,7 @@ func addTool[In any](s *mcpServer, spec toolSpec, run func(ctx context.Context, 
 		},
 	}
 	mcp.AddTool(s.srv, t, func(ctx context.Context, req *mcp.CallToolRequest, args In) (*mcp.CallToolResult, any, error) {
-		c := s.connFor(req.Session)
-		out, err := run(ctx, c, req, args)
+		out, err := caught(s.log, spec.name, func() (*toolOut, error) { return run(ctx, s.connFor(req.Session), req, args) })
 		if err != nil {
 			return errorResult(err), nil, nil
 		}
