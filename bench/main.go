@@ -5,6 +5,7 @@
 //
 //	go run . -mode api   # Go API: raw CDP, chromedp, go-rod, agentbrowser, Playwright's ariaSnapshot
 //	go run . -mode tabs  # 32 tabs driven concurrently in one session
+//	go run . -mode tabs -think 1s  # the same, each tab pausing between actions as an agent does
 //	go run . -mode cli   # agentbrowser's CLI against agent-browser's, warm daemons
 package main
 
@@ -23,6 +24,8 @@ func main() {
 	mode := flag.String("mode", "api", "api, tabs or cli")
 	n := flag.Int("n", 30, "timed runs per operation")
 	out := flag.String("out", "", "also append the tables to this file")
+	think := flag.Duration("think", 0, "with -mode tabs: each tab pauses between actions, for a random 0.5-1.5 times this, as an agent waits for its model")
+	flag.DurationVar(&idleGap, "idle", 0, "with -mode api: stay idle this long before each timed call, as between an agent's calls")
 	flag.StringVar(&onlyOps, "ops", "", "with -mode api: only these operations, comma-separated (click_ref,click_xy,oopif,dialog,eval,navigate,type,snap5k,snap20k,launch,hung)")
 	flag.Parse()
 	if p := os.Getenv("CHROME_BIN"); p != "" {
@@ -45,7 +48,7 @@ func main() {
 	case "api":
 		err = runAPI(ctx, w, *n)
 	case "tabs":
-		err = runTabs(ctx, w, *n)
+		err = runTabs(ctx, w, *n, *think)
 	case "cli":
 		err = runCLI(ctx, w, *n)
 	default:

@@ -93,6 +93,10 @@ func writeTable(w io.Writer, rows []row) {
 	}
 }
 
+// idleGap, when set (-idle), is how long the browser and the client stay
+// idle before each timed call.
+var idleGap time.Duration
+
 // measureAll times the variants of one operation interleaved: warm
 // warm-up calls of each, then n rounds in which every variant runs once,
 // each round starting one variant later than the last. Every library thus
@@ -119,6 +123,11 @@ func measureAll(warm, n int, vs []variant) []sample {
 				s.errs++
 				return
 			}
+		}
+		if timed && idleGap > 0 {
+			// An agent's call comes after its model's turn, to a
+			// browser and a client that have gone idle.
+			time.Sleep(idleGap)
 		}
 		t := time.Now()
 		err := guard(v.run)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
@@ -24,28 +25,57 @@ var tabActions = []string{"navigate", "snapshot", "click", "type", "evaluate"}
 // runTabs drives one tab, then 32 tabs at once, in one session, each tab
 // looping navigate, snapshot, click, type, evaluate n times; this process
 // holds only agentbrowser, so its RSS and goroutines are the daemon's.
-func runTabs(ctx context.Context, w io.Writer, n int) error {
+//
+// With think > 0 each tab pauses between its actions (see driveTabs): 32
+// agents each waiting for its model, instead of 32 loops that keep both
+// CPUs busy, so that what is left of the ratio is what the tabs do to each
+// other rather than the machine's queue.
+func runTabs(ctx context.Context, w io.Writer, n int, think time.Duration) error {
 	srv, err := startServer()
 	if err != nil {
 		return err
 	}
 	defer srv.close()
-	loops := max(5, n/3)
-	if err := oursTabs(ctx, w, srv, loops); err != nil {
+	l := tabLoad{loops: max(5, n/3), think: think}
+	if err := oursTabs(ctx, w, srv, l); err != nil {
 		return err
 	}
-	return rawTabs(ctx, w, srv, loops)
+	return rawTabs(ctx, w, srv, l)
+}
+
+// tabLoad is how hard driveTabs drives each tab: loops times through
+// tabActions, pausing about think after each action.
+type tabLoad struct {
+	loops int
+	think time.Duration
+}
+
+// alone is the load of the one tab measured alone: with pauses, three
+// times the loops, since each takes seconds and a p95 needs the samples.
+func (l tabLoad) alone() tabLoad {
+	if l.think > 0 {
+		l.loops *= 3
+	}
+	return l
+}
+
+// title names the load in a table's header.
+func (l tabLoad) title() string {
+	if l.think <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", each tab pausing %v-%v between actions", l.think/2, l.think*3/2)
 }
 
 // oursTabs is runTabs through agentbrowser's Go API.
-func oursTabs(ctx context.Context, w io.Writer, srv *server, loops int) error {
+func oursTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad) error {
 	s, err := standard.Start(ctx, oursConfig())
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	header(w, "32 tabs driven concurrently in one session (agentbrowser Go API)")
-	single, _, err := driveTabs(ctx, 1, loops, oursTab(ctx, s, srv))
+	header(w, "32 tabs driven concurrently in one session (agentbrowser Go API"+l.title()+")")
+	single, _, err := driveTabs(ctx, 1, l.alone(), oursTab(ctx, s, srv))
 	if err != nil {
 		return err
 	}
@@ -70,21 +100,21 @@ func oursTabs(ctx context.Context, w io.Writer, srv *server, loops int) error {
 			}
 		}
 	}()
-	many, errs, err := driveTabs(ctx, 32, loops, oursTab(ctx, s, srv))
+	many, errs, err := driveTabs(ctx, 32, l, oursTab(ctx, s, srv))
 	close(stop)
 	sampler.Wait()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d loops per tab; errors with 32 tabs: %d; peak RSS of the process holding the session: %.1f MB; peak goroutines: %d\n\n",
-		loops, errs, float64(peakRSS.Load())/1024, peakG.Load())
+	fmt.Fprintf(w, "%d loops per tab (%d for the one tab alone); errors with 32 tabs: %d; peak RSS of the process holding the session: %.1f MB; peak goroutines: %d\n\n",
+		l.loops, l.alone().loops, errs, float64(peakRSS.Load())/1024, peakG.Load())
 	writeTabs(w, single, many)
 	return nil
 }
 
 // rawTabs runs the same loops with the fewest raw CDP calls (rawTab), in
 // a browser of their own started after agentbrowser's has closed.
-func rawTabs(ctx context.Context, w io.Writer, srv *server, loops int) error {
+func rawTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad) error {
 	ch, err := launchChrome(ctx)
 	if err != nil {
 		return err
@@ -95,16 +125,16 @@ func rawTabs(ctx context.Context, w io.Writer, srv *server, loops int) error {
 		return err
 	}
 	defer conn.Close()
-	header(w, "32 tabs driven concurrently, raw CDP floor (one websocket per tab)")
-	single, _, err := driveTabs(ctx, 1, loops, rawTab(ctx, ch, browser, srv))
+	header(w, "32 tabs driven concurrently, raw CDP floor (one websocket per tab"+l.title()+")")
+	single, _, err := driveTabs(ctx, 1, l.alone(), rawTab(ctx, ch, browser, srv))
 	if err != nil {
 		return err
 	}
-	many, errs, err := driveTabs(ctx, 32, loops, rawTab(ctx, ch, browser, srv))
+	many, errs, err := driveTabs(ctx, 32, l, rawTab(ctx, ch, browser, srv))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d loops per tab; errors with 32 tabs: %d\n\n", loops, errs)
+	fmt.Fprintf(w, "%d loops per tab (%d for the one tab alone); errors with 32 tabs: %d\n\n", l.loops, l.alone().loops, errs)
 	writeTabs(w, single, many)
 	return nil
 }
@@ -137,8 +167,11 @@ type tabRun func(ctx context.Context, j int, rec func(action string, t time.Time
 
 // driveTabs opens k tabs with open and runs the loop in each at once; it
 // returns the timings per action and the number of failed actions. open
-// gives tab i's loop and what closes the tab.
-func driveTabs(ctx context.Context, k, loops int, open func(i int) (tabRun, func(), error)) (map[string]sample, int, error) {
+// gives tab i's loop and what closes the tab. With l.think > 0 each tab
+// starts after a random 0-1 times it and pauses after every action for a
+// random 0.5-1.5 times it (the same sequence for tab i in every run),
+// outside the timed action.
+func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, func(), error)) (map[string]sample, int, error) {
 	runs := make([]tabRun, 0, k)
 	var closers []func()
 	defer func() {
@@ -173,13 +206,30 @@ func driveTabs(ctx context.Context, k, loops int, open func(i int) (tabRun, func
 		res[a] = sm
 	}
 	var wg sync.WaitGroup
-	for _, run := range runs {
+	for i, run := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range loops {
+			rec := record
+			if l.think > 0 {
+				rng := rand.New(rand.NewPCG(1, uint64(i)))
+				pause := func(d time.Duration) {
+					select {
+					case <-ctx.Done():
+					case <-time.After(d):
+					}
+				}
+				// The agents start within one pause of each other, not
+				// all at once.
+				pause(time.Duration(rng.Int64N(int64(l.think))))
+				rec = func(a string, t time.Time, err error) {
+					record(a, t, err)
+					pause(l.think/2 + time.Duration(rng.Int64N(int64(l.think))))
+				}
+			}
+			for j := range l.loops {
 				actx, cancel := context.WithTimeout(ctx, 60*time.Second)
-				run(actx, j, record)
+				run(actx, j, rec)
 				cancel()
 			}
 		}()

@@ -20,6 +20,9 @@ trap 'rm -f "$out"' EXIT
 (cd bench && ../bin/bench -mode api -n "$N" -out "$out")
 (cd bench && ../bin/bench -mode cli -n "$N" -hello ../bin/hello -agentbrowser ../bin/agentbrowser -out "$out")
 (cd bench && ../bin/bench -mode tabs -n "$N" -out "$out")
+# The same 32 tabs as 32 agents, each pausing about a second between
+# actions for its model's turn.
+(cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -out "$out")
 doc=docs/performance.md
 if grep -q '<!-- bench:start -->' "$doc"; then
 	awk -v f="$out" '
