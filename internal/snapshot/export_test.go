@@ -34,6 +34,22 @@ func SetScriptForTest(js string) (restore func()) {
 // elements that may hold closed shadow roots.
 func ClosedLookups() int64 { return closedLookups.Load() }
 
+// DocumentHandles is how many times worlds asked for a handle to their
+// document after their install.
+func DocumentHandles() int64 { return documentHandles.Load() }
+
+// ForgetDocumentForTest drops the top world's handle to its document, as a
+// describe that failed on it does.
+func ForgetDocumentForTest(e *Engine) {
+	e.capMu.Lock()
+	defer e.capMu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.top != nil {
+		e.top.doc = ""
+	}
+}
+
 // SetTopFrameForTest makes e take fid for the tab's main frame when it
 // makes the next top world, as if a prerendered page had taken the place
 // of the frame it knew.

@@ -28,14 +28,16 @@ func checkBackendIDs(t *testing.T, ctx context.Context, p *testPage, e *snapshot
 	}
 }
 
-// TestBackendIDsByTreeOnTheKeptDocument places new elements by a second
-// whole-document describe, which goes out with the paths on the handle to
-// the document the world kept from the first. The new buttons come first,
-// so every element's path changed.
+// TestBackendIDsByTreeOnTheKeptDocument places the elements of a first
+// capture, then new ones, by whole-document describes, which go out with
+// the paths on the handle to the document the world got from its install:
+// no capture asks for the handle. The new buttons come first, so every
+// element's path changed.
 func TestBackendIDsByTreeOnTheKeptDocument(t *testing.T) {
 	defer snapshot.SetEagerMethodForTest("tree")()
 	p, e, _ := openPage(t, "buttons")
 	ctx := testContext(t)
+	handles := snapshot.DocumentHandles()
 	res, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
 	checkBackendIDs(t, ctx, p, e, res)
@@ -44,6 +46,16 @@ func TestBackendIDsByTreeOnTheKeptDocument(t *testing.T) {
 	require.NoError(t, err)
 	refByName(t, res, "button", "Added one")
 	checkBackendIDs(t, ctx, p, e, res)
+	assert.Equal(t, handles, snapshot.DocumentHandles(), "the world's install answered with its document")
+
+	// A world that lost its handle asks for a new one.
+	snapshot.ForgetDocumentForTest(e)
+	p.eval(ctx, `{ const b = document.createElement('button'); b.textContent = 'Added three'; document.body.prepend(b); } true`)
+	res, err = e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	refByName(t, res, "button", "Added three")
+	checkBackendIDs(t, ctx, p, e, res)
+	assert.Equal(t, handles+1, snapshot.DocumentHandles(), "a new handle asked for once")
 }
 
 // TestCaptureOfANewDocument covers what the capture of a new document

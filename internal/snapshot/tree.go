@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -32,8 +33,8 @@ const docGroup = "agentbrowser-doc"
 // and following each element's path in it. Elements it cannot place come
 // back with ok false; the caller may look them up one by one. The paths
 // and the describe go out together once the world holds a handle to its
-// document; the first time, the paths go out with the call for the
-// handle. Callers hold Engine.capMu.
+// document, which it has from its install; should it have lost it, the
+// paths go out with the call for a new one. Callers hold Engine.capMu.
 func (w *world) describeTree(ctx context.Context, ids []int64) ([]described, error) {
 	idsJSON, _ := json.Marshal(ids)
 	type pathsReply struct {
@@ -99,11 +100,16 @@ func (w *world) paths(ctx context.Context, idsJSON string, n int) ([]*string, er
 	return paths, nil
 }
 
-// documentHandle makes sure w.doc is a handle to w's document.
+// documentHandles counts the calls documentHandle made, for tests.
+var documentHandles atomic.Int64
+
+// documentHandle makes sure w.doc is a handle to w's document. A world has
+// one from its install; a describe that failed on it asks again.
 func (w *world) documentHandle(ctx context.Context) error {
 	if w.doc != "" {
 		return nil
 	}
+	documentHandles.Add(1)
 	doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
 		SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
 	if err != nil {

@@ -75,13 +75,19 @@ func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID
 		entries: map[int64]*refEntry{},
 		frameOf: map[int64]events.FrameID{},
 	}
-	expr := "(" + snapshotJS + ")(\"" + w.token + "\")"
-	ev, err := client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
+	// The install answers with the world's handle to its document (see
+	// world.doc), which a first capture's whole-document describe needs:
+	// one round trip fewer than asking for it then.
+	expr := "(" + snapshotJS + ")(\"" + w.token + "\"), document"
+	ev, err := client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
 	if err != nil {
 		return nil, fmt.Errorf("installing snapshot script in frame %s: %w", frameID, err)
 	}
 	if ev.ExceptionDetails != nil {
 		return nil, fmt.Errorf("installing snapshot script in frame %s: %s", frameID, exceptionText(ev.ExceptionDetails))
+	}
+	if ev.Result.ObjectID != nil {
+		w.doc = *ev.Result.ObjectID
 	}
 	return w, nil
 }
