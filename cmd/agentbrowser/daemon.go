@@ -289,10 +289,11 @@ func (d *daemon) serveConn(c net.Conn) {
 		return d.run(ctx, req), nil
 	})
 	if err != nil {
-		rep = errBodyReply(err)
 		if req.Argv != nil {
 			body, code := errBody(err)
 			rep = argvReply(wantsJSON(req.Argv), body, code)
+		} else {
+			rep = errBodyReply(err)
 		}
 	}
 	d.write(c, rep)
