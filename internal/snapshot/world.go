@@ -47,8 +47,9 @@ type world struct {
 	// probeClean is set when the last probe for script-set click
 	// handlers marked nothing (see markedWalk).
 	probeClean bool
-	// doc is the world's handle to its document, once describeTree has
-	// needed it; guarded by Engine.capMu.
+	// doc is the world's handle to its document, from its install (or
+	// asked again by documentHandle after a describe failed on it);
+	// guarded by Engine.capMu.
 	doc runtime.RemoteObjectID
 }
 
