@@ -150,8 +150,8 @@ func open(t testing.TB, s *session.BrowserSession, tab events.TargetID, url stri
 	require.NoError(t, err)
 }
 
-// eval runs e with a generous budget and requires success.
-// eval evaluates e, awaited, and fails the test on an error.
+// eval evaluates e, awaited, with a generous budget, and fails the test
+// on an error.
 func eval(t testing.TB, s *session.BrowserSession, e events.EvaluateEvent) events.EvaluateResult {
 	t.Helper()
 	e.AwaitPromise = true

@@ -88,9 +88,8 @@ func sizedInOneCall(t *testing.T, s *session.BrowserSession, tab events.TargetID
 		} else {
 			require.IsType(t, map[string]any{}, r.Value)
 			assert.Equal(t, float64(1), r.Value.(map[string]any)["a"])
-		}
-		// A promise that never settles is a value too, when not awaited.
-		if !await {
+			// A promise that never settles is a value too, when not
+			// awaited.
 			eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "new Promise(() => {})", AwaitPromise: await})
 		}
 		left := evalIn(t, s, tab, "Object.getOwnPropertySymbols(globalThis).filter(k => String(k).includes('agentbrowser.result')).length")
