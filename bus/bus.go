@@ -44,8 +44,8 @@ type Bus struct {
 	running tracker
 	hist    history
 
-	// mailboxes holds each subscription's ordered Notify queue
-	// (subscription id -> *mailbox).
+	// mailboxes holds the ordered Notify queue of each subscription made
+	// with On (subscription id -> *mailbox); observers carry their own.
 	mailboxes sync.Map
 }
 
@@ -53,28 +53,51 @@ type Bus struct {
 // copy-on-write: they are replaced, never modified, so the collector can
 // hand them to a dispatch without a lock.
 type topic struct {
-	key      string
-	display  string
-	handlers atomic.Pointer[[]*sub]
-	guards   atomic.Pointer[[]*sub]
+	key     string
+	display string
+	// handlers are the owner, or the contributors, that supply results.
+	handlers  atomic.Pointer[[]*sub]
+	guards    atomic.Pointer[[]*sub]
+	observers atomic.Pointer[[]*sub]
+	// outcome publishes a finished dispatch to the observers of its
+	// Outcome; the owner's registration sets it, as only the owner knows
+	// the result type.
+	outcome atomic.Pointer[outcomeFunc]
+	// owner is the registered owner, nil without one. Guarded by subMu.
+	owner *sub
 }
 
-// sub is one registered guard or handler with its type erased.
+// kind says what a subscription does in a dispatch.
+type kind uint8
+
+const (
+	kindHandler     kind = iota // On: one of several handlers (the old contract)
+	kindOwner                   // Handle: the one handler that answers a request
+	kindContributor             // Contribute: one of the parts of a gathered answer
+	kindGuard                   // Guard: runs first and may veto
+	kindObserver                // Observe: sees the event, supplies nothing
+)
+
+// sub is one registered guard, handler or observer with its type erased.
 type sub struct {
 	id    uint64
 	name  string
 	order int
-	guard bool
-	// inline runs fn on the dispatching goroutine (OnInline, GuardInline).
+	kind  kind
+	// inline runs fn on the dispatching goroutine (HandleInline,
+	// GuardInline).
 	inline bool
 	fn     func(ctx context.Context, e any) (any, error)
+	// outcome is set on an owner: it publishes each dispatch's outcome.
+	outcome outcomeFunc
+	// mb is an observer's mailbox.
+	mb *mailbox
 }
 
 // envelope is what EventBus passes to a topic's collector; the collector
-// fills it with the subscriptions current at the moment of dispatch.
+// fills it with the topic current at the moment of dispatch.
 type envelope struct {
-	handlers []*sub
-	guards   []*sub
+	t *topic
 }
 
 // New returns a ready Bus. Zero or invalid Config fields take their
@@ -156,7 +179,11 @@ func (b *Bus) Unsubscribe(s Subscription) bool {
 	}
 	delete(b.subs, s.id)
 	b.mailboxes.Delete(s.id)
-	for _, list := range []*atomic.Pointer[[]*sub]{&t.handlers, &t.guards} {
+	if t.owner != nil && t.owner.id == s.id {
+		t.owner = nil
+		t.outcome.Store(nil)
+	}
+	for _, list := range []*atomic.Pointer[[]*sub]{&t.handlers, &t.guards, &t.observers} {
 		cur := *list.Load()
 		if i := slices.IndexFunc(cur, func(x *sub) bool { return x.id == s.id }); i >= 0 {
 			next := slices.Delete(slices.Clone(cur), i, i+1)
@@ -172,6 +199,10 @@ func (b *Bus) Unsubscribe(s Subscription) bool {
 // their results are collected. h receives the dispatch context, which
 // carries the one deadline of the dispatch and the event's ID (see
 // EventIDFrom); h should return when it ends.
+//
+// Deprecated: On lets any subscriber answer in the owner's place. A request
+// is answered by its owner (Handle), a gathered one by its contributors
+// (Contribute); everyone else observes (Observe).
 func On[E any, R any](b *Bus, name string, h func(ctx context.Context, e E) (R, error)) Subscription {
 	return b.add(typeOf[E](), &sub{
 		name: name,
@@ -191,7 +222,7 @@ func Guard[E any](b *Bus, name string, order int, g func(ctx context.Context, e 
 	return b.add(typeOf[E](), &sub{
 		name:  name,
 		order: order,
-		guard: true,
+		kind:  kindGuard,
 		fn: func(ctx context.Context, e any) (any, error) {
 			ev, _ := e.(E)
 			return nil, g(ctx, ev)
@@ -201,23 +232,62 @@ func Guard[E any](b *Bus, name string, order int, g func(ctx context.Context, e 
 
 // add registers s under the topic of t.
 func (b *Bus) add(t reflect.Type, s *sub) Subscription {
-	s.id = b.nextID.Add(1)
+	sub, _ := b.addChecked(t, s)
+	return sub
+}
+
+// addChecked registers s under the topic of t, unless s is an owner and the
+// topic has one, or s is a contributor and the topic has an owner, or the
+// other way round: a request is answered by its owner alone.
+func (b *Bus) addChecked(t reflect.Type, s *sub) (Subscription, error) {
 	b.subMu.Lock()
 	defer b.subMu.Unlock()
-	tp := b.topicLocked(b.nameOf(t))
-	list := &tp.handlers
-	if s.guard {
+	n := b.nameOf(t)
+	tp := b.topicLocked(n)
+	switch s.kind {
+	case kindOwner:
+		if tp.owner != nil {
+			return Subscription{}, fmt.Errorf("%w: %q cannot own %s, %q owns it (a request has one owner; others watch it with bus.Observe)",
+				ErrOwnerConflict, s.name, n.display, tp.owner.name)
+		}
+		if i := slices.IndexFunc(*tp.handlers.Load(), func(x *sub) bool { return x.kind == kindContributor }); i >= 0 {
+			return Subscription{}, fmt.Errorf("%w: %q cannot own %s, %q contributes to it (a gathered request has no owner)",
+				ErrOwnerConflict, s.name, n.display, (*tp.handlers.Load())[i].name)
+		}
+	case kindContributor:
+		if tp.owner != nil {
+			return Subscription{}, fmt.Errorf("%w: %q cannot contribute to %s, %q owns it (others watch it with bus.Observe)",
+				ErrOwnerConflict, s.name, n.display, tp.owner.name)
+		}
+	}
+	s.id = b.nextID.Add(1)
+	var list *atomic.Pointer[[]*sub]
+	switch s.kind {
+	case kindGuard:
 		list = &tp.guards
+	case kindObserver:
+		list = &tp.observers
+	default:
+		list = &tp.handlers
 	}
 	next := append(slices.Clone(*list.Load()), s)
-	if s.guard {
+	switch s.kind {
+	case kindGuard:
 		// A stable sort keeps subscription order among equal orders,
 		// since ids only grow.
 		slices.SortStableFunc(next, func(x, y *sub) int { return cmp.Compare(x.order, y.order) })
+	case kindOwner:
+		// The owner answers first, ahead of any handler subscribed with
+		// On, so that Dispatch's Result lists it first.
+		next = append([]*sub{s}, next[:len(next)-1]...)
+		tp.owner = s
+		if s.outcome != nil {
+			tp.outcome.Store(&s.outcome)
+		}
 	}
 	list.Store(&next)
 	b.subs[s.id] = tp
-	return Subscription{id: s.id, b: b}
+	return Subscription{id: s.id, b: b}, nil
 }
 
 // topicLocked returns the topic for n, creating it and subscribing its
@@ -231,10 +301,8 @@ func (b *Bus) topicLocked(n topicName) *topic {
 	t := &topic{key: n.key, display: n.display}
 	t.handlers.Store(new([]*sub))
 	t.guards.Store(new([]*sub))
-	collect := func(env *envelope) {
-		env.handlers = *t.handlers.Load()
-		env.guards = *t.guards.Load()
-	}
+	t.observers.Store(new([]*sub))
+	collect := func(env *envelope) { env.t = t }
 	if err := b.eb.Subscribe(n.key, collect); err != nil {
 		// EventBus only fails for a non-function, which collect is not.
 		panic(fmt.Sprintf("bus: subscribing collector for %s: %v", n.display, err))
@@ -242,6 +310,17 @@ func (b *Bus) topicLocked(n topicName) *topic {
 	b.topics[n.key] = t
 	return t
 }
+
+// topicOf returns the topic of t, creating it on first use.
+func (b *Bus) topicOf(t reflect.Type) *topic {
+	b.subMu.Lock()
+	defer b.subMu.Unlock()
+	return b.topicLocked(b.nameOf(t))
+}
+
+// outcomeFunc publishes a finished dispatch of a request to the observers
+// of its Outcome.
+type outcomeFunc func(b *Bus, e any, res *Result, err error, rec Record)
 
 // topicName is the routing key and the display name of an event type.
 type topicName struct {

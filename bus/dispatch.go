@@ -47,6 +47,10 @@ func Dispatch[E any](ctx context.Context, b *Bus, e E) (*Result, error) {
 // and if the dispatch failed as a whole (closed bus, veto, timeout) it
 // returns that error. Without handlers it returns an error matching
 // ErrNoHandler, and if the value is not an R one matching ErrResultType.
+//
+// Deprecated: the first handler is whoever subscribed first, which may be a
+// listener rather than the event's owner. Use Ask, which returns the
+// owner's result.
 func DispatchFirst[E any, R any](ctx context.Context, b *Bus, e E) (R, error) {
 	var zero R
 	res, err := Dispatch(ctx, b, e)
@@ -106,17 +110,22 @@ func (b *Bus) dispatch(ctx context.Context, n topicName, e any) (*Result, error)
 	dctx = context.WithValue(dctx, eventKey{}, eventCtx{b: b, id: res.EventID})
 
 	// EventBus routes the envelope to the topic's collector, which fills in
-	// the current subscriptions and returns; nothing of ours runs under its
-	// lock, and the handlers run below without any lock held.
+	// the topic and returns; nothing of ours runs under its lock, and the
+	// handlers run below without any lock held.
 	var env envelope
 	b.eb.Publish(n.key, &env)
 
-	outcome, err := b.run(dctx, res, &env, e)
+	outcome, err := b.run(dctx, res, env.t, e)
 	res.Duration = time.Since(res.Started)
 	if err != nil {
 		err = fmt.Errorf("dispatching %s: %w", n.display, err)
 	}
-	b.finish(res, outcome, err)
+	rec := b.finish(res, outcome, err)
+	if env.t != nil {
+		if pub := env.t.outcome.Load(); pub != nil {
+			(*pub)(b, e, res, err, rec)
+		}
+	}
 	return res, err
 }
 
@@ -139,14 +148,19 @@ func (b *Bus) untrack(id uint64) {
 	b.stateMu.Unlock()
 }
 
-// run executes the guards and handlers collected in env and returns the
-// dispatch outcome and its unwrapped error. Once ctx has ended no further
-// guard or handler is started.
-func (b *Bus) run(ctx context.Context, res *Result, env *envelope, e any) (string, error) {
-	if len(env.handlers) == 0 {
+// run executes the guards and handlers of t and returns the dispatch
+// outcome and its unwrapped error. Once the guards have let the event
+// through, its observers get it in their mailboxes, before the handlers
+// start. Once ctx has ended no further guard or handler is started.
+func (b *Bus) run(ctx context.Context, res *Result, t *topic, e any) (string, error) {
+	if t == nil {
 		return OutcomeNoHandler, ErrNoHandler
 	}
-	for _, g := range env.guards {
+	handlers := *t.handlers.Load()
+	if len(handlers) == 0 {
+		return OutcomeNoHandler, ErrNoHandler
+	}
+	for _, g := range *t.guards.Load() {
 		if ctx.Err() != nil {
 			return interruption(ctx)
 		}
@@ -164,8 +178,11 @@ func (b *Bus) run(ctx context.Context, res *Result, env *envelope, e any) (strin
 			return OutcomeVetoed, &VetoError{Guard: g.name, Err: hr.Err}
 		}
 	}
+	for _, o := range *t.observers.Load() {
+		b.deliver(o, e, res.EventID)
+	}
 	outcome := OutcomeOK
-	for _, h := range env.handlers {
+	for _, h := range handlers {
 		if ctx.Err() != nil {
 			return interrupt(ctx, res)
 		}
@@ -270,6 +287,7 @@ func (b *Bus) call(ctx context.Context, s *sub, e any) (HandlerResult, status) {
 		_, out.err = interruption(ctx)
 	}
 	hr.Value, hr.Err, hr.Duration = out.v, out.err, time.Since(start)
+	hr.owner = s.kind == kindOwner
 	return hr, out.st
 }
 
@@ -295,8 +313,9 @@ func (b *Bus) invoke(ctx context.Context, s *sub, e any, ch chan<- callOut) {
 	ok = true
 }
 
-// finish records a completed dispatch in the history, stats and log.
-func (b *Bus) finish(res *Result, outcome string, err error) {
+// finish records a completed dispatch in the history, stats and log, and
+// returns its record.
+func (b *Bus) finish(res *Result, outcome string, err error) Record {
 	rec := Record{
 		EventID:  res.EventID,
 		ParentID: res.ParentID,
@@ -312,6 +331,7 @@ func (b *Bus) finish(res *Result, outcome string, err error) {
 	b.log.Debug().Uint64("event_id", res.EventID).Uint64("parent_id", res.ParentID).
 		Str("event", res.Type).Dur("dur", res.Duration).Str("outcome", outcome).
 		Err(err).Msg("dispatched")
+	return rec
 }
 
 // DispatchAny is Dispatch for an event whose type is known only at run time

@@ -1,13 +1,35 @@
 // Package bus is the typed, in-process event bus that a BrowserSession's
 // components (session, actions, watchdogs) talk through.
 //
-// Handlers subscribe to an event type with On and return a typed result;
-// callers send an event with Dispatch, which waits for every handler and
-// returns a Result holding each handler's value, error and duration, or with
-// DispatchFirst, which returns the first handler's value. Guards registered
-// with Guard run before the handlers of their event type and can veto it, so
-// a security check or "a dialog is blocking this page" stops an action before
-// it starts.
+// # Owners, contributors, observers and guards
+//
+// An event type is one of three kinds, and each subscriber has one role:
+//
+//   - A request (an action, a query) implements Request[R]: its one method
+//     binds the result type R to the event type. It has exactly one owner
+//     per bus, subscribed with Handle, which alone supplies the result; a
+//     second owner is refused with an error naming both. Ask sends a
+//     request and returns its owner's R, inferred from the event.
+//   - A gathered request implements GatherRequest[P]: several contributors,
+//     subscribed with Contribute, each supply one part P (the page state
+//     is gathered from every watchdog that knows a section of it). Gather
+//     returns every part with its contributor's name and error.
+//   - A notification (a tab was created, a dialog opened) implements
+//     neither; its sender hands it to observers with Notify.
+//
+// Observers, subscribed with Observe, see every event of their type that
+// happens (a request once its guards let it through, a notification when it
+// is sent). They never supply or change a result, and their panics are
+// logged, never returned: each has its own mailbox, drained on a goroutine
+// of the bus, so the caller does not wait for them at all. An observer that
+// needs to know how a request ended, vetoes included, observes its
+// Outcome[E, R], which the bus publishes when each dispatch ends.
+//
+// Guards, registered with Guard, run before the owner or contributors of
+// their event type and can veto it, so a security check or "a dialog is
+// blocking this page" stops an action before it starts. Dispatch, the
+// untyped form for tooling, returns a Result holding every handler's value,
+// error and duration.
 //
 // Routing by topic is done by github.com/asaskevich/EventBus, but no user
 // code ever runs inside it. That library runs handlers while holding its

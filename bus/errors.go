@@ -22,6 +22,11 @@ var (
 	// mistake that should not pass silently.
 	ErrNoHandler = errors.New("no handler")
 
+	// ErrOwnerConflict is matched by the error of Handle when the request type
+	// already has an owner (the message names both), and of Handle and
+	// Contribute when a type would get both an owner and contributors.
+	ErrOwnerConflict = errors.New("one owner per request")
+
 	// ErrResultType is returned by DispatchFirst when the first handler's
 	// value does not have the type the caller asked for.
 	ErrResultType = errors.New("unexpected result type")

@@ -14,6 +14,8 @@ import (
 // does, so use it only for handlers that honour their context throughout.
 // A panic is still recovered into a *PanicError; the handler must not call
 // runtime.Goexit, which would end the dispatching goroutine.
+//
+// Deprecated: use HandleInline, which makes h the request's one owner.
 func OnInline[E any, R any](b *Bus, name string, h func(ctx context.Context, e E) (R, error)) Subscription {
 	return b.add(typeOf[E](), &sub{
 		name:   name,
@@ -31,7 +33,7 @@ func GuardInline[E any](b *Bus, name string, order int, g func(ctx context.Conte
 	return b.add(typeOf[E](), &sub{
 		name:   name,
 		order:  order,
-		guard:  true,
+		kind:   kindGuard,
 		inline: true,
 		fn: func(ctx context.Context, e any) (any, error) {
 			ev, _ := e.(E)
@@ -49,7 +51,7 @@ func (b *Bus) callInline(ctx context.Context, s *sub, e any) (HandlerResult, sta
 		out.st = interrupted
 		_, out.err = interruption(ctx)
 	}
-	return HandlerResult{Handler: s.name, Value: out.v, Err: out.err, Duration: time.Since(start)}, out.st
+	return HandlerResult{Handler: s.name, Value: out.v, Err: out.err, Duration: time.Since(start), owner: s.kind == kindOwner}, out.st
 }
 
 func (b *Bus) invokeInline(ctx context.Context, s *sub, e any) (out callOut) {

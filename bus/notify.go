@@ -2,36 +2,50 @@ package bus
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 )
 
-// Notify hands e to every handler of its type and returns at once, without
-// waiting for any of them. It is for notifications whose sender must not be
-// held up by its listeners, such as the session's tab lifecycle events: each
-// subscription has its own ordered mailbox, so a handler that blocks for
-// seconds delays only its own later notifications, never the sender nor the
-// other handlers.
+// Notify hands e to every observer of its type (see Observe) and returns
+// at once, without waiting for any of them. It is for notifications whose
+// sender must not be held up by its listeners, such as the session's tab
+// lifecycle events: each observer has its own ordered mailbox, so one that
+// blocks for seconds delays only its own later notifications, never the
+// sender nor the other observers.
 //
 // Guards do not run (a notification reports something that already
-// happened; there is nothing to veto) and results are dropped. Each delivery
-// gets the per-event default deadline (see DefaultTimeouter), so a handler
-// that honours its context cannot hold its mailbox forever. Notify on a
-// closed bus, or for a type nobody handles, does nothing and reports false.
-// Close drops undelivered notifications; Wait covers the deliveries in
-// progress.
+// happened; there is nothing to veto). Each delivery gets the per-event
+// default deadline (see DefaultTimeouter), so an observer that honours its
+// context cannot hold its mailbox forever. Notify on a closed bus, or for a
+// type nobody observes, does nothing and reports false. Close drops
+// undelivered notifications; Wait covers the deliveries in progress.
 func Notify[E any](b *Bus, e E) bool {
 	return b.notify(b.nameOf(typeOf[E]()), e)
 }
 
-// mailbox holds the undelivered notifications of one subscription. At most
-// one goroutine drains it at a time, which keeps them in order; the
-// goroutine exits when the mailbox is empty, so an idle bus runs none.
+// mailbox holds the undelivered events of one subscription. At most one
+// goroutine drains it at a time, which keeps them in order; the goroutine
+// exits when the mailbox is empty, so an idle bus runs none.
 type mailbox struct {
 	mu       sync.Mutex
-	queue    []any
+	queue    []delivery
 	draining bool
+	dropped  uint64 // events an observer lost to a full mailbox
 }
+
+// delivery is one event waiting in a mailbox, with the ID of the dispatch
+// or notification that carried it.
+type delivery struct {
+	e  any
+	id uint64
+}
+
+// maxPending bounds an observer's mailbox: an observer that falls this far
+// behind loses the newest events (with a warning in the log) rather than
+// growing the process without limit.
+const maxPending = 4096
 
 func (b *Bus) notify(n topicName, e any) bool {
 	if b.closed.Load() {
@@ -39,23 +53,44 @@ func (b *Bus) notify(n topicName, e any) bool {
 	}
 	var env envelope
 	b.eb.Publish(n.key, &env)
-	if len(env.handlers) == 0 {
+	t := env.t
+	if t == nil {
+		return false
+	}
+	handlers, observers := *t.handlers.Load(), *t.observers.Load()
+	if len(handlers) == 0 && len(observers) == 0 {
 		return false
 	}
 	rec := Record{EventID: b.nextEvent.Add(1), Type: n.display, Started: time.Now(), Outcome: "notified"}
-	for _, s := range env.handlers {
-		b.deliver(s, e)
+	for _, s := range handlers {
+		b.deliver(s, e, rec.EventID)
+	}
+	for _, s := range observers {
+		b.deliver(s, e, rec.EventID)
 	}
 	b.hist.add(rec)
 	return true
 }
 
 // deliver appends e to s's mailbox and starts its drainer if none runs.
-func (b *Bus) deliver(s *sub, e any) {
-	v, _ := b.mailboxes.LoadOrStore(s.id, &mailbox{})
-	mb := v.(*mailbox)
+func (b *Bus) deliver(s *sub, e any, id uint64) {
+	mb := s.mb
+	if mb == nil {
+		v, _ := b.mailboxes.LoadOrStore(s.id, &mailbox{})
+		mb = v.(*mailbox)
+	}
 	mb.mu.Lock()
-	mb.queue = append(mb.queue, e)
+	if s.kind == kindObserver && len(mb.queue) >= maxPending {
+		mb.dropped++
+		dropped := mb.dropped
+		mb.mu.Unlock()
+		if dropped%maxPending == 1 {
+			b.log.Warn().Str("observer", s.name).Uint64("dropped", dropped).
+				Msg("observer fell behind: its mailbox is full and events are dropped")
+		}
+		return
+	}
+	mb.queue = append(mb.queue, delivery{e: e, id: id})
 	start := !mb.draining
 	mb.draining = true
 	mb.mu.Unlock()
@@ -65,8 +100,8 @@ func (b *Bus) deliver(s *sub, e any) {
 	}
 }
 
-// drain delivers s's notifications in order until its mailbox is empty, the
-// bus closes or s is unsubscribed.
+// drain delivers s's events in order until its mailbox is empty, the bus
+// closes or s is unsubscribed.
 func (b *Bus) drain(s *sub, mb *mailbox) {
 	defer b.running.done()
 	for {
@@ -77,34 +112,60 @@ func (b *Bus) drain(s *sub, mb *mailbox) {
 			mb.mu.Unlock()
 			return
 		}
-		e := mb.queue[0]
-		mb.queue[0] = nil
+		d := mb.queue[0]
+		mb.queue[0] = delivery{}
 		mb.queue = mb.queue[1:]
 		mb.mu.Unlock()
-		b.notifyOne(s, e)
+		b.deliverOne(s, d)
 	}
 }
 
-// notifyOne runs one delivery with the event's default deadline. The bus's
-// Close cancels it through the tracked cancel function.
-func (b *Bus) notifyOne(s *sub, e any) {
+// deliverOne runs one delivery with the event's default deadline. The bus's
+// Close cancels it through the tracked cancel function. An observer runs on
+// the drainer's goroutine; a handler subscribed with On runs as it would in
+// a dispatch.
+func (b *Bus) deliverOne(s *sub, d delivery) {
 	timeout := b.cfg.DefaultTimeout
-	if d, ok := e.(DefaultTimeouter); ok && d.DefaultTimeout() > 0 {
-		timeout = d.DefaultTimeout()
+	if dt, ok := d.e.(DefaultTimeouter); ok && dt.DefaultTimeout() > 0 {
+		timeout = dt.DefaultTimeout()
 	}
-	id := b.nextEvent.Add(1)
+	// The tracking key is a fresh id: the dispatch that carried the
+	// event may still be tracked under its own.
+	key := b.nextEvent.Add(1)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	if !b.track(id, cancel) {
+	if !b.track(key, cancel) {
 		return
 	}
-	defer b.untrack(id)
+	defer b.untrack(key)
 	ctx, stop := context.WithTimeoutCause(ctx, timeout, ErrTimeout)
 	defer stop()
-	ctx = context.WithValue(ctx, eventKey{}, eventCtx{b: b, id: id})
-	if hr, st := b.call(ctx, s, e); st != returned || hr.Err != nil {
+	ctx = context.WithValue(ctx, eventKey{}, eventCtx{b: b, id: d.id})
+	if s.kind == kindObserver {
+		b.observeOne(ctx, s, d.e)
+		return
+	}
+	if hr, st := b.call(ctx, s, d.e); st != returned || hr.Err != nil {
 		b.log.Debug().Str("handler", s.name).Err(hr.Err).Msg("notification handler failed")
 	}
+}
+
+// observeOne calls an observer, logging its panic instead of passing it on:
+// nothing an observer does reaches the dispatch it observes.
+func (b *Bus) observeOne(ctx context.Context, s *sub, e any) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Warn().Str("observer", s.name).Uint64("event_id", eventID(ctx)).
+				Str("panic", fmt.Sprint(p)).Bytes("stack", debug.Stack()).Msg("observer panicked")
+		}
+	}()
+	_, _ = s.fn(ctx, e)
+}
+
+// eventID is EventIDFrom without the flag, for logs.
+func eventID(ctx context.Context) uint64 {
+	id, _ := EventIDFrom(ctx)
+	return id
 }
 
 // subscribed reports whether the subscription id is still registered.

@@ -17,6 +17,9 @@ type HandlerResult struct {
 	Err error
 	// Duration is how long the dispatch waited for the handler.
 	Duration time.Duration
+
+	// owner marks the result of the event's owner (see Handle).
+	owner bool
 }
 
 // Result describes one dispatch: every guard and handler that ran, in order.
