@@ -48,7 +48,8 @@ FUZZ_TARGETS := \
 	cmd/agentbrowser-thin:FuzzFastPathWire \
 	internal/cdpmux:FuzzRoute \
 	internal/cdpmux:FuzzReplyHeader \
-	internal/snapshot:FuzzOptions
+	internal/snapshot:FuzzOptions \
+	internal/termtext:FuzzEscape
 
 .PHONY: fuzz
 fuzz: deps

@@ -50,6 +50,10 @@ const (
 	// CodePageUnstable: the page kept replacing its document, so no
 	// snapshot could be taken within the budget.
 	CodePageUnstable Code = "page_unstable"
+	// CodeOutputFailed: the CLI could not write a command's output (a full
+	// disk, a closed pipe); the command itself may have run. Printed on
+	// standard error, with exit code 1.
+	CodeOutputFailed Code = "output_failed"
 )
 
 // Every code a command can fail with is a constant of type Code declared

@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
+	"github.com/agentbrowser/agentbrowser/internal/termtext"
 )
 
 // version is set at build time with -ldflags "-X main.version=...", as the
@@ -78,13 +79,12 @@ func local(args []string) (int, bool) {
 	if !seen {
 		return 0, false
 	}
+	out := "version: " + version + "\n"
 	if asJSON {
 		b, _ := json.Marshal(map[string]any{"ok": true, "version": version})
-		fmt.Println(string(b))
-	} else {
-		fmt.Printf("version: %s\n", version)
+		out = string(b) + "\n"
 	}
-	return 0, true
+	return printed(0, out, ""), true
 }
 
 // validSession is the full binary's rule for session names.
@@ -161,9 +161,37 @@ func viaDaemon(args []string) (int, bool) {
 		// ran anything, and the full binary handles each as it should.
 		return 0, false
 	}
-	os.Stdout.WriteString(rep.Stdout)
-	os.Stderr.WriteString(rep.Stderr)
-	return rep.Exit, true
+	return printed(rep.Exit, rep.Stdout, rep.Stderr), true
+}
+
+// printed writes what the daemon says to print, escaped for a terminal as
+// the full binary escapes it (termtext.Escape changes nothing the daemon
+// already escaped), and returns exit; a write that fails makes it 1 with
+// output_failed on stderr, as in the full binary: the caller must not take
+// a result it never received for a success.
+func printed(exit int, stdout, stderr string) int {
+	what, err := "standard output", write(os.Stdout, stdout)
+	if err == nil {
+		what, err = "standard error", write(os.Stderr, stderr)
+	}
+	if err == nil {
+		return exit
+	}
+	if what == "standard output" {
+		os.Stderr.WriteString(termtext.Escape(fmt.Sprintf("error [output_failed]: writing to %s failed (%v), so the output was lost; a command that acts on the page has run: check the page (snapshot) before running it again\n", what, err)))
+	}
+	if exit == 0 {
+		exit = 1
+	}
+	return exit
+}
+
+func write(f *os.File, s string) error {
+	if s == "" {
+		return nil
+	}
+	_, err := f.WriteString(termtext.Escape(s))
+	return err
 }
 
 // wentAway tells the caller that the daemon of session name took the

@@ -224,7 +224,8 @@ func TestThinClientLinksLittle(t *testing.T) {
 				t.Errorf("CGO_ENABLED=%s: the thin client links %s", cgo, d)
 			case d == "runtime/cgo" && cgo == "0":
 				t.Errorf("CGO_ENABLED=0: the thin client links cgo")
-			case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir":
+			case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir" &&
+				d != "github.com/agentbrowser/agentbrowser/internal/termtext":
 				t.Errorf("CGO_ENABLED=%s: the thin client links %s, which is not the standard library", cgo, d)
 			}
 		}

@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/termtext"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -23,7 +26,16 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run runs one command line and returns the exit code. A write to stdout
+// or stderr that fails (a full disk, a closed pipe) makes it non-zero, and
+// says so on stderr when stderr still takes it: the caller must not take a
+// result it never received for a success.
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
+	return outputFailed(runArgs(args, out, errw), out, errw, stderr)
+}
+
+func runArgs(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
 		printHelp(stdout, args)
 		return exitOK
@@ -50,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 	}
-	log := newLogger(g.LogLevel, stderr)
+	log := newLogger(g.LogLevel, termtext.Writer{W: stderr})
 	var body map[string]any
 	exit := exitOK
 	switch {
@@ -113,11 +125,15 @@ func loggerFrom(ctx context.Context) zerolog.Logger {
 }
 
 // emit prints body: one JSON object with --json, readable text otherwise.
-// Errors go to stderr in text mode.
+// Errors go to stderr in text mode. Whatever a page put in the body (its
+// title, its text, a script's value or error) reaches the terminal only
+// through termtext: plain text is escaped with termtext.Escape, and JSON
+// has its DEL and C1 characters, which encoding/json leaves raw, written
+// as \u escapes.
 func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 	if asJSON {
 		b, _ := json.Marshal(body)
-		fmt.Fprintln(stdout, string(b))
+		stdout.Write(append(termtext.EscapeJSON(b), '\n'))
 		return
 	}
 	if ok, _ := body["ok"].(bool); !ok {
@@ -132,10 +148,10 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 			json.Unmarshal(b, &eb)
 			code, msg = eb.Code, eb.Message
 		}
-		fmt.Fprintf(stderr, "error [%s]: %s\n", code, msg)
+		io.WriteString(stderr, termtext.Escape(fmt.Sprintf("error [%s]: %s\n", code, msg)))
 		return
 	}
-	fmt.Fprint(stdout, humanText(body))
+	io.WriteString(stdout, termtext.Escape(humanText(body)))
 }
 
 // humanText renders a result for people: the snapshot or text as is, other
@@ -200,4 +216,48 @@ func printHelp(w io.Writer, args []string) {
 		fmt.Fprintf(w, "  --%-16s %s\n", f.Name, f.Usage)
 	}
 	fmt.Fprintf(w, "\nWith --json every command prints one object: {\"ok\":true,...} or {\"ok\":false,\"error\":{\"code\",\"message\"}}; see docs/cli.md.\n")
+}
+
+// checkedWriter keeps the first error a write to w returned and refuses
+// every later write.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// outputFailed turns the exit code of a command whose output could not be
+// written into a failure (output_failed, exit 1), telling stderr why when
+// it can: the command itself ran, so the message says to check the page
+// before running it again.
+func outputFailed(exit int, stdout, stderr *checkedWriter, raw io.Writer) int {
+	var what string
+	var err error
+	switch {
+	case stdout.err != nil:
+		what, err = "standard output", stdout.err
+	case stderr.err != nil:
+		what, err = "standard error", stderr.err
+	default:
+		return exit
+	}
+	if stderr.err == nil {
+		e := events.Errorf(events.CodeOutputFailed, "writing to %s failed (%v), so the output was lost; a command that acts on the page has run: check the page (snapshot) before running it again", what, err)
+		io.WriteString(raw, termtext.Escape(fmt.Sprintf("error [%s]: %s\n", e.Code, e.Message)))
+	}
+	if exit == exitOK {
+		exit = exitAction
+	}
+	return exit
 }

@@ -49,6 +49,7 @@ type cli struct {
 	home string
 	exe  string   // the binary to run; bin when empty
 	pre  []string // flags put before every command line
+	env  []string // environment added to every command's
 }
 
 // newCLI gives a test its own daemon directory and closes every session it
@@ -95,7 +96,7 @@ func (c *cli) command(args ...string) *exec.Cmd {
 		exe = bin
 	}
 	cmd := exec.Command(exe, append(append([]string{}, c.pre...), args...)...)
-	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+c.home)
+	cmd.Env = append(append(os.Environ(), "AGENTBROWSER_HOME="+c.home), c.env...)
 	return cmd
 }
 

@@ -1,0 +1,82 @@
+package main_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The hostile-input suite (issue 26): what a hostile page, a careless
+// agent or a broken environment can do to the CLI, the daemon and the MCP
+// server, each case answered with a clear code within its budget, with
+// nothing leaked or lost. `make test` runs it with the package's other
+// tests. Its files, one per theme, each test named TestHostile...:
+//
+//	hostile_test.go          this layout and the helpers the cases share
+//	hostile_output_test.go   what is printed: terminal controls, failed writes
+//
+// Cases of other areas go in files of their own beside these
+// (hostile_mcp_test.go, hostile_frames_test.go, ...). Tests whose browser
+// is not the point use newSharedCLI (the package's shared browser, a
+// browser context each); tests about launching, closing or killing use
+// newCLI. docs/reliability.md lists every case.
+
+// hostileCeiling bounds how long any hostile case may take to be answered
+// when its budget is the default: a ceiling against hangs on a loaded
+// machine, never a timing assertion.
+const hostileCeiling = 60 * time.Second
+
+// requireCode checks that o failed with code and exit within ceiling.
+func requireCode(t *testing.T, o outcome, code string, exit int, ceiling time.Duration) {
+	t.Helper()
+	require.Equal(t, code, o.errCode(), "stdout: %s\nstderr: %s", o.Stdout, o.Stderr)
+	require.Equal(t, exit, o.Exit, "stdout: %s", o.Stdout)
+	require.Less(t, o.Dur, ceiling, "answered after %v", o.Dur)
+}
+
+var thin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// thinBin builds the thin client (cmd/agentbrowser-thin) without cgo, next
+// to the package's binary, once; c.thin runs it.
+func thinBin(t *testing.T) string {
+	t.Helper()
+	thin.once.Do(func() {
+		thin.path = filepath.Join(filepath.Dir(bin), "agentbrowser-thin")
+		b := exec.Command("go", "build", "-o", thin.path, "../agentbrowser-thin")
+		b.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := b.CombinedOutput(); err != nil {
+			thin.err = &buildError{string(out), err}
+		}
+	})
+	require.NoError(t, thin.err)
+	return thin.path
+}
+
+type buildError struct {
+	out string
+	err error
+}
+
+func (e *buildError) Error() string {
+	return "building the thin client: " + e.err.Error() + "\n" + e.out
+}
+
+// viaThin returns a cli like c whose commands run through the thin client,
+// which hands them to c's daemon (AGENTBROWSER_FULL points it at the
+// package's binary).
+func (c *cli) viaThin(t *testing.T) *cli {
+	t.Helper()
+	th := *c
+	th.exe = thinBin(t)
+	th.env = append(th.env, "AGENTBROWSER_FULL="+bin)
+	return &th
+}
