@@ -53,9 +53,21 @@ fi
 go mod download
 
 # The MCP end-to-end test drives the server with the official TypeScript
-# client, pinned in e2e/mcp/package-lock.json.
+# client, pinned in e2e/mcp/package-lock.json; the real-widget suite
+# (e2e/widgets) loads widget libraries pinned in its package-lock.json.
+# Both install from the lockfile; the widgets' install scripts (analytics
+# only) are not run, and an install that is already in place is kept, so
+# a machine without the registry still runs the tests.
+npm_ci() {
+  local dir="$(dirname "$0")/../$1"
+  if [ -f "$dir/node_modules/.package-lock.json" ] && cmp -s "$dir/package-lock.json" "$dir/node_modules/.package-lock.json.src" 2>/dev/null; then
+    return 0
+  fi
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error ${2:-} && cp package-lock.json node_modules/.package-lock.json.src)
+}
 if command -v npm >/dev/null 2>&1; then
-  (cd "$(dirname "$0")/../e2e/mcp" && npm ci --no-audit --no-fund --loglevel=error)
+  npm_ci e2e/mcp
+  npm_ci e2e/widgets --ignore-scripts
 else
-  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test (it fails under CI=true)" >&2
+  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test and the widget suite (they fail under CI=true)" >&2
 fi

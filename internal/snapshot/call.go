@@ -176,3 +176,21 @@ func (e *Engine) WorldFrame(ref events.Ref) (events.FrameID, bool) {
 	}
 	return entry.w.frameID, true
 }
+
+// LocalRef returns the ref issued for the element whose world-local id is
+// local, in the world ref's element lives in (the ids a call's function
+// reads with __ab.idOf), when a snapshot gave it one and that world is
+// still the element's.
+func (e *Engine) LocalRef(ref events.Ref, local int64) (events.Ref, RefInfo, bool) {
+	_, entry, err := e.lookup(ref)
+	if err != nil || local == 0 {
+		return "", RefInfo{}, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	other := entry.w.entries[local]
+	if other == nil || other.w.dead || e.refs[other.ref] != other {
+		return "", RefInfo{}, false
+	}
+	return other.ref, other.info, true
+}

@@ -13,6 +13,9 @@ import (
 type capture struct {
 	e    *Engine
 	opts Options
+	// framesCut reports that frames nested deeper than MaxFrameNesting
+	// were left out (a marker line says where).
+	framesCut bool
 }
 
 type snapOpts struct {
@@ -72,7 +75,7 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 		Title:     recs.title,
 		Text:      r.text,
 		Refs:      make(map[events.Ref]RefInfo, len(r.entries)),
-		Truncated: r.truncated,
+		Truncated: r.truncated || c.framesCut,
 		Nodes:     r.nodes,
 		Omitted:   r.omitted,
 	}
@@ -171,7 +174,7 @@ func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, 
 			lines = append(lines, line{depth: r.depth + depthOff, text: r.t})
 			continue
 		}
-		l := line{depth: r.depth + depthOff, role: r.role, name: r.name, attrs: r.attrs, value: r.value, nth: r.nth}
+		l := line{depth: r.depth + depthOff, role: r.role, name: r.name, attrs: r.attrs, value: r.value, nth: r.nth, quiet: r.quiet}
 		if r.id != 0 {
 			fid := w.frameID
 			if r.frame > 0 && r.frame < len(frameIDs) && frameIDs[r.frame] != "" {
@@ -188,8 +191,24 @@ func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, 
 	}
 	e.mu.Unlock()
 
-	if len(oopifs) == 0 || nesting >= maxFrameNesting {
+	if len(oopifs) == 0 {
 		return recs, lines, nil
+	}
+	if nesting >= MaxFrameNesting {
+		// Too deep to inline: a marker under each iframe line says how
+		// to see it (a capture scoped to it starts counting again).
+		merged := make([]line, 0, len(lines)+len(oopifs))
+		prev := 0
+		for _, o := range oopifs {
+			merged = append(merged, lines[prev:o.at+1]...)
+			prev = o.at + 1
+			if maxDepth > 0 && o.depth+1 >= maxDepth {
+				continue
+			}
+			c.framesCut = true
+			merged = append(merged, line{depth: depthOff + o.depth + 1, marker: deepFrameMarker(lines[o.at].entry.ref)})
+		}
+		return recs, append(merged, lines[prev:]...), nil
 	}
 	// Inline out-of-process frames after their iframe lines.
 	merged := make([]line, 0, len(lines))

@@ -16,9 +16,13 @@
 //
 // A line is `- role "name"`, then states ([level=N], [checked],
 // [checked=mixed], [selected], [expanded], [pressed], [disabled],
-// [required]), then [ref=eN], then [nth=N] when an earlier ref'd element
-// of the same frame has the same role and name, then value="..." for
-// fields (passwords are masked). Names are quoted with \" and \\ escaped.
+// [required]), then [hint="..."] for an unnamed control (its title, an
+// SVG title, class names or id; with Interactive, a clickable's text),
+// then [ref=eN], then [nth=N] when an earlier ref'd element of the same
+// frame has the same role and non-empty name, then value="..." for
+// fields (passwords are masked). A row named by its cells leaves the name
+// out of its line. A line "- ... frame content not shown: ..." stands
+// under an iframe nested deeper than MaxFrameNesting. Names are quoted with \" and \\ escaped.
 // A line ends in ':' when children follow; a node whose only child is
 // text shows it after ': '. Text lines hold text not already in their
 // parent's name; a label's text is left out when it labels a control,
@@ -52,9 +56,15 @@
 // only script makes clickable: an onclick attribute or property, a
 // non-negative tabindex, or a computed cursor:pointer that is not
 // inherited from a ref'd ancestor. Such an element with no role prints as
-// "clickable" (its RefInfo.Role too) and, with no accessible name, is
-// named by its text, cut to 100 characters. A contenteditable root with no
-// role is a "textbox". Generic nodes with neither name nor ref are
+// "clickable" (its RefInfo.Role too) and, with no accessible name and no
+// text of its own, is named by its icons (cut to 100 characters); its
+// text follows it as content. Names and text leave out invisible format
+// characters (zero-width space and non-joiner, word joiner, BOM, soft
+// hyphen, a zero-width joiner outside emoji), and text runs put a space
+// where inline elements are laid out apart (flex items, inline-blocks).
+// A contenteditable root with no role is a "textbox", and so is the body
+// of an editable document (contenteditable, or designMode: a rich-text
+// editor's iframe), which otherwise is no line of its own. Generic nodes with neither name nor ref are
 // dropped and their children hoisted; hidden nodes (display:none,
 // visibility:hidden, aria-hidden, hidden, closed details) are left out.
 // Shadow roots are walked in the composed tree, slotted content in place.

@@ -27,8 +27,12 @@ const EagerLookupBudget = 250
 // eagerBudget is EagerLookupBudget, variable for benchmarks.
 var eagerBudget = EagerLookupBudget
 
-// maxFrameNesting bounds how deep out-of-process frames are inlined.
-const maxFrameNesting = 4
+// MaxFrameNesting is how deep out-of-process frames nested in each other
+// are inlined in a snapshot: the frames of the tab's document are level
+// 1. Past it, a marker line under the iframe says how to see its content
+// (a capture scoped to the iframe's ref, which counts from there), and the
+// Result is Truncated.
+const MaxFrameNesting = 8
 
 // releaseTimeout bounds the clean-up calls made after a caller's context
 // ends.

@@ -82,7 +82,7 @@ func findCorpus() []corpusPage {
 
 // fidelityHardCases are testdata pages served alongside the corpus.
 var fidelityHardCases = []string{"names", "names-blocks", "names-generated", "names-images",
-	"names-labels", "names-long", "closed-shadow", "form", "buttons", "shadow", "hidden", "clickable", "iframe"}
+	"names-labels", "names-long", "closed-shadow", "form", "buttons", "shadow", "hidden", "clickable", "iframe", "text-rules", "editor"}
 
 // quirk is a difference from Chrome that the snapshot keeps on purpose.
 // Matches are reported in their own column, never as agreement.
@@ -99,7 +99,7 @@ type quirk struct {
 var quirks = []quirk{
 	{
 		id:     "clickable",
-		reason: "an element clickable only by script is role clickable and named by its text; Chrome has it generic and unnamed",
+		reason: "an element clickable only by script is role clickable, named by its icons when it shows no text; Chrome has it generic and unnamed",
 		match:  func(_, _ string, info snapshot.RefInfo) bool { return info.Role == "clickable" },
 	},
 	{
@@ -116,6 +116,13 @@ var quirks = []quirk{
 			"or next to an empty inline-block); the snapshot trims every name",
 		match: func(ours, chrome string, _ snapshot.RefInfo) bool {
 			return ours != chrome && strings.Trim(chrome, " ") == ours
+		},
+	},
+	{
+		id:     "format-chars",
+		reason: "Chrome keeps invisible format characters (zero-width space, soft hyphen, word joiner...) in names; the snapshot drops them, as the page shows them",
+		match: func(ours, chrome string, _ snapshot.RefInfo) bool {
+			return ours != chrome && formatChars.Replace(chrome) == ours
 		},
 	},
 	{

@@ -16,6 +16,8 @@ type record struct {
 	nth                      int
 	frame                    int
 	oop                      bool
+	// quiet: the line leaves the name out (it repeats the content).
+	quiet bool
 	// Text lines.
 	t string
 }
@@ -110,7 +112,8 @@ func parseRecords(s string) (*records, error) {
 				r.nth = t.int()
 				r.attrs, r.value = t.next(), t.next()
 				r.frame = t.int()
-				r.oop = t.next() == "1"
+				flags := t.int()
+				r.oop, r.quiet = flags&1 != 0, flags&2 != 0
 			}
 			out.recs = append(out.recs, r)
 		case "T":

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agentbrowser/agentbrowser/events"
 )
 
 // line is one node of the snapshot text. A line with an empty role is a
@@ -17,6 +19,12 @@ type line struct {
 	value string
 	entry *refEntry // nil for a line without a ref
 	nth   int
+	// quiet leaves the name out of the line: it only repeats the
+	// content that follows (a row named by its cells).
+	quiet bool
+	// marker, when set, makes the line a note about what the snapshot
+	// left out there ("- ... " then the marker).
+	marker string
 }
 
 // rendered is the text of a snapshot and what it shows.
@@ -47,6 +55,13 @@ func render(lines []line, maxChars int) rendered {
 		for range l.depth {
 			b.WriteString("  ")
 		}
+		if l.marker != "" {
+			b.WriteString("- ... ")
+			b.WriteString(l.marker)
+			out = append(out, b.String())
+			lineRef = append(lineRef, nil)
+			continue
+		}
 		if l.role == "" {
 			b.WriteString("- text: ")
 			b.WriteString(l.text)
@@ -56,7 +71,7 @@ func render(lines []line, maxChars int) rendered {
 		}
 		b.WriteString("- ")
 		b.WriteString(l.role)
-		if l.name != "" {
+		if l.name != "" && !l.quiet {
 			b.WriteString(` "`)
 			quoter.WriteString(&b, shownName(l.name, i+1 < len(lines) && lines[i+1].depth > l.depth))
 			b.WriteByte('"')
@@ -79,7 +94,7 @@ func render(lines []line, maxChars int) rendered {
 		}
 		if i+1 < len(lines) && lines[i+1].depth > l.depth {
 			next := lines[i+1]
-			onlyText := next.role == "" && (i+2 >= len(lines) || lines[i+2].depth <= l.depth)
+			onlyText := next.role == "" && next.marker == "" && (i+2 >= len(lines) || lines[i+2].depth <= l.depth)
 			if onlyText {
 				b.WriteString(": ")
 				b.WriteString(next.text)
@@ -148,6 +163,13 @@ func shownName(name string, contentFollows bool) string {
 		n++
 	}
 	return name
+}
+
+// deepFrameMarker is the line under an iframe whose frame is nested too
+// deep to inline.
+func deepFrameMarker(ref events.Ref) string {
+	return "frame content not shown: frames nest more than " + strconv.Itoa(MaxFrameNesting) +
+		" deep here; see it with snapshot --scope " + string(ref)
 }
 
 // cutLine is the last line of a cut snapshot.

@@ -16,6 +16,11 @@ import (
 // viewport is zoomed or panned); the caller then takes the CDP path, which
 // also gives the precise error.
 //
+// When the scroll moved the element, it aims once the page has drawn
+// twice since: a page may lay itself out again in answer to a scroll (a
+// virtual grid renders the rows now in view, which moves them), and a
+// point taken at once would land on another row.
+//
 // The hit test is jsHit's, put in place of __HIT__.
 var jsAimInPage = strings.Replace(aimInPageJS, "__HIT__", jsHit, 1)
 

@@ -32,8 +32,9 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return events.ActionResult{}, err
 	}
 	var (
-		in elemInfo
-		p  point
+		in     elemInfo
+		p      point
+		picked []optionInfo
 	)
 	res, err := a.observe(ctx, tab, func(ctx context.Context) error {
 		// One round trip into the element's world (two in parallel in an
@@ -52,6 +53,10 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 			}
 			defer el.release(ctx)
 			if in, err = el.info(ctx); err != nil {
+				return err
+			}
+			if in.Tag == "option" && in.Dropdown {
+				picked, err = a.pickOption(ctx, el)
 				return err
 			}
 			if in.Tag != "select" {
@@ -75,6 +80,12 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 	if err != nil {
 		return res, err
 	}
+	if picked != nil {
+		if res.Dialog == nil {
+			res.Details = events.ActionDetails{Selected: picked}
+		}
+		return res, nil
+	}
 	if res.Dialog == nil {
 		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y)}
 		if in.Disabled {
@@ -82,6 +93,26 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		}
 	}
 	return res, nil
+}
+
+// pickOption picks an option of a drop-down <select>, as a user does from
+// its popup (which is drawn outside the page, where no click reaches):
+// unless the <select> is hidden behind a widget of the page's own.
+func (a *attachment) pickOption(ctx context.Context, el *element) ([]optionInfo, error) {
+	if err := a.concealed(ctx, el, "click"); err != nil {
+		return nil, err
+	}
+	var out struct {
+		Error    string       `json:"error"`
+		Selected []optionInfo `json:"selected"`
+	}
+	if err := el.callOn(ctx, jsPickOption, &out); err != nil {
+		return nil, err
+	}
+	if out.Error != "" {
+		return nil, events.Errorf(events.CodeInvalidArgument, "click on %s: %s", el.describe(), out.Error).WithDetails(events.ErrorDetails{Ref: el.ref})
+	}
+	return append([]optionInfo{}, out.Selected...), nil
 }
 
 // selectClicked stops a click on a <select> before any input: its native

@@ -85,6 +85,9 @@ type elemInfo struct {
 	Checked   bool         `json:"checked"`
 	Connected bool         `json:"connected"`
 	Options   []optionInfo `json:"options,omitempty"`
+	// Dropdown is set for an <option> of a drop-down <select>, which has
+	// no box to click.
+	Dropdown bool `json:"dropdown"`
 }
 
 type optionInfo = events.OptionInfo

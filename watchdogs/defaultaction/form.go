@@ -82,6 +82,9 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
+	if err := a.concealed(ctx, el, "select"); err != nil {
+		return events.ActionResult{}, err
+	}
 	var out struct {
 		Error    string       `json:"error"`
 		Options  []optionInfo `json:"options"`

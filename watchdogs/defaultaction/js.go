@@ -67,3 +67,16 @@ var jsSelect string
 //
 //go:embed js/visible.js
 var jsVisible string
+
+// jsConcealed reports whether the element is hidden from the user where it
+// is (transparent, a pixel or less, off the page) and what the page draws
+// in its place; see concealed.
+//
+//go:embed js/concealed.js
+var jsConcealed string
+
+// jsPickOption selects an option of a drop-down <select> (this), firing
+// input and change; it returns {error} or {selected}.
+//
+//go:embed js/pick-option.js
+var jsPickOption string

@@ -13,7 +13,9 @@
 // first field:
 //   H  url  title  scopeFound(0|1)  elements
 //   E  depth  role  name  id
-//   X  depth  role  name  id  nth  attrs  value  frame  oop(0|1)
+//   X  depth  role  name  id  nth  attrs  value  frame  flags
+// flags: 1 an out-of-process iframe, 2 a name the line leaves out (it
+// only repeats the content that follows).
 //   T  depth  text
 //   F  frame  iframeId
 // Names, texts and values are whitespace-normalised.
@@ -129,6 +131,16 @@
     const a = t.charCodeAt(0) === 32 ? 1 : 0;
     const b = t.charCodeAt(t.length - 1) === 32 ? t.length - 1 : t.length;
     return a || b < t.length ? t.slice(a, Math.max(a, b)) : t;
+  }
+  // FORMAT finds invisible format characters: zero-width space and
+  // non-joiner, word joiner, byte order mark, soft hyphen, and a
+  // zero-width joiner that joins no emoji. The page shows none of them,
+  // so names and text leave them out, for an agent to match what it
+  // reads with what a user sees.
+  const FORMAT = /[\u200b\u200c\u2060\ufeff\u00ad]|\u200d(?!\p{Extended_Pictographic})/u;
+  const FORMAT_ALL = /[\u200b\u200c\u2060\ufeff\u00ad]|\u200d(?!\p{Extended_Pictographic})/gu;
+  function unformat(s) {
+    return s && FORMAT.test(s) ? s.replace(FORMAT_ALL, '') : s;
   }
   // NAME_MAX is the longest name kept in full; longer ones are cut and
   // marked with an ellipsis.
@@ -339,6 +351,9 @@
   // Per-snapshot state.
   let recs, frames, labelsOf, labelHasCtl, runs, scopeEl, scopeStart, scopeEnd, stop;
   let walked = 0;
+  // textSeen counts the visible text nodes walked, so that an element can
+  // tell whether it shows text of its own or only icons.
+  let textSeen = 0;
   let landmarkDepth = 0, gridDepth = 0;
 
   function indexLabels(root) {
@@ -658,14 +673,53 @@
     return '';
   }
 
+  // hintOf tells an unnamed control that shows no text from its
+  // neighbours: by its title, the title of an SVG in it, its class names
+  // or its id.
+  function hintOf(e) {
+    let h = attr(e, 'title');
+    if (!h) {
+      const t = e.querySelector('svg > title');
+      if (t) h = norm(t.textContent);
+    }
+    if (!h && typeof e.className === 'string') h = norm(e.className).split(' ').slice(0, 2).join(' ');
+    if (!h) h = attr(e, 'id');
+    return hintText(h);
+  }
+  function hintText(h) {
+    return cap(h.replace(/["\\\x7f]/g, ''), 40);
+  }
+
   function flush(ctx) {
+    if (ctx.pend) ctx.pend.length = 0;
     if (!ctx.run) return;
-    const t = norm(ctx.run);
+    const t = norm(unformat(ctx.run));
     ctx.run = '';
     if (!t) return;
     const r = { k: 'T', d: ctx.depth, t, drop: false };
     recs.push(r);
     if (ctx.texts) ctx.texts.push(r); else ctx.texts = [r];
+  }
+
+  // addRun appends text to ctx's run of text. ctx.pend holds the inline
+  // elements whose edges lie between the run's last text and this one:
+  // when neither side has white space there, one of them laid out other
+  // than inline (a flex item, an inline-block) sets the texts apart, as
+  // it does on the page (a calendar's weekday cells are not one word).
+  function addRun(ctx, t) {
+    const p = ctx.pend;
+    if (p && p.length && t) {
+      if (ctx.run && !WS_END.test(ctx.run) && !WS_START.test(t)) {
+        for (const e of p) {
+          if (blockish(e, e.localName)) {
+            ctx.run += ' ';
+            break;
+          }
+        }
+      }
+      p.length = 0;
+    }
+    ctx.run += t;
   }
 
   // walkKids walks the composed-tree children of e and returns their
@@ -747,7 +801,8 @@
     const t = n.nodeType;
     if (t === 3) {
       if (!vis) return '';
-      if (runs && !supp) ctx.run += n.data;
+      if (HAS_TEXT.test(n.data)) textSeen++;
+      if (runs && !supp) addRun(ctx, n.data);
       return n.data;
     }
     if (t !== 1) return '';
@@ -823,8 +878,8 @@
             (!ptr && getComputedStyle(e).cursor === 'pointer')) {
           click = true;
         }
-        if ((flags & F_EDIT) && e.isContentEditable &&
-            !(e.parentElement && e.parentElement.isContentEditable)) {
+        if (e === editBody || ((flags & F_EDIT) && e.isContentEditable &&
+            !(e.parentElement && e.parentElement.isContentEditable))) {
           if (role === '' || role === 'generic') role = 'textbox';
           else click = true;
         }
@@ -847,15 +902,18 @@
     if (emitted) {
       if (runs) flush(ctx);
       if (isScope) scopeStart = recs.length;
-      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false };
+      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false };
       recs.push(rec);
       cctx = { depth: ctx.depth + 1, run: '', texts: null };
     } else if (runs && block) {
       ctx.run += ' ';
+    } else if (runs && vis) {
+      (ctx.pend || (ctx.pend = [])).push(e);
     }
+    const textsBefore = textSeen;
 
     const fromContent = FROM_CONTENT.has(role);
-    const kidNeed = need || fromContent || click;
+    const kidNeed = need || fromContent || click || (role === 'row' && !!(aLabel || aLby));
     // Below a ref'd element, cursor:pointer is taken as inherited from it.
     const kidPtr = ptr || click || interactive || ctlLabel;
     const kidSupp = supp || ctlLabel;
@@ -881,16 +939,34 @@
       if (!name && (role === 'textbox' || role === 'searchbox' || role === 'combobox')) {
         name = placeholderOf(e, tag);
       }
-      if (!name && click) name = cap(nnorm(inner), 100);
+      // An element made clickable by script is named by what names it
+      // (aria, title) or by its icons when it shows no text: its text,
+      // which may be a whole card's, follows it as content instead.
+      const ownText = textSeen > textsBefore;
+      if (!name && click && !ownText) name = cap(nnorm(inner), 100);
       // A name of no-break spaces only names nothing an agent can use.
       if (name && !norm(name)) name = '';
+      name = unformat(name);
       if (runs && name && cctx.texts) {
         const plain = name.indexOf('\u00a0') >= 0 ? norm(name) : name;
         for (const r of cctx.texts) if (plain.includes(r.t)) r.drop = true;
       }
+      // A row is named by its cells (as Chrome names it) when it has a
+      // ref of its own; its line leaves out a name that only repeats
+      // them, which follow it.
+      if (role === 'row' && kidNeed) {
+        const cells = unformat(nnorm(inner));
+        if (!name) name = cells;
+        if (name && name === cells) rec.quiet = true;
+      }
       rec.name = cap(name, NAME_MAX);
       if (interactive || click || (name && CONTENT.has(role))) rec.id = idOf(e);
       rec.attrs = attrsOf(e, tag, role, flags);
+      if (!name && rec.id && (INTERACTIVE.has(role) || click)) {
+        // Its own text follows it, except in a listing of refs alone.
+        const h = ownText ? (runs ? '' : hintText(nnorm(unformat(inner)))) : hintOf(e);
+        if (h) rec.attrs += ' [hint="' + h + '"]';
+      }
       rec.value = valueOf(e, tag, role, flags);
       if (isScope) {
         scopeEnd = recs.length;
@@ -898,6 +974,8 @@
       }
     } else if (runs && block) {
       ctx.run += ' ';
+    } else if (runs && vis) {
+      (ctx.pend || (ctx.pend = [])).push(e);
     }
 
     if (!need) return '';
@@ -911,6 +989,28 @@
     else c = HAS_TEXT.test(inner) ? inner : (vis ? aTitle || '' : '');
     if (c && HAS_TEXT.test(c)) pendingEl = e;
     return c;
+  }
+
+  // editBody is the body being walked by walkBody when its document is
+  // editable as a whole.
+  let editBody = null;
+
+  // walkBody walks a document's body. An editable one (contenteditable,
+  // or designMode on: a rich-text editor's frame, such as TinyMCE's) is
+  // a textbox line of its own, named as Chrome names it (its aria-label,
+  // "Rich Text Area" in TinyMCE), so it gets a ref to type into; any
+  // other body is not a line and its children are walked in its place.
+  function walkBody(body, ctx, fr) {
+    if (body.localName === 'body' && body.isContentEditable) {
+      editBody = body;
+      try {
+        walkEl(body, ctx, false, fr, false, false);
+      } finally {
+        editBody = null;
+      }
+      return;
+    }
+    walkKids(body, body.localName, ctx, false, fr, false, false, true);
   }
 
   function walkFrame(e, rec, cctx) {
@@ -931,7 +1031,7 @@
     const saveL = landmarkDepth, saveG = gridDepth;
     landmarkDepth = 0;
     gridDepth = 0;
-    walkKids(body, body.localName, cctx, false, fr, false, false, true);
+    walkBody(body, cctx, fr);
     landmarkDepth = saveL;
     gridDepth = saveG;
   }
@@ -955,6 +1055,7 @@
     landmarkDepth = 0;
     gridDepth = 0;
     walked = 0;
+    textSeen = 0;
     hostCands = [];
     if (opts.scope) {
       scopeEl = el(opts.scope);
@@ -965,7 +1066,7 @@
     const body = doc.body || doc.documentElement;
     const root = { depth: 0, run: '', texts: null };
     if (body) {
-      walkKids(body, body.localName, root, false, 0, false, false, true);
+      walkBody(body, root, 0);
       if (runs) flush(root);
     }
 
@@ -984,7 +1085,7 @@
     const counts = [];
     for (let i = 0; i < to; i++) {
       const r = recs[i];
-      if (r.k !== 'E' || !r.id) continue;
+      if (r.k !== 'E' || !r.id || !r.name) continue;
       const byRole = counts[r.fr] || (counts[r.fr] = new Map());
       let byName = byRole.get(r.role);
       if (!byName) byRole.set(r.role, byName = new Map());
@@ -993,7 +1094,7 @@
       byName.set(r.name, n + 1);
     }
     // One flat array joined once: far cheaper than a string per record.
-    const out = ['H', clean(location.href), clean(norm(doc.title)),
+    const out = ['H', clean(location.href), clean(norm(unformat(doc.title))),
       scopeEl && scopeStart < 0 ? '0' : '1', walked];
     const maxDepth = opts.maxDepth > 0 ? opts.maxDepth : Infinity;
     const usedFrames = new Set();
@@ -1007,8 +1108,8 @@
       }
       if (opts.interactive && !r.id) continue;
       if (r.fr) usedFrames.add(r.fr);
-      if (r.nth || r.attrs || r.value || r.fr || r.oop) {
-        out.push('X', d, r.role, r.name, r.id || '', r.nth, r.attrs, r.value, r.fr, r.oop ? 1 : 0);
+      if (r.nth || r.attrs || r.value || r.fr || r.oop || r.quiet) {
+        out.push('X', d, r.role, r.name, r.id || '', r.nth, r.attrs, r.value, r.fr, (r.oop ? 1 : 0) | (r.quiet ? 2 : 0));
       } else {
         out.push('E', d, r.role, r.name, r.id || '');
       }

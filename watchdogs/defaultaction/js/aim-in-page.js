@@ -1,11 +1,24 @@
-function () {
+async function () {
   const el = this;
   if (!el.isConnected) return null;
   const w = el.ownerDocument.defaultView;
   if (!w || w.frameElement) return null;
   const vv = w.visualViewport;
   if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) return null;
+  const r0 = el.getBoundingClientRect();
   if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true); else el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  const r1 = el.getBoundingClientRect();
+  if (r0.top !== r1.top || r0.left !== r1.left) {
+    // A scroll moved it: the page may lay itself out again in answer (a
+    // virtual list renders the rows now in view, which moves them). Aim
+    // once it has drawn twice since (bounded, for a page that draws
+    // nothing: a hidden one).
+    await new Promise((r) => {
+      const t = setTimeout(r, w.document.hidden ? 100 : 1000);
+      w.requestAnimationFrame(() => w.requestAnimationFrame(() => { clearTimeout(t); r(); }));
+    });
+    if (!el.isConnected) return null;
+  }
   const W = vv ? vv.width : w.innerWidth, H = vv ? vv.height : w.innerHeight;
   let best = null, area = 0;
   for (const r of el.getClientRects()) {

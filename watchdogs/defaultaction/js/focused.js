@@ -1,5 +1,6 @@
 function () {
-  let a = this.ownerDocument.activeElement;
-  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-  return a === this || this.contains(a);
+  // The element's own root (a document or a shadow root, closed ones
+  // included) knows its focused element.
+  const a = this.getRootNode().activeElement;
+  return !!a && (a === this || this.contains(a));
 }

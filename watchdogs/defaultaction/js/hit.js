@@ -10,9 +10,17 @@ function (x, y) {
     lx -= r.left + fe.clientLeft + parseFloat(cs.paddingLeft);
     ly -= r.top + fe.clientTop + parseFloat(cs.paddingTop);
   }
+  // Over a shadow root, elementFromPoint answers with its host: go down
+  // through open roots and through the roots el itself lives in, which
+  // this world can reach from el even when they are closed.
+  const roots = [];
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) roots.push(r);
   let hit = doc.elementFromPoint(lx, ly);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(lx, ly);
+  while (hit) {
+    let root = hit.shadowRoot;
+    if (!root) for (const r of roots) if (r.host === hit) { root = r; break; }
+    if (!root) break;
+    const inner = root.elementFromPoint(lx, ly);
     if (!inner || inner === hit) break;
     hit = inner;
   }

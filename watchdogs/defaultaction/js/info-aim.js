@@ -1,7 +1,7 @@
-function (arm) {
+async function (arm) {
   const info = (__INFO__).call(this);
-  if (!info.connected || info.tag === 'select') return {info: info, aim: null};
-  const aim = (__AIM__).call(this);
+  if (!info.connected || info.tag === 'select' || info.dropdown) return {info: info, aim: null};
+  const aim = await (__AIM__).call(this);
   const armed = !!(arm && aim && !aim.cover);
   if (armed) {
     // The click follows: count, from now on, the releases its document

@@ -11,6 +11,11 @@ function () {
   if (!info.checkable && ['checkbox','switch','menuitemcheckbox','radio','menuitemradio'].includes(role)) {
     info.checkable = 'aria'; info.checked = e.getAttribute('aria-checked') === 'true';
   }
+  if (tag === 'option') {
+    // An option of a drop-down <select> has no box: a click picks it.
+    const s = e.closest('select');
+    info.dropdown = !!s && !s.multiple && s.size <= 1;
+  }
   if (tag === 'select') {
     info.options = Array.from(e.options).map(o => ({ value: o.value, label: (o.label || o.text).trim(), selected: o.selected, disabled: o.disabled }));
   }

@@ -1,0 +1,62 @@
+package defaultaction_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// A click on an option of a drop-down <select> picks it, as a user's pick
+// from the popup does; a disabled one is refused with the way forward.
+func TestClickOptionPicksIt(t *testing.T) {
+	e := newEnv(t, "/concealed.html")
+	r, err := e.click(events.ClickElementEvent{Ref: e.ref("option", "Green")})
+	require.NoError(t, err)
+	require.Equal(t, []events.OptionInfo{{Value: "Green", Label: "Green"}}, r.Details.Selected)
+	require.Equal(t, "plain Green", e.evalString("out.textContent"))
+
+	_, err = e.click(events.ClickElementEvent{Ref: e.ref("option", "Blue")})
+	requireCode(t, err, events.CodeInvalidArgument)
+	require.Contains(t, err.Error(), "disabled")
+}
+
+// Controls a user cannot see (a <select> at opacity 0 under a widget of
+// the page's own, a field clipped to a pixel, one off the page) are not
+// set through script with a success the page contradicts: the error
+// names what the page shows in their place.
+func TestConcealedControlsAreRefused(t *testing.T) {
+	e := newEnv(t, "/concealed.html")
+	st := e.state(events.SnapshotOptions{})
+	var widget events.Ref
+	for r, info := range st.Tree.Refs {
+		if info.Role == "combobox" && info.Name == "City picker" {
+			widget = r
+		}
+	}
+	require.NotEmpty(t, widget, st.Tree.Text)
+
+	_, err := do[events.SelectOptionEvent, events.ActionResult](e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: e.ref("combobox", "City"), Values: []string{"Berlin"}})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Contains(t, err.Error(), "transparent")
+	require.Equal(t, string(widget)+` combobox "City picker"`, actions.Describe(err).Details.Covering)
+	require.Equal(t, "Pick a city", e.evalString("city.value"), "nothing was selected")
+
+	_, err = e.click(events.ClickElementEvent{Ref: e.ref("option", "Paris")})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Contains(t, err.Error(), string(widget))
+
+	for _, name := range []string{"Tiny", "Far"} {
+		_, err = do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", name), Text: "x"})
+		requireCode(t, err, events.CodeElementCovered)
+	}
+	require.Equal(t, "", e.evalString("tiny.value + far.value"))
+
+	// A checkbox hidden behind its label is checked as a user does it,
+	// through the label.
+	_, err = do[events.SetCheckedEvent, events.ActionResult](e, events.SetCheckedEvent{TabID: e.tab.ID, Ref: e.ref("checkbox", "Agree"), Checked: true})
+	require.NoError(t, err)
+	require.Equal(t, "true", e.evalString("String(agree.checked)"))
+}

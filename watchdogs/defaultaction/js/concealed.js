@@ -1,0 +1,60 @@
+function () {
+  // concealed answers null when the element can be seen where it is, or
+  // {why, id, desc}: why it cannot (transparent, a pixel or less, off the
+  // page), and the element the page shows in its place (its world-local
+  // id, for its ref, and a description), when there is one.
+  // An option of a drop-down is seen through its <select>.
+  const opt = this.localName === 'option';
+  const el = opt ? this.closest('select') || this : this;
+  if (!el.isConnected) return null;
+  const doc = el.ownerDocument, w = doc.defaultView;
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  let why = '';
+  // Clipped away: by clip or clip-path on the element or an ancestor, or
+  // inside an ancestor that hides its overflow and is a pixel or less.
+  const tiny = (r) => r.width <= 1 || r.height <= 1;
+  const clipped = (c, cs) => {
+    const m = /^rect\(([-\d.]+)px,? ([-\d.]+)px,? ([-\d.]+)px,? ([-\d.]+)px\)$/.exec(cs.clip);
+    if (m && (+m[2] - +m[4] <= 1 || +m[3] - +m[1] <= 1)) return true;
+    if (/^inset\((50|100)%/.test(cs.clipPath)) return true;
+    return c !== el && cs.overflow !== 'visible' && tiny(c.getBoundingClientRect());
+  };
+  for (let c = el; c && !why; c = up(c)) {
+    const cs = w.getComputedStyle(c);
+    if (cs.opacity === '0') why = 'it is transparent (opacity 0)';
+    else if (clipped(c, cs)) why = 'it is clipped to a pixel or less';
+  }
+  let r = el.getBoundingClientRect();
+  if (!why && tiny(r)) why = 'it is a pixel or less in size';
+  if (!why && (r.right + w.scrollX <= 0 || r.bottom + w.scrollY <= 0)) why = 'it is off the page';
+  if (!why) return null;
+  if (opt) why = why.replace(/^it /, 'its <select> ');
+  // What is drawn where the element is: the nearest control or clickable
+  // element up from what a click there would hit.
+  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true);
+  r = el.getBoundingClientRect();
+  let hit = null;
+  if (r.width > 0 && r.height > 0) {
+    const x = Math.min(Math.max((r.left + r.right) / 2, 0), w.innerWidth - 1);
+    const y = Math.min(Math.max((r.top + r.bottom) / 2, 0), w.innerHeight - 1);
+    hit = doc.elementFromPoint(x, y);
+  }
+  const within = (n) => { for (let c = n; c; c = up(c)) if (c === el) return true; return false; };
+  if (!hit || within(hit)) return { why: why, id: 0, desc: '' };
+  // A control first (a custom select's combobox rather than the list
+  // showing its choice), then anything focusable.
+  const CONTROL = /^(button|link|combobox|textbox|searchbox|checkbox|radio|switch|slider|spinbutton|tab|menuitem)$/;
+  const NATIVE = /^(button|a|input|select|textarea|summary)$/;
+  const roleOf = (c) => (c.getAttribute('role') || '').trim().split(/\s+/)[0];
+  let widget = null;
+  for (let c = hit; c && !widget; c = up(c)) if (CONTROL.test(roleOf(c)) || NATIVE.test(c.localName)) widget = c;
+  for (let c = hit; c && !widget; c = up(c)) if (roleOf(c) === 'listbox' || c.hasAttribute('tabindex') && c.tabIndex >= 0) widget = c;
+  if (!widget) widget = hit;
+  let desc = widget.localName;
+  if (widget.id) desc += '#' + widget.id;
+  else if (widget.classList.length) desc += '.' + Array.from(widget.classList).slice(0, 2).join('.');
+  const t = (widget.innerText || '').replace(/\s+/g, ' ').trim();
+  if (t) desc += ' "' + (t.length > 40 ? t.slice(0, 39) + '\u2026' : t) + '"';
+  const ab = globalThis.__ab;
+  return { why: why, id: ab && ab.idOf ? ab.idOf(widget) : 0, desc: desc };
+}
