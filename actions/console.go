@@ -18,5 +18,5 @@ type ConsoleOptions struct {
 // Console returns the active tab's recent console errors and warnings (all
 // levels with opts.All), and forgets them with opts.Clear.
 func Console(ctx context.Context, s *session.BrowserSession, opts ConsoleOptions) (events.ConsoleResult, error) {
-	return Do[events.ConsoleEvent, events.ConsoleResult](ctx, s, events.ConsoleEvent{All: opts.All, Clear: opts.Clear})
+	return Do(ctx, s, events.ConsoleEvent{All: opts.All, Clear: opts.Clear})
 }

@@ -22,16 +22,16 @@ type DialogResponse struct {
 // RespondDialog answers a pending dialog with r and returns the closed
 // dialog.
 func RespondDialog(ctx context.Context, s *session.BrowserSession, r DialogResponse) (events.DialogInfo, error) {
-	return Do[events.DialogRespondEvent, events.DialogInfo](ctx, s, events.DialogRespondEvent{Accept: r.Accept, PromptText: r.PromptText, DialogID: r.ID})
+	return Do(ctx, s, events.DialogRespondEvent{Accept: r.Accept, PromptText: r.PromptText, DialogID: r.ID})
 }
 
 // Dialogs lists the session's pending and recent dialogs.
 func Dialogs(ctx context.Context, s *session.BrowserSession) (events.DialogsResult, error) {
-	return Do[events.DialogsEvent, events.DialogsResult](ctx, s, events.DialogsEvent{})
+	return Do(ctx, s, events.DialogsEvent{})
 }
 
 // SetDialogPolicy changes the session's dialog policy and, when timeout is
 // positive, its must_respond timeout. An empty policy keeps the current one.
 func SetDialogPolicy(ctx context.Context, s *session.BrowserSession, p events.DialogPolicy, timeout time.Duration) (events.DialogPolicyInfo, error) {
-	return Do[events.SetDialogPolicyEvent, events.DialogPolicyInfo](ctx, s, events.SetDialogPolicyEvent{Policy: p, Timeout: timeout})
+	return Do(ctx, s, events.SetDialogPolicyEvent{Policy: p, Timeout: timeout})
 }

@@ -20,14 +20,17 @@ import (
 // reported as the one event they are, browser_crashed.
 const deathGrace = 250 * time.Millisecond
 
-// Do dispatches e on s's bus and returns the first handler's result. Every
-// error it returns carries a code (an *events.Error) and a message that
-// names the operation in words, never a Go type.
+// Do dispatches the request e on s's bus and returns its owner's result,
+// whose type the event names (see bus.Request): Do(ctx, s,
+// events.ClickCoordinateEvent{X: 10, Y: 20}) returns an
+// events.ActionResult. Every error it returns carries a code (an
+// *events.Error) and a message that names the operation in words, never a
+// Go type.
 //
 // A tab-scoped event that names no tab acts on the tab WithTab put in ctx,
 // else on the active tab. A tab known to have crashed fails at once with
 // target_crashed.
-func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
+func Do[E bus.Request[R], R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
 	e = aimAt(ctx, e)
 	ctx, finish, err := guardCrash(ctx, s, e)
 	if err != nil {
@@ -35,7 +38,7 @@ func Do[E any, R any](ctx context.Context, s *session.BrowserSession, e E) (R, e
 		return zero, err
 	}
 	start := time.Now()
-	r, err := bus.DispatchFirst[E, R](ctx, s.Bus(), e)
+	r, err := bus.Ask(ctx, s.Bus(), e)
 	err = finish(err)
 	if err == nil {
 		addBlocked(s, &r, start)

@@ -26,9 +26,13 @@ func ExampleState() {
 		return
 	}
 	defer s.Close()
-	bus.On(s.Bus(), "cart", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
+	// A plugin contributes a section of its own to the state.
+	if _, err := bus.Contribute(s.Bus(), "cart", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 		return events.ExtraSection{Key: "cart_items", Value: 3}, nil
-	})
+	}); err != nil {
+		fmt.Println(err)
+		return
+	}
 	if _, err := actions.Navigate(ctx, s, srv.URL, actions.NavigateOptions{WaitUntil: events.WaitLoad}); err != nil {
 		fmt.Println(err)
 		return

@@ -10,5 +10,5 @@ import (
 // Network returns the active tab's recent requests, oldest first, and
 // forgets them with clear.
 func Network(ctx context.Context, s *session.BrowserSession, clear bool) (events.NetworkResult, error) {
-	return Do[events.NetworkEvent, events.NetworkResult](ctx, s, events.NetworkEvent{Clear: clear})
+	return Do(ctx, s, events.NetworkEvent{Clear: clear})
 }

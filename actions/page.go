@@ -36,90 +36,90 @@ func Snapshot(ctx context.Context, s *session.BrowserSession, opts events.Snapsh
 
 // ResolveRef says which element a ref names in the active tab.
 func ResolveRef(ctx context.Context, s *session.BrowserSession, ref events.Ref) (events.ResolvedRef, error) {
-	return Do[events.ResolveRefEvent, events.ResolvedRef](ctx, s, events.ResolveRefEvent{Ref: ref})
+	return Do(ctx, s, events.ResolveRefEvent{Ref: ref})
 }
 
 // Click clicks the element ref names in the active tab.
 func Click(ctx context.Context, s *session.BrowserSession, ref events.Ref) (events.ActionResult, error) {
-	return Do[events.ClickElementEvent, events.ActionResult](ctx, s, events.ClickElementEvent{Ref: ref})
+	return Do(ctx, s, events.ClickElementEvent{Ref: ref})
 }
 
 // ClickElement clicks an element with every option of the event.
 func ClickElement(ctx context.Context, s *session.BrowserSession, e events.ClickElementEvent) (events.ActionResult, error) {
-	return Do[events.ClickElementEvent, events.ActionResult](ctx, s, e)
+	return Do(ctx, s, e)
 }
 
 // Hover moves the mouse over the element ref names in the active tab.
 func Hover(ctx context.Context, s *session.BrowserSession, ref events.Ref) (events.ActionResult, error) {
-	return Do[events.HoverEvent, events.ActionResult](ctx, s, events.HoverEvent{Ref: ref})
+	return Do(ctx, s, events.HoverEvent{Ref: ref})
 }
 
 // Type types text into the element ref names in the active tab.
 func Type(ctx context.Context, s *session.BrowserSession, e events.TypeTextEvent) (events.ActionResult, error) {
-	return Do[events.TypeTextEvent, events.ActionResult](ctx, s, e)
+	return Do(ctx, s, e)
 }
 
 // Press presses a key or chord ("Enter", "Control+A") in the active tab.
 func Press(ctx context.Context, s *session.BrowserSession, key string) (events.ActionResult, error) {
-	return Do[events.PressKeyEvent, events.ActionResult](ctx, s, events.PressKeyEvent{Key: key})
+	return Do(ctx, s, events.PressKeyEvent{Key: key})
 }
 
 // Scroll scrolls the page or an element.
 func Scroll(ctx context.Context, s *session.BrowserSession, e events.ScrollEvent) (events.ActionResult, error) {
-	return Do[events.ScrollEvent, events.ActionResult](ctx, s, e)
+	return Do(ctx, s, e)
 }
 
 // Select selects options of a <select> by value or label.
 func Select(ctx context.Context, s *session.BrowserSession, ref events.Ref, values ...string) (events.ActionResult, error) {
-	return Do[events.SelectOptionEvent, events.ActionResult](ctx, s, events.SelectOptionEvent{Ref: ref, Values: values})
+	return Do(ctx, s, events.SelectOptionEvent{Ref: ref, Values: values})
 }
 
 // SetChecked checks or unchecks a checkbox, radio button or switch.
 func SetChecked(ctx context.Context, s *session.BrowserSession, ref events.Ref, checked bool) (events.ActionResult, error) {
-	return Do[events.SetCheckedEvent, events.ActionResult](ctx, s, events.SetCheckedEvent{Ref: ref, Checked: checked})
+	return Do(ctx, s, events.SetCheckedEvent{Ref: ref, Checked: checked})
 }
 
 // Upload sets the files of a file input.
 func Upload(ctx context.Context, s *session.BrowserSession, ref events.Ref, files ...string) (events.ActionResult, error) {
-	return Do[events.UploadFileEvent, events.ActionResult](ctx, s, events.UploadFileEvent{Ref: ref, Files: files})
+	return Do(ctx, s, events.UploadFileEvent{Ref: ref, Files: files})
 }
 
 // Wait waits for a condition in the active tab.
 func Wait(ctx context.Context, s *session.BrowserSession, e events.WaitEvent) (events.ActionResult, error) {
-	return Do[events.WaitEvent, events.ActionResult](ctx, s, e)
+	return Do(ctx, s, e)
 }
 
 // Screenshot captures the active tab (or a tab, a full page, an element).
 func Screenshot(ctx context.Context, s *session.BrowserSession, e events.ScreenshotEvent) (events.ScreenshotResult, error) {
-	return Do[events.ScreenshotEvent, events.ScreenshotResult](ctx, s, e)
+	return Do(ctx, s, e)
 }
 
 // Back goes one step back in the active tab's history.
 func Back(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
-	return Do[events.GoBackEvent, events.NavigationResult](ctx, s, events.GoBackEvent{WaitUntil: opts.WaitUntil})
+	return Do(ctx, s, events.GoBackEvent{WaitUntil: opts.WaitUntil})
 }
 
 // Forward goes one step forward in the active tab's history.
 func Forward(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
-	return Do[events.GoForwardEvent, events.NavigationResult](ctx, s, events.GoForwardEvent{WaitUntil: opts.WaitUntil})
+	return Do(ctx, s, events.GoForwardEvent{WaitUntil: opts.WaitUntil})
 }
 
 // Reload reloads the active tab.
 func Reload(ctx context.Context, s *session.BrowserSession, opts NavigateOptions) (events.NavigationResult, error) {
-	return Do[events.ReloadEvent, events.NavigationResult](ctx, s, events.ReloadEvent{WaitUntil: opts.WaitUntil})
+	return Do(ctx, s, events.ReloadEvent{WaitUntil: opts.WaitUntil})
 }
 
 // NewTab opens a tab (at url when not empty) and makes it active.
 func NewTab(ctx context.Context, s *session.BrowserSession, url string) (events.NewTabResult, error) {
-	return Do[events.NewTabEvent, events.NewTabResult](ctx, s, events.NewTabEvent{URL: url})
+	return Do(ctx, s, events.NewTabEvent{URL: url})
 }
 
 // SwitchTab makes a tab the active one.
 func SwitchTab(ctx context.Context, s *session.BrowserSession, id events.TargetID) (events.TabInfo, error) {
-	return Do[events.SwitchTabEvent, events.TabInfo](ctx, s, events.SwitchTabEvent{ID: id})
+	return Do(ctx, s, events.SwitchTabEvent{ID: id})
 }
 
 // CloseTab closes a tab.
 func CloseTab(ctx context.Context, s *session.BrowserSession, id events.TargetID) (events.CloseTabResult, error) {
-	return Do[events.CloseTabEvent, events.CloseTabResult](ctx, s, events.CloseTabEvent{ID: id})
+	return Do(ctx, s, events.CloseTabEvent{ID: id})
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// State asks every watchdog for its part of a tab's state and merges the
+// State gathers every watchdog's part of a tab's state and merges the
 // parts into one PageState: url, title, snapshot and refs from the
 // DefaultActionWatchdog, pending_dialogs from the DialogWatchdog, and so
 // on. A section that fails is left out and its error listed in
@@ -18,8 +18,8 @@ import (
 // option, a stale scope ref), which is returned.
 func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserStateRequestEvent) (events.PageState, error) {
 	opts = aimAt(ctx, opts)
-	res, err := bus.Dispatch(ctx, s.Bus(), opts)
-	if res == nil || (err != nil && len(res.Handlers) == 0) {
+	got, err := bus.Gather(ctx, s.Bus(), opts)
+	if len(got) == 0 {
 		if err == nil {
 			err = events.Errorf(events.CodeInternal, "reading the state: no watchdog answered")
 		}
@@ -27,24 +27,24 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 	}
 	var out events.PageState
 	parts := 0
-	for _, h := range res.Handlers {
-		if h.Err != nil {
+	for _, p := range got {
+		if p.Err != nil {
 			var ce *events.Error
-			if errors.As(h.Err, &ce) {
+			if errors.As(p.Err, &ce) {
 				switch ce.Code {
 				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound,
 					events.CodePageUnstable, events.CodeTimeout:
-					return events.PageState{}, h.Err
+					return events.PageState{}, p.Err
 				}
 			}
-			if Code(h.Err) == events.CodeTabNotFound {
-				return events.PageState{}, h.Err
+			if Code(p.Err) == events.CodeTabNotFound {
+				return events.PageState{}, p.Err
 			}
-			out.StateErrors = append(out.StateErrors, stateError(h.Handler, h.Err))
+			out.StateErrors = append(out.StateErrors, stateError(p.Contributor, p.Err))
 			continue
 		}
-		if part, ok := h.Value.(events.StatePart); ok && part != nil {
-			part.ApplyState(&out)
+		if p.Value != nil {
+			p.Value.ApplyState(&out)
 			parts++
 		}
 	}

@@ -237,15 +237,17 @@ func (s *BrowserSession) BlockedLoads(tab events.TargetID, since time.Time) []ev
 // installOriginPolicy stops every document load outside the policy's
 // origins, on every target, before any byte is fetched: document requests
 // only are paused, so other requests pay nothing.
-func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
+func (s *BrowserSession) installOriginPolicy(ctx context.Context) error {
 	p := s.cfg.Policy
 	if !p.HasOrigins() {
-		return
+		return nil
 	}
-	bus.On(s.bus, "origin_policy", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
+	if _, err := bus.Contribute(s.bus, "origin_policy", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 		// Every tab's: a popup's blocked load shows from its opener too.
 		return events.BlockedLoads(s.BlockedLoads("", time.Time{})), nil
-	})
+	}); err != nil {
+		return err
+	}
 	s.AddFetchOwner(ctx, FetchOwner{
 		Name:     "origin_policy",
 		Patterns: []FetchPattern{{URLPattern: "*", ResourceType: "Document", RequestStage: "Request"}},
@@ -268,6 +270,7 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) {
 			_ = rpcc.Invoke(ctx, "Fetch.failRequest", map[string]any{"requestId": r.RequestID, "errorReason": "BlockedByClient"}, nil, t.Conn)
 		},
 	})
+	return nil
 }
 
 // Intercepting reports whether any owner wants requests paused, that is

@@ -25,7 +25,7 @@ type recorder[E any] struct {
 
 func record[E any](b *bus.Bus) *recorder[E] {
 	r := &recorder[E]{ch: make(chan struct{}, 100)}
-	bus.On(b, "test", func(ctx context.Context, e E) (struct{}, error) {
+	bus.Observe(b, "test", func(ctx context.Context, e E) {
 		r.mu.Lock()
 		r.got = append(r.got, e)
 		r.mu.Unlock()
@@ -33,7 +33,6 @@ func record[E any](b *bus.Bus) *recorder[E] {
 		case r.ch <- struct{}{}:
 		default:
 		}
-		return struct{}{}, nil
 	})
 	return r
 }
@@ -76,7 +75,7 @@ func TestTabLifecycleEvents(t *testing.T) {
 	require.NoError(t, err)
 	created.wait(t, func(e events.TabCreatedEvent) bool { return e.Tab.ID == tab.ID })
 
-	_, err = actions.Do[events.NavigateToURLEvent, events.NavigationResult](ctx, s,
+	_, err = actions.Do(ctx, s,
 		events.NavigateToURLEvent{TabID: tab.ID, URL: srv.MainURL("/title/moved")})
 	require.NoError(t, err)
 	navigated.wait(t, func(e events.TabNavigatedEvent) bool {

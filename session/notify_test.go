@@ -23,9 +23,8 @@ func TestBlockingLifecycleSubscriberDelaysOnlyItself(t *testing.T) {
 	s := start(t, session.Config{TaskID: "blocked-subscriber", CDPURL: testkit.Endpoint(t)})
 	release := make(chan struct{})
 	defer close(release)
-	bus.On(s.Bus(), "stuck", func(ctx context.Context, e events.TabNavigatedEvent) (struct{}, error) {
+	bus.Observe(s.Bus(), "stuck", func(ctx context.Context, e events.TabNavigatedEvent) {
 		<-release // ignores ctx on purpose: the worst subscriber
-		return struct{}{}, nil
 	})
 	navigated := record[events.TabNavigatedEvent](s.Bus())
 

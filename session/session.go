@@ -138,10 +138,14 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	s.version = v.Product
 
 	s.installURLPolicy()
-	s.installOriginPolicy(ctx)
-	bus.On(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
+	if err := s.installOriginPolicy(ctx); err != nil {
+		return nil, err
+	}
+	if _, err := bus.Handle(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
 		return s.Tabs(), nil
-	})
+	}); err != nil {
+		return nil, err
+	}
 	for _, ext := range cfg.Extensions {
 		stop, err := ext.Start(ctx, s)
 		if err != nil {

@@ -73,10 +73,10 @@ func TestLaunchTabsNavigateClickClose(t *testing.T) {
 
 	for i, tab := range []*session.Target{first, second} {
 		name := fmt.Sprintf("tab%d", i)
-		_, err := actions.Do[events.NavigateToURLEvent, events.NavigationResult](ctx, s,
+		_, err := actions.Do(ctx, s,
 			events.NavigateToURLEvent{TabID: tab.ID, URL: srv.MainURL("/title/" + name)})
 		require.NoError(t, err)
-		r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, events.EvaluateEvent{TabID: tab.ID, Expression: "document.title"})
+		r, err := actions.Do(ctx, s, events.EvaluateEvent{TabID: tab.ID, Expression: "document.title"})
 		require.NoError(t, err)
 		require.Equal(t, name, r.Value)
 	}

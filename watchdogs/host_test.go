@@ -74,6 +74,9 @@ func (h *fakeHost) attach(ctx context.Context, id events.TargetID) error {
 // active.
 type SeenEvent struct{}
 
+// Returns makes SeenEvent a request answered with a string.
+func (SeenEvent) Returns(string) {}
+
 // seen is a watchdog that needs only watchdogs.Host: it counts attached
 // tabs through the attach hook and answers SeenEvent on the bus.
 type seen struct{}
@@ -89,7 +92,7 @@ func (seen) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment,
 		ids = append(ids, t.ID)
 		return nil
 	})
-	sub := bus.On(h.Bus(), "seen", func(ctx context.Context, _ SeenEvent) (string, error) {
+	sub, err := bus.Handle(h.Bus(), "seen", func(ctx context.Context, _ SeenEvent) (string, error) {
 		tab, err := h.Tab("")
 		if err != nil {
 			return "", err
@@ -98,6 +101,10 @@ func (seen) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment,
 		defer mu.Unlock()
 		return fmt.Sprintf("seen %v, active %s", ids, tab.ID), nil
 	})
+	if err != nil {
+		remove()
+		return nil, err
+	}
 	return watchdogs.DetachFunc(func(context.Context) error {
 		sub.Unsubscribe()
 		remove()
@@ -121,7 +128,7 @@ func ExampleHost() {
 	_ = h.attach(ctx, "tab-1")
 	_ = h.attach(ctx, "tab-2")
 
-	answer, err := bus.DispatchFirst[SeenEvent, string](ctx, h.Bus(), SeenEvent{})
+	answer, err := bus.Ask(ctx, h.Bus(), SeenEvent{})
 	fmt.Println(answer, err)
 	// Output: seen [tab-1 tab-2], active tab-2 <nil>
 }

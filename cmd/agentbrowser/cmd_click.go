@@ -59,7 +59,7 @@ func runClick(ctx context.Context, env *Env, in Input) (Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := actions.Do[events.ClickCoordinateEvent, events.ActionResult](ctx, env.Session, events.ClickCoordinateEvent{
+		r, err := actions.Do(ctx, env.Session, events.ClickCoordinateEvent{
 			X: x, Y: y, Button: events.MouseButton(in.String("button")), ClickCount: clickCount(in), Modifiers: mods,
 		})
 		if err != nil {

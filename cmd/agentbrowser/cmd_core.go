@@ -21,7 +21,7 @@ func init() {
 		MinArgs: 1, MaxArgs: 1,
 		Flags: []Flag{{Name: "wait", Kind: String, Usage: "load (default), domcontentloaded or none"}},
 		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			r, err := actions.Do[events.NavigateToURLEvent, events.NavigationResult](ctx, env.Session,
+			r, err := actions.Do(ctx, env.Session,
 				events.NavigateToURLEvent{URL: in.Args[0], WaitUntil: events.WaitUntil(in.String("wait"))})
 			if err != nil {
 				return nil, err

@@ -90,7 +90,7 @@ func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
 		}
 		e.Expression, e.FrameID = expr, frame
 	}
-	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, env.Session, e)
+	r, err := actions.Do(ctx, env.Session, e)
 	if err != nil {
 		return nil, err
 	}

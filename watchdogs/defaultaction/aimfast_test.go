@@ -130,7 +130,7 @@ func TestClickAtMovesThePointerOnlyWhenItMoved(t *testing.T) {
 		}
 		return out })()`, &pts)
 	for _, p := range [][]float64{pts[0], pts[0], pts[1], pts[0]} {
-		_, err := do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: p[0], Y: p[1]})
+		_, err := do(e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: p[0], Y: p[1]})
 		require.NoError(t, err)
 	}
 	require.Equal(t, "plain,plain,victim,plain", e.evalString("window.clicks.join(',')"))

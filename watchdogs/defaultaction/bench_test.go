@@ -64,7 +64,7 @@ func BenchmarkClickByRef(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := actions.Do[events.ClickElementEvent, events.ActionResult](ctx, shared, events.ClickElementEvent{TabID: tab.ID, Ref: btn}); err != nil {
+		if _, err := actions.Do(ctx, shared, events.ClickElementEvent{TabID: tab.ID, Ref: btn}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -77,7 +77,7 @@ func BenchmarkClickRawCDP(b *testing.B) {
 	tab, btn, _ := benchTab(b)
 	shared := sharedSession(b)
 	ctx := context.Background()
-	rr, err := actions.Do[events.ResolveRefEvent, events.ResolvedRef](ctx, shared, events.ResolveRefEvent{TabID: tab.ID, Ref: btn})
+	rr, err := actions.Do(ctx, shared, events.ResolveRefEvent{TabID: tab.ID, Ref: btn})
 	require.NoError(b, err)
 	id := dom.BackendNodeID(rr.BackendNodeID)
 	c := tab.Client
@@ -119,7 +119,7 @@ func BenchmarkType20Chars(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := actions.Do[events.TypeTextEvent, events.ActionResult](ctx, shared, events.TypeTextEvent{TabID: tab.ID, Ref: ta, Text: twenty}); err != nil {
+		if _, err := actions.Do(ctx, shared, events.TypeTextEvent{TabID: tab.ID, Ref: ta, Text: twenty}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -131,7 +131,7 @@ func BenchmarkType20KeyPairsRaw(b *testing.B) {
 	tab, _, ta := benchTab(b)
 	shared := sharedSession(b)
 	ctx := context.Background()
-	rr, err := actions.Do[events.ResolveRefEvent, events.ResolvedRef](ctx, shared, events.ResolveRefEvent{TabID: tab.ID, Ref: ta})
+	rr, err := actions.Do(ctx, shared, events.ResolveRefEvent{TabID: tab.ID, Ref: ta})
 	require.NoError(b, err)
 	require.NoError(b, tab.Client.DOM.Focus(ctx, dom.NewFocusArgs().SetBackendNodeID(dom.BackendNodeID(rr.BackendNodeID))))
 	c := tab.Client

@@ -20,7 +20,7 @@ func TestSnapshotUnderReloadLoop(t *testing.T) {
 	e := newEnv(t, "")
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	_, err := do[events.NavigateToURLEvent, events.NavigationResult](e, events.NavigateToURLEvent{TabID: e.tab.ID, URL: e.srv.MainURL("/reloadloop.html")})
+	_, err := do(e, events.NavigateToURLEvent{TabID: e.tab.ID, URL: e.srv.MainURL("/reloadloop.html")})
 	require.NoError(t, err)
 	for i := range 5 {
 		sctx, scancel := context.WithTimeout(ctx, 4*time.Second)

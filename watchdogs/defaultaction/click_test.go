@@ -16,7 +16,7 @@ import (
 
 func (e *env) click(ev events.ClickElementEvent) (events.ActionResult, error) {
 	ev.TabID = e.tab.ID
-	return do[events.ClickElementEvent, events.ActionResult](e, ev)
+	return do(e, ev)
 }
 
 func TestClickPlainButton(t *testing.T) {
@@ -187,7 +187,7 @@ func TestClickSelectListsOptions(t *testing.T) {
 func TestHover(t *testing.T) {
 	e := newEnv(t, "/click.html")
 	e.eval("(() => { window.hovered = ''; document.getElementById('plain').addEventListener('mouseover', () => window.hovered = 'plain'); return true })()", nil)
-	_, err := do[events.HoverEvent, events.ActionResult](e, events.HoverEvent{TabID: e.tab.ID, Ref: e.ref("button", "Plain")})
+	_, err := do(e, events.HoverEvent{TabID: e.tab.ID, Ref: e.ref("button", "Plain")})
 	require.NoError(t, err)
 	require.Equal(t, "plain", e.evalString("window.hovered"))
 }
@@ -196,7 +196,7 @@ func TestClickCoordinateStillWorks(t *testing.T) {
 	e := newEnv(t, "/click.html")
 	var xy []float64
 	e.eval("(() => { const r = document.getElementById('plain').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2] })()", &xy)
-	_, err := do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: xy[0], Y: xy[1]})
+	_, err := do(e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: xy[0], Y: xy[1]})
 	require.NoError(t, err)
 	require.Equal(t, "plain", e.evalString("window.clicks.join(',')"))
 }

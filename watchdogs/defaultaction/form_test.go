@@ -14,7 +14,7 @@ import (
 
 func (e *env) typeText(ev events.TypeTextEvent) (events.ActionResult, error) {
 	ev.TabID = e.tab.ID
-	return do[events.TypeTextEvent, events.ActionResult](e, ev)
+	return do(e, ev)
 }
 
 func TestTypePlainInput(t *testing.T) {
@@ -108,7 +108,7 @@ func TestTypeIntoOOPIFInput(t *testing.T) {
 
 func (e *env) press(key string) {
 	e.t.Helper()
-	_, err := do[events.PressKeyEvent, events.ActionResult](e, events.PressKeyEvent{TabID: e.tab.ID, Key: key})
+	_, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: key})
 	require.NoError(e.t, err, "pressing %s", key)
 }
 
@@ -141,7 +141,7 @@ func TestPressKeys(t *testing.T) {
 	// Enter in a form's input submits it.
 	_, err = e.typeText(events.TypeTextEvent{Ref: e.ref("textbox", "Query"), Text: "dogs"})
 	require.NoError(t, err)
-	r, err := do[events.PressKeyEvent, events.ActionResult](e, events.PressKeyEvent{TabID: e.tab.ID, Key: "Enter"})
+	r, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: "Enter"})
 	require.NoError(t, err)
 	require.True(t, r.Navigated)
 	require.Contains(t, r.URL, "q=dogs")
@@ -150,7 +150,7 @@ func TestPressKeys(t *testing.T) {
 func TestPressBadKey(t *testing.T) {
 	e := newEnv(t, "/form.html")
 	for _, k := range []string{"", "Nope", "Enter+A", "Control+"} {
-		_, err := do[events.PressKeyEvent, events.ActionResult](e, events.PressKeyEvent{TabID: e.tab.ID, Key: k})
+		_, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: k})
 		requireCode(t, err, events.CodeInvalidArgument)
 	}
 }
@@ -158,7 +158,7 @@ func TestPressBadKey(t *testing.T) {
 func (e *env) scroll(ev events.ScrollEvent) events.ActionResult {
 	e.t.Helper()
 	ev.TabID = e.tab.ID
-	r, err := do[events.ScrollEvent, events.ActionResult](e, ev)
+	r, err := do(e, ev)
 	require.NoError(e.t, err)
 	return r
 }
@@ -205,7 +205,7 @@ func TestSelectOption(t *testing.T) {
 	e := newEnv(t, "/form.html")
 	fruit := e.ref("combobox", "Fruit")
 	sel := func(ref events.Ref, vals ...string) (events.ActionResult, error) {
-		return do[events.SelectOptionEvent, events.ActionResult](e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: ref, Values: vals})
+		return do(e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: ref, Values: vals})
 	}
 	_, err := sel(fruit, "c")
 	require.NoError(t, err)
@@ -241,7 +241,7 @@ func TestSelectOption(t *testing.T) {
 func TestSetChecked(t *testing.T) {
 	e := newEnv(t, "/form.html")
 	set := func(ref events.Ref, on bool) (events.ActionResult, error) {
-		return do[events.SetCheckedEvent, events.ActionResult](e, events.SetCheckedEvent{TabID: e.tab.ID, Ref: ref, Checked: on})
+		return do(e, events.SetCheckedEvent{TabID: e.tab.ID, Ref: ref, Checked: on})
 	}
 	agree := e.ref("checkbox", "I agree")
 	checked := func() bool {
@@ -272,7 +272,7 @@ func TestUploadFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(a, []byte("alpha"), 0o600))
 	require.NoError(t, os.WriteFile(b, []byte("beta"), 0o600))
 	up := func(ref events.Ref, files ...string) (events.ActionResult, error) {
-		return do[events.UploadFileEvent, events.ActionResult](e, events.UploadFileEvent{TabID: e.tab.ID, Ref: ref, Files: files})
+		return do(e, events.UploadFileEvent{TabID: e.tab.ID, Ref: ref, Files: files})
 	}
 	files := e.ref("button", "Files")
 	r, err := up(files, a, b)

@@ -31,7 +31,7 @@ func TestParallelClicksAllLand(t *testing.T) {
 		}
 		require.Equal(t, "10", e.evalString("document.getElementById('n').textContent"), "round %d", round)
 		// Reads and other input still work on the tab afterwards.
-		_, err := do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Text"), Text: "ok"})
+		_, err := do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Text"), Text: "ok"})
 		require.NoError(t, err)
 		require.Equal(t, "ok", e.evalString("document.getElementById('t').value"))
 	}
@@ -48,7 +48,7 @@ func TestParallelClicksCoordinate(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: r.X, Y: r.Y})
+			_, errs[i] = do(e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: r.X, Y: r.Y})
 		}()
 	}
 	wg.Wait()

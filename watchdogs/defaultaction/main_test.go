@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
@@ -96,7 +97,7 @@ func (e *env) ctx() context.Context {
 
 func (e *env) open(path string) events.NavigationResult {
 	e.t.Helper()
-	r, err := actions.Do[events.NavigateToURLEvent, events.NavigationResult](e.ctx(), e.s,
+	r, err := actions.Do(e.ctx(), e.s,
 		events.NavigateToURLEvent{TabID: e.tab.ID, URL: e.srv.MainURL(path)})
 	require.NoError(e.t, err)
 	return r
@@ -164,8 +165,8 @@ func (e *env) poll(what string, cond func() bool) {
 	}
 }
 
-func do[E any, R any](e *env, ev E) (R, error) {
-	return actions.Do[E, R](e.ctx(), e.s, ev)
+func do[E bus.Request[R], R any](e *env, ev E) (R, error) {
+	return actions.Do(e.ctx(), e.s, ev)
 }
 
 // requireCode asserts err is a coded error with code.

@@ -44,7 +44,7 @@ func TestNavigationTimeoutIsStopped(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
 	defer cancel()
 	start := time.Now()
-	_, err := actions.Do[events.NavigateToURLEvent, events.NavigationResult](ctx, e.s,
+	_, err := actions.Do(ctx, e.s,
 		events.NavigateToURLEvent{TabID: e.tab.ID, URL: url})
 	requireCode(t, err, events.CodeTimeout)
 	// 3x the 1 s budget as a ceiling: the machine is shared.

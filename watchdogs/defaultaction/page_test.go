@@ -25,7 +25,7 @@ import (
 
 func (e *env) wait(ev events.WaitEvent) (events.ActionResult, error) {
 	ev.TabID = e.tab.ID
-	return do[events.WaitEvent, events.ActionResult](e, ev)
+	return do(e, ev)
 }
 
 func TestWaitModes(t *testing.T) {
@@ -87,21 +87,21 @@ func TestWaitTimeoutNamesWhat(t *testing.T) {
 func TestHistoryAndReload(t *testing.T) {
 	e := newEnv(t, "/click.html")
 	e.open("/target.html")
-	r, err := do[events.GoBackEvent, events.NavigationResult](e, events.GoBackEvent{TabID: e.tab.ID})
+	r, err := do(e, events.GoBackEvent{TabID: e.tab.ID})
 	require.NoError(t, err)
 	require.Equal(t, e.srv.MainURL("/click.html"), r.URL)
-	r, err = do[events.GoForwardEvent, events.NavigationResult](e, events.GoForwardEvent{TabID: e.tab.ID, WaitUntil: events.WaitDOMContentLoaded})
+	r, err = do(e, events.GoForwardEvent{TabID: e.tab.ID, WaitUntil: events.WaitDOMContentLoaded})
 	require.NoError(t, err)
 	require.Equal(t, e.srv.MainURL("/target.html"), r.URL)
 	require.Equal(t, "target", r.Title)
 	e.eval("(window.marker = 1, true)", nil)
-	r, err = do[events.ReloadEvent, events.NavigationResult](e, events.ReloadEvent{TabID: e.tab.ID})
+	r, err = do(e, events.ReloadEvent{TabID: e.tab.ID})
 	require.NoError(t, err)
 	require.Equal(t, e.srv.MainURL("/target.html"), r.URL)
 	var gone bool
 	e.eval("window.marker === undefined", &gone)
 	require.True(t, gone, "the page was reloaded")
-	_, err = do[events.GoForwardEvent, events.NavigationResult](e, events.GoForwardEvent{TabID: e.tab.ID})
+	_, err = do(e, events.GoForwardEvent{TabID: e.tab.ID})
 	requireCode(t, err, events.CodeNavigationFailed)
 }
 
@@ -192,7 +192,7 @@ func TestTabsKeepTheActiveTabInFront(t *testing.T) {
 func (e *env) shot(ev events.ScreenshotEvent) events.ScreenshotResult {
 	e.t.Helper()
 	ev.TabID = e.tab.ID
-	r, err := do[events.ScreenshotEvent, events.ScreenshotResult](e, ev)
+	r, err := do(e, ev)
 	require.NoError(e.t, err)
 	return r
 }
@@ -244,9 +244,9 @@ func TestScreenshots(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, vp[0], jimg.Bounds().Dx())
 
-	_, err = do[events.ScreenshotEvent, events.ScreenshotResult](e, events.ScreenshotEvent{TabID: e.tab.ID, Format: "gif"})
+	_, err = do(e, events.ScreenshotEvent{TabID: e.tab.ID, Format: "gif"})
 	requireCode(t, err, events.CodeInvalidArgument)
-	_, err = do[events.ScreenshotEvent, events.ScreenshotResult](e, events.ScreenshotEvent{TabID: e.tab.ID, Path: "/no/such/dir/x.png"})
+	_, err = do(e, events.ScreenshotEvent{TabID: e.tab.ID, Path: "/no/such/dir/x.png"})
 	requireCode(t, err, events.CodeInvalidArgument)
 }
 
@@ -289,10 +289,10 @@ func TestBadInput(t *testing.T) {
 	require.Contains(t, []events.Code{events.CodeUnknownRef, events.CodeStaleRef}, actions.Code(err))
 	_, err = actions.CloseTab(e.ctx(), e.s, other.Tab.ID)
 	require.NoError(t, err)
-	_, err = actions.Do[events.ClickElementEvent, events.ActionResult](e.ctx(), e.s, events.ClickElementEvent{Ref: agree})
+	_, err = actions.Do(e.ctx(), e.s, events.ClickElementEvent{Ref: agree})
 	requireCode(t, err, events.CodeStaleRef)
 	require.True(t, strings.Contains(err.Error(), "closed"), err.Error())
-	_, err = actions.Do[events.ClickElementEvent, events.ActionResult](e.ctx(), e.s, events.ClickElementEvent{TabID: other.Tab.ID, Ref: agree})
+	_, err = actions.Do(e.ctx(), e.s, events.ClickElementEvent{TabID: other.Tab.ID, Ref: agree})
 	requireCode(t, err, events.CodeStaleRef)
 	_, err = actions.SwitchTab(e.ctx(), e.s, e.tab.ID)
 	require.NoError(t, err)

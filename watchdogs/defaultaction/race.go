@@ -44,7 +44,7 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 	}()
 	// The dialog watchdog's bridge mode opens no native dialog; it says so
 	// on the bus instead.
-	sub := bus.On(a.s.Bus(), Name+".race", func(_ context.Context, e events.DialogOpenedEvent) (struct{}, error) {
+	sub := bus.Observe(a.s.Bus(), Name+".race", func(_ context.Context, e events.DialogOpenedEvent) {
 		// The notice can arrive late; a dialog that opened before this
 		// race began is not this action's (its guard would have said so).
 		if e.Dialog.TabID == tab.ID && !e.Dialog.OpenedAt.Before(started) {
@@ -54,7 +54,6 @@ func (a *attachment) raceDialog(ctx context.Context, tab *session.Target, op fun
 			default:
 			}
 		}
-		return struct{}{}, nil
 	})
 	defer sub.Unsubscribe()
 	done := make(chan error, 1)
@@ -83,7 +82,7 @@ func (a *attachment) withDialogID(ctx context.Context, d *events.DialogInfo) *ev
 	}
 	ctx, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
 	defer cancel()
-	r, err := bus.DispatchFirst[events.DialogsEvent, events.DialogsResult](ctx, a.s.Bus(), events.DialogsEvent{TabID: d.TabID})
+	r, err := bus.Ask(ctx, a.s.Bus(), events.DialogsEvent{TabID: d.TabID})
 	if err != nil {
 		return d
 	}

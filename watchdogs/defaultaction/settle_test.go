@@ -47,7 +47,7 @@ func TestClickReportsChainedSetTimeoutNavigation(t *testing.T) {
 		} else {
 			var at []float64
 			e.eval(`(() => { const r = document.getElementById('twice').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`, &at)
-			r, err = do[events.ClickCoordinateEvent, events.ActionResult](e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: at[0], Y: at[1]})
+			r, err = do(e, events.ClickCoordinateEvent{TabID: e.tab.ID, X: at[0], Y: at[1]})
 		}
 		require.NoError(t, err, "run %d", i)
 		require.True(t, r.Navigated, "run %d: a navigation two zero-delay timers after the click is reported", i)
@@ -61,9 +61,9 @@ func TestKeyPressReportsSetTimeoutNavigation(t *testing.T) {
 	for i := range 5 {
 		e.open("/navdelay.html")
 		field := e.ref("textbox", "Field")
-		_, err := do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: field, Text: "x"})
+		_, err := do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: field, Text: "x"})
 		require.NoError(t, err)
-		r, err := do[events.PressKeyEvent, events.ActionResult](e, events.PressKeyEvent{TabID: e.tab.ID, Key: "Enter"})
+		r, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: "Enter"})
 		require.NoError(t, err, "run %d", i)
 		require.True(t, r.Navigated, "run %d: a setTimeout(0) navigation after a key press is reported", i)
 		require.Contains(t, r.URL, "/target.html?key=", "run %d", i)

@@ -96,7 +96,7 @@ func TestRefsResolve(t *testing.T) {
 	e := newEnv(t, "/click.html")
 	st := e.state(events.SnapshotOptions{})
 	ref, _ := findRef(t, st, "button", "Plain", nil)
-	rr, err := do[events.ResolveRefEvent, events.ResolvedRef](e, events.ResolveRefEvent{TabID: e.tab.ID, Ref: ref})
+	rr, err := do(e, events.ResolveRefEvent{TabID: e.tab.ID, Ref: ref})
 	require.NoError(t, err)
 	require.Equal(t, ref, rr.Ref)
 	require.Equal(t, "button", rr.Role)
@@ -106,7 +106,7 @@ func TestRefsResolve(t *testing.T) {
 	require.Equal(t, refsOf(t, st)[ref].BackendNodeID, rr.BackendNodeID)
 
 	// A ref written as @e5 or ref=e5 is accepted.
-	rr2, err := do[events.ResolveRefEvent, events.ResolvedRef](e, events.ResolveRefEvent{TabID: e.tab.ID, Ref: "@" + ref})
+	rr2, err := do(e, events.ResolveRefEvent{TabID: e.tab.ID, Ref: "@" + ref})
 	require.NoError(t, err)
 	require.Equal(t, rr.BackendNodeID, rr2.BackendNodeID)
 
@@ -124,7 +124,7 @@ func TestRemovedElementRefIsStale(t *testing.T) {
 	_, err = e.click(events.ClickElementEvent{Ref: victim})
 	requireCode(t, err, events.CodeStaleRef)
 	require.Contains(t, err.Error(), "take a new snapshot")
-	_, err = do[events.ResolveRefEvent, events.ResolvedRef](e, events.ResolveRefEvent{TabID: e.tab.ID, Ref: victim})
+	_, err = do(e, events.ResolveRefEvent{TabID: e.tab.ID, Ref: victim})
 	requireCode(t, err, events.CodeStaleRef)
 }
 

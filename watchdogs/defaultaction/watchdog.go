@@ -83,28 +83,30 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		s.OnTargetDetached(a.targetDetached),
 	)
 	b := s.Bus()
-	a.subs = append(a.subs,
-		bus.On(b, Name, a.navigate),
-		bus.On(b, Name, a.goBack),
-		bus.On(b, Name, a.goForward),
-		bus.On(b, Name, a.reload),
-		bus.On(b, Name, serialInput(a, a.clickCoordinate)),
-		bus.On(b, Name, a.newTab),
-		bus.On(b, Name, a.switchTab),
-		bus.On(b, Name, a.closeTab),
-		bus.On(b, Name, a.state),
-		bus.On(b, Name, a.resolveRef),
-		bus.On(b, Name, serialInput(a, a.clickElement)),
-		bus.On(b, Name, serialInput(a, a.hover)),
-		bus.On(b, Name, serialInput(a, a.typeText)),
-		bus.On(b, Name, serialInput(a, a.pressKey)),
-		bus.On(b, Name, serialInput(a, a.scroll)),
-		bus.On(b, Name, serialInput(a, a.selectOption)),
-		bus.On(b, Name, serialInput(a, a.setChecked)),
-		bus.On(b, Name, serialInput(a, a.uploadFile)),
-		bus.On(b, Name, a.wait),
-		bus.On(b, Name, a.screenshot),
-	)
+	a.subs.Add(bus.Handle(b, Name, a.navigate))
+	a.subs.Add(bus.Handle(b, Name, a.goBack))
+	a.subs.Add(bus.Handle(b, Name, a.goForward))
+	a.subs.Add(bus.Handle(b, Name, a.reload))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.clickCoordinate)))
+	a.subs.Add(bus.Handle(b, Name, a.newTab))
+	a.subs.Add(bus.Handle(b, Name, a.switchTab))
+	a.subs.Add(bus.Handle(b, Name, a.closeTab))
+	a.subs.Add(bus.Contribute(b, Name, a.state))
+	a.subs.Add(bus.Handle(b, Name, a.resolveRef))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.clickElement)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.hover)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.typeText)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.pressKey)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.scroll)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.selectOption)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.setChecked)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.uploadFile)))
+	a.subs.Add(bus.Handle(b, Name, a.wait))
+	a.subs.Add(bus.Handle(b, Name, a.screenshot))
+	if err := a.subs.Err(); err != nil {
+		a.Detach(ctx)
+		return nil, err
+	}
 	return a, nil
 }
 
@@ -112,7 +114,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 type attachment struct {
 	s     *session.BrowserSession
 	log   zerolog.Logger
-	subs  []bus.Subscription
+	subs  bus.Subscriptions
 	hooks []func()
 
 	stop     chan struct{}
@@ -143,9 +145,7 @@ type attachment struct {
 
 // Detach unsubscribes every handler and stops the dialog followers.
 func (a *attachment) Detach(ctx context.Context) error {
-	for _, s := range a.subs {
-		s.Unsubscribe()
-	}
+	a.subs.Unsubscribe()
 	for _, h := range a.hooks {
 		h()
 	}

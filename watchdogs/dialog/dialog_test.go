@@ -156,7 +156,7 @@ func TestRespondErrors(t *testing.T) {
 	require.ErrorContains(t, err, `confirm d-2 "two"`)
 
 	// A tab narrows the choice.
-	closed, err := actions.Do[events.DialogRespondEvent, events.DialogInfo](e.ctx(), e.s,
+	closed, err := actions.Do(e.ctx(), e.s,
 		events.DialogRespondEvent{TabID: second.ID, Accept: true})
 	require.NoError(t, err)
 	require.Equal(t, "d-2", closed.ID)

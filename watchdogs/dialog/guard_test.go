@@ -100,7 +100,7 @@ func TestGuardBlocksActions(t *testing.T) {
 	other, err := e.s.NewTab(e.ctx(), e.srv.MainURL("/plain"))
 	require.NoError(t, err)
 	// A background tab handles input slowly: bring the first one back.
-	_, err = actions.Do[events.SwitchTabEvent, events.TabInfo](e.ctx(), e.s, events.SwitchTabEvent{ID: tab.ID})
+	_, err = actions.Do(e.ctx(), e.s, events.SwitchTabEvent{ID: tab.ID})
 	require.NoError(t, err)
 
 	e.eval("", `ask('confirm', 'Leave the page?')`)
@@ -117,7 +117,7 @@ func TestGuardBlocksActions(t *testing.T) {
 	requireBlocked(t, err, d)
 	require.Less(t, time.Since(start), ceiling)
 
-	_, err = actions.Do[events.NavigateToURLEvent, events.NavigationResult](e.ctx(), e.s,
+	_, err = actions.Do(e.ctx(), e.s,
 		events.NavigateToURLEvent{TabID: tab.ID, URL: e.srv.MainURL("/plain")})
 	requireBlocked(t, err, d)
 

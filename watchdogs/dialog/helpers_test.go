@@ -88,14 +88,8 @@ func newEnvWith(t *testing.T, cfg dialog.Config, sc session.Config, srv *testuti
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	e := &env{t: t, s: s, srv: srv, opened: make(chan events.DialogInfo, 16), closed: make(chan events.DialogInfo, 16)}
-	bus.On(s.Bus(), "test", func(ctx context.Context, ev events.DialogOpenedEvent) (struct{}, error) {
-		e.opened <- ev.Dialog
-		return struct{}{}, nil
-	})
-	bus.On(s.Bus(), "test", func(ctx context.Context, ev events.DialogClosedEvent) (struct{}, error) {
-		e.closed <- ev.Dialog
-		return struct{}{}, nil
-	})
+	bus.Observe(s.Bus(), "test", func(ctx context.Context, ev events.DialogOpenedEvent) { e.opened <- ev.Dialog })
+	bus.Observe(s.Bus(), "test", func(ctx context.Context, ev events.DialogClosedEvent) { e.closed <- ev.Dialog })
 	return e
 }
 
@@ -145,7 +139,7 @@ func (e *env) eval(tab events.TargetID, expr string) any {
 
 // act runs JS in tab through EvaluateEvent, an action the guard watches.
 func (e *env) act(tab events.TargetID, expr string) (any, error) {
-	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](e.ctx(), e.s,
+	r, err := actions.Do(e.ctx(), e.s,
 		events.EvaluateEvent{TabID: tab, Expression: expr, AwaitPromise: true, ReturnByValue: true})
 	return r.Value, err
 }

@@ -107,7 +107,7 @@ func TestTabClosedWithPendingDialog(t *testing.T) {
 	second := e.openTab("/plain")
 	e.eval(second.ID, `ask('alert', 'closing')`)
 	d := e.waitOpened()
-	_, err := actions.Do[events.CloseTabEvent, events.CloseTabResult](e.ctx(), e.s, events.CloseTabEvent{ID: second.ID})
+	_, err := actions.Do(e.ctx(), e.s, events.CloseTabEvent{ID: second.ID})
 	require.NoError(t, err)
 	closed := e.waitClosed()
 	require.Equal(t, d.ID, closed.ID)

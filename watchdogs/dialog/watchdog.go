@@ -132,14 +132,16 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	}
 	a.removeHook = h.OnTargetAttached(a.targetAttached)
 	b := h.Bus()
-	a.subs = append(a.subs,
-		bus.On(b, Name, a.respond),
-		bus.On(b, Name, a.dialogs),
-		bus.On(b, Name, a.setPolicy),
-		bus.On(b, Name, a.state),
-	)
+	a.subs.Add(bus.Handle(b, Name, a.respond))
+	a.subs.Add(bus.Handle(b, Name, a.dialogs))
+	a.subs.Add(bus.Handle(b, Name, a.setPolicy))
+	a.subs.Add(bus.Contribute(b, Name, a.state))
 	for _, g := range guarded {
-		a.subs = append(a.subs, g.add(b, a.check))
+		a.subs.Keep(g.add(b, a.check))
+	}
+	if err := a.subs.Err(); err != nil {
+		a.Detach(ctx)
+		return nil, err
 	}
 	return a, nil
 }
@@ -158,7 +160,7 @@ type attachment struct {
 	log        zerolog.Logger
 	ctx        context.Context // ends at Detach
 	cancel     context.CancelFunc
-	subs       []bus.Subscription
+	subs       bus.Subscriptions
 	removeHook func()
 	bridge     bool
 	// removeFetch takes the bridge's pattern out of the session's
@@ -188,9 +190,7 @@ type attachment struct {
 // Detach unsubscribes, stops the timers and waits for every goroutine the
 // watchdog started for the session. Dialogs still open stay open.
 func (a *attachment) Detach(ctx context.Context) error {
-	for _, s := range a.subs {
-		s.Unsubscribe()
-	}
+	a.subs.Unsubscribe()
 	a.removeHook()
 	if a.removeFetch != nil {
 		a.removeFetch(ctx)

@@ -40,7 +40,7 @@ func benchEvaluate(b *testing.B, e events.EvaluateEvent) {
 	ctx := b.Context()
 	created := goroutinesCreated()
 	for b.Loop() {
-		r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
+		r, err := actions.Do(ctx, s, e)
 		if err != nil || r.Value != float64(2) {
 			b.Fatalf("evaluate: %v %v", r.Value, err)
 		}
@@ -64,7 +64,7 @@ func BenchmarkEvaluateEngineObject(b *testing.B) {
 	ctx := b.Context()
 	e := events.EvaluateEvent{Expression: "({a: [1, 2, NaN], b: 'x'})", AwaitPromise: true}
 	for b.Loop() {
-		if _, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e); err != nil {
+		if _, err := actions.Do(ctx, s, e); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -100,13 +100,13 @@ func BenchmarkTimeoutRecovery(b *testing.B) {
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(b.Context(), total)
 		deadline, _ := ctx.Deadline()
-		_, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, events.EvaluateEvent{TabID: tab, Expression: "while (true) {}"})
+		_, err := actions.Do(ctx, s, events.EvaluateEvent{TabID: tab, Expression: "while (true) {}"})
 		cancel()
 		if actions.Code(err) != events.CodeTimeout {
 			b.Fatalf("want timeout, got %v", err)
 		}
 		cctx, ccancel := context.WithTimeout(b.Context(), ceiling)
-		_, err = actions.Do[events.ClickCoordinateEvent, events.ActionResult](cctx, s, events.ClickCoordinateEvent{TabID: tab, X: 50, Y: 30})
+		_, err = actions.Do(cctx, s, events.ClickCoordinateEvent{TabID: tab, X: 50, Y: 30})
 		ccancel()
 		if err != nil {
 			b.Fatal(err)

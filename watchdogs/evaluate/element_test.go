@@ -44,7 +44,7 @@ func (testRefs) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachm
 	if err != nil {
 		return nil, err
 	}
-	sub := bus.On(s.Bus(), "test_refs", func(ctx context.Context, e events.ResolveRefEvent) (events.ResolvedRef, error) {
+	sub, err := bus.Handle(s.Bus(), "test_refs", func(ctx context.Context, e events.ResolveRefEvent) (events.ResolvedRef, error) {
 		spec, ok := refSpec[e.Ref]
 		if !ok {
 			return events.ResolvedRef{}, events.Errorf(events.CodeUnknownRef, "ref %s is unknown", e.Ref)
@@ -88,6 +88,9 @@ func (testRefs) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachm
 		rr.BackendNodeID = int64(node.Node.BackendNodeID)
 		return rr, nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	return watchdogs.DetachFunc(func(context.Context) error {
 		sub.Unsubscribe()
 		return nil

@@ -35,7 +35,7 @@ type attachment struct {
 	iso   *isolated
 	dlg   *dialogwatch.Tracker
 	stats *stats
-	subs  []bus.Subscription
+	subs  bus.Subscriptions
 	hooks []func()
 
 	// base ends at Detach; the dialog streams and background releases
@@ -62,7 +62,7 @@ type call struct {
 	cleanup <-chan struct{}
 }
 
-func attach(cfg Config, s *session.BrowserSession) *attachment {
+func attach(cfg Config, s *session.BrowserSession) (*attachment, error) {
 	base, cancel := context.WithCancel(context.Background())
 	log := s.Logger().With().Str("watchdog", Name).Logger()
 	a := &attachment{
@@ -77,23 +77,23 @@ func attach(cfg Config, s *session.BrowserSession) *attachment {
 		inflight: map[events.TargetID]map[*call]struct{}{},
 	}
 	a.hooks = append(a.hooks, s.OnTargetAttached(a.dlg.Follow), s.OnTargetDetached(a.targetDetached))
-	a.subs = append(a.subs,
-		// Both honour their context throughout: they run on the
-		// dispatching goroutine.
-		bus.OnInline(s.Bus(), Name, a.evaluate),
-		bus.OnInline(s.Bus(), Name, a.statsOf),
-	)
-	a.subs = append(a.subs, a.switchGuards()...)
-	return a
+	// Both honour their context throughout: they run on the dispatching
+	// goroutine.
+	a.subs.Add(bus.HandleInline(s.Bus(), Name, a.evaluate))
+	a.subs.Add(bus.HandleInline(s.Bus(), Name, a.statsOf))
+	a.subs.Keep(a.switchGuards()...)
+	if err := a.subs.Err(); err != nil {
+		a.Detach(context.Background())
+		return nil, err
+	}
+	return a, nil
 }
 
 // Detach unsubscribes, closes the engine's connection and waits for the
 // goroutines the engine started.
 func (a *attachment) Detach(ctx context.Context) error {
 	a.once.Do(func() {
-		for _, s := range a.subs {
-			s.Unsubscribe()
-		}
+		a.subs.Unsubscribe()
 		for _, remove := range a.hooks {
 			remove()
 		}

@@ -183,7 +183,7 @@ func evalWithinAsIs(ctx context.Context, s *session.BrowserSession, budget time.
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	start := time.Now()
-	r, err := actions.Do[events.EvaluateEvent, events.EvaluateResult](ctx, s, e)
+	r, err := actions.Do(ctx, s, e)
 	return r, err, time.Since(start)
 }
 

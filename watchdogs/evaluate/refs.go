@@ -16,7 +16,7 @@ import (
 // is.
 func (a *attachment) resolveRef(ctx context.Context, tab *session.Target, raw events.Ref) (events.ResolvedRef, error) {
 	ref, _ := events.ParseRef(string(raw))
-	rr, err := bus.DispatchFirst[events.ResolveRefEvent, events.ResolvedRef](ctx, a.s.Bus(), events.ResolveRefEvent{TabID: tab.ID, Ref: ref})
+	rr, err := bus.Ask(ctx, a.s.Bus(), events.ResolveRefEvent{TabID: tab.ID, Ref: ref})
 	if err != nil {
 		var ce *events.Error
 		switch {

@@ -114,7 +114,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	if err != nil {
 		return nil, err
 	}
-	return attach(w.cfg, s), nil
+	return attach(w.cfg, s)
 }
 
 var _ watchdogs.Watchdog = (*Watchdog)(nil)

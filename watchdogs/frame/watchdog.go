@@ -104,14 +104,16 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.removeAttach = s.OnTargetAttached(a.targetAttached)
 	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
 	b := s.Bus()
-	a.subs = []bus.Subscription{
-		bus.On(b, Name, a.state),
-		bus.On(b, Name, a.frames),
-		bus.On(b, Name, a.lookup),
-		bus.On(b, Name, a.cdpCall),
-	}
+	a.subs.Add(bus.Contribute(b, Name, a.state))
+	a.subs.Add(bus.Handle(b, Name, a.frames))
+	a.subs.Add(bus.Handle(b, Name, a.lookup))
+	a.subs.Add(bus.Handle(b, Name, a.cdpCall))
 	if w.cfg.CDPDisabled {
-		a.subs = append(a.subs, bus.Guard(b, Name, CDPGuardOrder, refuseCDP))
+		a.subs.Keep(bus.Guard(b, Name, CDPGuardOrder, refuseCDP))
+	}
+	if err := a.subs.Err(); err != nil {
+		a.Detach(ctx)
+		return nil, err
 	}
 	return a, nil
 }
@@ -124,7 +126,7 @@ type attachment struct {
 	log   zerolog.Logger
 	store *store
 
-	subs         []bus.Subscription
+	subs         bus.Subscriptions
 	removeAttach func()
 	removeDetach func()
 
@@ -141,9 +143,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 	a.detOnce.Do(func() {
 		a.removeAttach()
 		a.removeDetach()
-		for _, sub := range a.subs {
-			sub.Unsubscribe()
-		}
+		a.subs.Unsubscribe()
 		a.mu.Lock()
 		a.closed = true
 		close(a.stop)

@@ -89,9 +89,11 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.removeAttach = h.OnTargetAttached(a.targetAttached)
 	a.removeDetach = h.OnTargetDetached(a.store.removeTarget)
 	b := h.Bus()
-	a.subs = []bus.Subscription{
-		bus.On(b, Name, a.state),
-		bus.On(b, Name, a.network),
+	a.subs.Add(bus.Contribute(b, Name, a.state))
+	a.subs.Add(bus.Handle(b, Name, a.network))
+	if err := a.subs.Err(); err != nil {
+		a.Detach(ctx)
+		return nil, err
 	}
 	return a, nil
 }
@@ -103,7 +105,7 @@ type attachment struct {
 	log   zerolog.Logger
 	store *store
 
-	subs         []bus.Subscription
+	subs         bus.Subscriptions
 	removeAttach func()
 	removeDetach func()
 
@@ -120,9 +122,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 	a.detOnce.Do(func() {
 		a.removeAttach()
 		a.removeDetach()
-		for _, sub := range a.subs {
-			sub.Unsubscribe()
-		}
+		a.subs.Unsubscribe()
 		a.mu.Lock()
 		a.closed = true
 		close(a.stop)

@@ -16,8 +16,12 @@ import (
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-// TitleEvent asks for the active tab's title. It is the plugin's own event.
+// TitleEvent asks for the active tab's title. It is the plugin's own
+// request, answered with a string.
 type TitleEvent struct{}
+
+// Returns makes TitleEvent a request whose result is a string.
+func (TitleEvent) Returns(string) {}
 
 // TitleWatchdog is a plugin: it answers TitleEvent on every session.
 type TitleWatchdog struct{}
@@ -29,7 +33,7 @@ func (*TitleWatchdog) Name() string { return "title" }
 // Attach needs only what watchdogs.Host offers: the bus and the active tab,
 // which Tab("") returns.
 func (*TitleWatchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
-	sub := bus.On(h.Bus(), "title", func(ctx context.Context, _ TitleEvent) (string, error) {
+	sub, err := bus.Handle(h.Bus(), "title", func(ctx context.Context, _ TitleEvent) (string, error) {
 		tab, err := h.Tab("")
 		if err != nil {
 			return "", err
@@ -42,6 +46,9 @@ func (*TitleWatchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.A
 		err = json.Unmarshal(r.Result.Value, &title)
 		return title, err
 	})
+	if err != nil {
+		return nil, err // another watchdog owns TitleEvent already
+	}
 	return watchdogs.DetachFunc(func(context.Context) error {
 		sub.Unsubscribe()
 		return nil
@@ -75,7 +82,8 @@ func Example_plugin() {
 		fmt.Println(err)
 		return
 	}
-	title, err := bus.DispatchFirst[TitleEvent, string](ctx, s.Bus(), TitleEvent{})
+	title, err := actions.Do(ctx, s, TitleEvent{}) // title is a string
+
 	fmt.Println("title:", title, err)
 	// Output:
 	// registered: true

@@ -17,7 +17,7 @@ func TestTitleWatchdogWithoutChrome(t *testing.T) {
 	})
 	a := watchdogtest.Start(t, p, NewTitleWatchdog())
 
-	title, err := bus.DispatchFirst[TitleEvent, string](t.Context(), a.Session.Bus(), TitleEvent{})
+	title, err := bus.Ask(t.Context(), a.Session.Bus(), TitleEvent{})
 	require.NoError(t, err)
 	require.Equal(t, "Scripted title", title)
 	require.Len(t, p.Calls("Runtime.evaluate"), 1)

@@ -154,7 +154,7 @@ func BenchmarkTransportClickByRef(b *testing.B) {
 		require.NotEmpty(b, refs[s])
 	}
 	tp.medians(b, func(s *session.BrowserSession) error {
-		_, err := actions.Do[events.ClickElementEvent, events.ActionResult](ctx, s, events.ClickElementEvent{Ref: refs[s]})
+		_, err := actions.Do(ctx, s, events.ClickElementEvent{Ref: refs[s]})
 		return err
 	})
 }

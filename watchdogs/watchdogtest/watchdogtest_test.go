@@ -41,19 +41,23 @@ func (b *broken) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	case "leak":
 		go func() { <-forever }()
 	case "ignores-context":
-		bus.On(h.Bus(), "stuck", func(ctx context.Context, e events.FramesEvent) (any, error) {
+		if _, err := bus.Handle(h.Bus(), "stuck", func(ctx context.Context, e events.FramesEvent) (events.FramesResult, error) {
 			<-forever
-			return nil, nil
-		})
+			return events.FramesResult{}, nil
+		}); err != nil {
+			return nil, err
+		}
 	case "state-blocks-on-dialog":
-		bus.On(h.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
+		if _, err := bus.Contribute(h.Bus(), "state", func(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 			tab, err := h.Tab("")
 			if err != nil {
 				return nil, err
 			}
 			_, err = session.Evaluate(ctx, tab.Client, "document.title", false) // a dialog holds the tab
 			return events.ExtraSection{Key: "blocking"}, err
-		})
+		}); err != nil {
+			return nil, err
+		}
 	}
 	done := make(chan struct{})
 	return watchdogs.DetachFunc(func(context.Context) error {

@@ -27,7 +27,7 @@ const confirmWait = 250 * time.Millisecond
 func Pending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pending, known bool) {
 	ctx, cancel := context.WithTimeout(ctx, confirmWait)
 	defer cancel()
-	r, err := bus.DispatchFirst[events.DialogsEvent, events.DialogsResult](ctx, b, events.DialogsEvent{TabID: tab})
+	r, err := bus.Ask(ctx, b, events.DialogsEvent{TabID: tab})
 	if err != nil {
 		return false, false
 	}
@@ -80,7 +80,7 @@ func NewTracker(b *bus.Bus) *Tracker {
 		changed: make(chan struct{}),
 		stop:    make(chan struct{}),
 	}
-	d.sub = bus.On(b, "dialogwatch", d.held)
+	d.sub = bus.Observe(b, "dialogwatch", d.held)
 	return d
 }
 

@@ -60,14 +60,13 @@ func (d *Tracker) fire(tab events.TargetID, info events.DialogInfo) {
 	}
 }
 
-// held is the tracker's handler of DialogOpenedEvent: a dialog the
+// held is the tracker's observer of DialogOpenedEvent: a dialog the
 // DialogWatchdog holds blocks its tab.
-func (d *Tracker) held(_ context.Context, e events.DialogOpenedEvent) (struct{}, error) {
+func (d *Tracker) held(_ context.Context, e events.DialogOpenedEvent) {
 	if e.Held {
 		d.watchdog.Store(true)
 		d.fire(e.Dialog.TabID, e.Dialog)
 	}
-	return struct{}{}, nil
 }
 
 // nativeOpened is called on a target's reader when the browser reports a
