@@ -43,10 +43,6 @@ type Bus struct {
 
 	running tracker
 	hist    history
-
-	// mailboxes holds the ordered Notify queue of each subscription made
-	// with On (subscription id -> *mailbox); observers carry their own.
-	mailboxes sync.Map
 }
 
 // topic holds the subscriptions of one event type. Its lists are
@@ -71,8 +67,7 @@ type topic struct {
 type kind uint8
 
 const (
-	kindHandler     kind = iota // On: one of several handlers (the old contract)
-	kindOwner                   // Handle: the one handler that answers a request
+	kindOwner       kind = iota // Handle: the one handler that answers a request
 	kindContributor             // Contribute: one of the parts of a gathered answer
 	kindGuard                   // Guard: runs first and may veto
 	kindObserver                // Observe: sees the event, supplies nothing
@@ -139,13 +134,15 @@ func (b *Bus) Close() error {
 // Closed reports whether Close has been called.
 func (b *Bus) Closed() bool { return b.closed.Load() }
 
-// Wait blocks until every guard and handler goroutine the bus started has
-// returned, or ctx ends. It lets an owner that closed the bus make sure no
-// handler is still touching shared state before tearing it down.
+// Wait blocks until every guard, handler and observer goroutine the bus
+// started has returned, or ctx ends. It lets an owner that closed the bus
+// make sure no subscriber is still touching shared state before tearing it
+// down.
 func (b *Bus) Wait(ctx context.Context) error { return b.running.wait(ctx) }
 
-// Subscription identifies one registration made with On or Guard. It is a
-// small value that is safe to copy; its zero value is not subscribed.
+// Subscription identifies one registration made with Handle, Contribute,
+// Observe or Guard. It is a small value that is safe to copy; its zero
+// value is not subscribed.
 type Subscription struct {
 	id uint64
 	b  *Bus
@@ -178,7 +175,6 @@ func (b *Bus) Unsubscribe(s Subscription) bool {
 		return false
 	}
 	delete(b.subs, s.id)
-	b.mailboxes.Delete(s.id)
 	if t.owner != nil && t.owner.id == s.id {
 		t.owner = nil
 		t.outcome.Store(nil)
@@ -191,26 +187,6 @@ func (b *Bus) Unsubscribe(s Subscription) bool {
 		}
 	}
 	return true
-}
-
-// On subscribes h to events of type E under name, which appears in results,
-// history and logs. Several handlers may handle one event type; they run one
-// after another in subscription order, each in its own goroutine, and all of
-// their results are collected. h receives the dispatch context, which
-// carries the one deadline of the dispatch and the event's ID (see
-// EventIDFrom); h should return when it ends.
-//
-// Deprecated: On lets any subscriber answer in the owner's place. A request
-// is answered by its owner (Handle), a gathered one by its contributors
-// (Contribute); everyone else observes (Observe).
-func On[E any, R any](b *Bus, name string, h func(ctx context.Context, e E) (R, error)) Subscription {
-	return b.add(typeOf[E](), &sub{
-		name: name,
-		fn: func(ctx context.Context, e any) (any, error) {
-			ev, _ := e.(E) // a nil interface event becomes E's zero value
-			return h(ctx, ev)
-		},
-	})
 }
 
 // Guard subscribes g to run before every handler of events of type E.
@@ -277,9 +253,6 @@ func (b *Bus) addChecked(t reflect.Type, s *sub) (Subscription, error) {
 		// since ids only grow.
 		slices.SortStableFunc(next, func(x, y *sub) int { return cmp.Compare(x.order, y.order) })
 	case kindOwner:
-		// The owner answers first, ahead of any handler subscribed with
-		// On, so that Dispatch's Result lists it first.
-		next = append([]*sub{s}, next[:len(next)-1]...)
 		tp.owner = s
 		if s.outcome != nil {
 			tp.outcome.Store(&s.outcome)

@@ -24,11 +24,43 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 const ceiling = 10 * time.Second
 
 type (
+	// ping, child and slowEvent are requests answered with an int, other
+	// with a string.
 	ping      struct{ N int }
 	child     struct{ N int }
 	other     struct{}
 	slowEvent struct{}
+	// part is gathered from contributors, each a string.
+	part struct{}
+	// idReq is answered with the ID of its own dispatch.
+	idReq struct{}
+	// nilReq is answered with an error value (often nil).
+	nilReq struct{}
 )
+
+func (ping) Returns(int)      {}
+func (child) Returns(int)     {}
+func (other) Returns(string)  {}
+func (slowEvent) Returns(int) {}
+func (part) Gathers(string)   {}
+func (idReq) Returns(uint64)  {}
+func (nilReq) Returns(error)  {}
+
+// handle makes h the owner of E on b, failing the test if it is refused.
+func handle[E bus.Request[R], R any](t *testing.T, b *bus.Bus, name string, h func(context.Context, E) (R, error)) bus.Subscription {
+	t.Helper()
+	sub, err := bus.Handle(b, name, h)
+	require.NoError(t, err)
+	return sub
+}
+
+// contribute subscribes h as a contributor to part.
+func contribute(t *testing.T, b *bus.Bus, name string, h func(context.Context, part) (string, error)) bus.Subscription {
+	t.Helper()
+	sub, err := bus.Contribute(b, name, h)
+	require.NoError(t, err)
+	return sub
+}
 
 // DefaultTimeout gives slowEvent a short per-event deadline.
 func (slowEvent) DefaultTimeout() time.Duration { return 20 * time.Millisecond }
@@ -67,17 +99,17 @@ func within(t *testing.T, what string, f func()) {
 // publishes again.
 func TestHandlerDispatchesChildAndWaits(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.On(b, "child", func(ctx context.Context, e child) (int, error) {
+	handle(t, b, "child", func(ctx context.Context, e child) (int, error) {
 		return e.N * 10, nil
 	})
-	bus.On(b, "parent", func(ctx context.Context, e ping) (int, error) {
-		return bus.DispatchFirst[child, int](ctx, b, child{N: e.N})
+	handle(t, b, "parent", func(ctx context.Context, e ping) (int, error) {
+		return bus.Ask(ctx, b, child{N: e.N})
 	})
 
 	var got int
 	var err error
 	within(t, "parent dispatch", func() {
-		got, err = bus.DispatchFirst[ping, int](t.Context(), b, ping{N: 4})
+		got, err = bus.Ask(t.Context(), b, ping{N: 4})
 	})
 	require.NoError(t, err)
 	assert.Equal(t, 40, got)
@@ -94,14 +126,14 @@ func TestHandlerDispatchesChildAndWaits(t *testing.T) {
 
 func TestEventIDFromContext(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.On(b, "id", func(ctx context.Context, e ping) (uint64, error) {
+	handle(t, b, "id", func(ctx context.Context, e idReq) (uint64, error) {
 		id, ok := bus.EventIDFrom(ctx)
 		if !ok {
 			return 0, errors.New("no event id in context")
 		}
 		return id, nil
 	})
-	res, err := bus.Dispatch(t.Context(), b, ping{})
+	res, err := bus.Dispatch(t.Context(), b, idReq{})
 	require.NoError(t, err)
 	assert.Equal(t, res.EventID, res.Handlers[0].Value)
 
@@ -114,12 +146,16 @@ func TestSubscribeAndUnsubscribeDuringDispatch(t *testing.T) {
 	b := newBus(t, bus.Config{})
 	var self bus.Subscription
 	var lateHits atomic.Int32
-	self = bus.On(b, "self-removing", func(ctx context.Context, e ping) (string, error) {
-		bus.On(b, "late", func(ctx context.Context, e ping) (string, error) {
+	self = contribute(t, b, "self-removing", func(ctx context.Context, e part) (string, error) {
+		if _, err := bus.Contribute(b, "late", func(ctx context.Context, e part) (string, error) {
 			lateHits.Add(1)
 			return "late", nil
-		})
-		bus.On(b, "other", func(ctx context.Context, e other) (string, error) { return "other", nil })
+		}); err != nil {
+			return "", err
+		}
+		if _, err := bus.Handle(b, "other", func(ctx context.Context, e other) (string, error) { return "other", nil }); err != nil {
+			return "", err
+		}
 		if !self.Unsubscribe() {
 			return "", errors.New("self was not subscribed")
 		}
@@ -127,20 +163,20 @@ func TestSubscribeAndUnsubscribeDuringDispatch(t *testing.T) {
 	})
 
 	within(t, "dispatch that subscribes", func() {
-		res, err := bus.Dispatch(t.Context(), b, ping{})
+		res, err := bus.Dispatch(t.Context(), b, part{})
 		require.NoError(t, err)
 		// The handler list was taken when the dispatch started.
 		require.Len(t, res.Handlers, 1)
 		assert.Equal(t, "first", res.Handlers[0].Value)
 	})
 
-	res, err := bus.Dispatch(t.Context(), b, ping{})
+	res, err := bus.Dispatch(t.Context(), b, part{})
 	require.NoError(t, err)
 	require.Len(t, res.Handlers, 1)
 	assert.Equal(t, "late", res.Handlers[0].Handler)
 	assert.EqualValues(t, 1, lateHits.Load())
 
-	got, err := bus.DispatchFirst[other, string](t.Context(), b, other{})
+	got, err := bus.Ask(t.Context(), b, other{})
 	require.NoError(t, err)
 	assert.Equal(t, "other", got)
 }
@@ -149,18 +185,18 @@ func TestSubscribeAndUnsubscribeDuringDispatch(t *testing.T) {
 // these closures could remove the other.
 func TestClosuresFromOneLiteralUnsubscribeIndependently(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	counter := func(hits *atomic.Int32) func(context.Context, ping) (int32, error) {
-		return func(context.Context, ping) (int32, error) { return hits.Add(1), nil }
+	counter := func(hits *atomic.Int32) func(context.Context, part) (string, error) {
+		return func(context.Context, part) (string, error) { return fmt.Sprint(hits.Add(1)), nil }
 	}
 	var first, second atomic.Int32
-	subFirst := bus.On(b, "first", counter(&first))
-	subSecond := bus.On(b, "second", counter(&second))
+	subFirst := contribute(t, b, "first", counter(&first))
+	subSecond := contribute(t, b, "second", counter(&second))
 	assert.NotEqual(t, subFirst.ID(), subSecond.ID())
 
 	require.True(t, b.Unsubscribe(subFirst))
 	require.False(t, b.Unsubscribe(subFirst), "second unsubscribe must report false")
 
-	res, err := bus.Dispatch(t.Context(), b, ping{})
+	res, err := bus.Dispatch(t.Context(), b, part{})
 	require.NoError(t, err)
 	require.Len(t, res.Handlers, 1)
 	assert.Equal(t, "second", res.Handlers[0].Handler)
@@ -168,7 +204,7 @@ func TestClosuresFromOneLiteralUnsubscribeIndependently(t *testing.T) {
 	assert.EqualValues(t, 1, second.Load())
 
 	require.True(t, subSecond.Unsubscribe())
-	_, err = bus.Dispatch(t.Context(), b, ping{})
+	_, err = bus.Dispatch(t.Context(), b, part{})
 	require.ErrorIs(t, err, bus.ErrNoHandler)
 	assert.False(t, bus.Subscription{}.Unsubscribe())
 }
@@ -176,12 +212,12 @@ func TestClosuresFromOneLiteralUnsubscribeIndependently(t *testing.T) {
 // Raw EventBus lets a handler panic kill the process.
 func TestPanicBecomesErrorResult(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	sub := bus.On(b, "boom", func(ctx context.Context, e ping) (int, error) {
+	sub := contribute(t, b, "boom", func(ctx context.Context, e part) (string, error) {
 		panic("kaboom")
 	})
-	bus.On(b, "after", func(ctx context.Context, e ping) (int, error) { return 2, nil })
+	contribute(t, b, "after", func(ctx context.Context, e part) (string, error) { return "2", nil })
 
-	res, err := bus.Dispatch(t.Context(), b, ping{})
+	res, err := bus.Dispatch(t.Context(), b, part{})
 	require.Error(t, err)
 	var pe *bus.PanicError
 	require.ErrorAs(t, err, &pe)
@@ -189,14 +225,22 @@ func TestPanicBecomesErrorResult(t *testing.T) {
 	assert.Equal(t, "kaboom", pe.Value)
 	assert.NotEmpty(t, pe.Stack)
 	require.Len(t, res.Handlers, 2, "the handler after the panic still runs")
-	assert.Equal(t, 2, res.Handlers[1].Value)
+	assert.Equal(t, "2", res.Handlers[1].Value)
 	assert.Equal(t, bus.OutcomePanic, b.History()[0].Outcome)
 
 	// The bus keeps working.
 	sub.Unsubscribe()
-	got, err := bus.DispatchFirst[ping, int](t.Context(), b, ping{})
+	parts, err := bus.Gather(t.Context(), b, part{})
 	require.NoError(t, err)
-	assert.Equal(t, 2, got)
+	assert.Equal(t, []bus.Part[string]{{Contributor: "after", Value: "2"}}, parts)
+
+	// An owner's panic is its error.
+	handle(t, b, "owner", func(ctx context.Context, e ping) (int, error) { panic("owner down") })
+	_, err = bus.Ask(t.Context(), b, ping{})
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, "owner", pe.Handler)
+	_, err = bus.Ask(t.Context(), b, ping{})
+	require.ErrorAs(t, err, &pe, "and the bus goes on")
 }
 
 func TestPanickingGuardVetoes(t *testing.T) {
@@ -207,7 +251,7 @@ func TestPanickingGuardVetoes(t *testing.T) {
 		m["x"] = 1 // a runtime error panic
 		return nil
 	})
-	bus.On(b, "guarded", func(ctx context.Context, e ping) (int, error) {
+	handle(t, b, "guarded", func(ctx context.Context, e ping) (int, error) {
 		ran.Store(true)
 		return 1, nil
 	})
@@ -222,7 +266,7 @@ func TestPanickingGuardVetoes(t *testing.T) {
 
 func TestHandlerGoexitIsAnError(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.On(b, "exits", func(ctx context.Context, e ping) (int, error) {
+	handle(t, b, "exits", func(ctx context.Context, e ping) (int, error) {
 		runtime.Goexit()
 		return 0, nil
 	})
@@ -238,7 +282,7 @@ func TestSlowBusDoesNotDelayAnother(t *testing.T) {
 	other := newBus(t, bus.Config{Name: "b"})
 	started := make(chan struct{})
 	release := make(chan struct{})
-	bus.On(a, "slow", func(ctx context.Context, e ping) (int, error) {
+	handle(t, a, "slow", func(ctx context.Context, e ping) (int, error) {
 		close(started)
 		select {
 		case <-release:
@@ -247,7 +291,7 @@ func TestSlowBusDoesNotDelayAnother(t *testing.T) {
 			return 0, ctx.Err()
 		}
 	})
-	bus.On(other, "fast", func(ctx context.Context, e ping) (int, error) { return 2, nil })
+	handle(t, other, "fast", func(ctx context.Context, e ping) (int, error) { return 2, nil })
 
 	aDone := make(chan error, 1)
 	go func() {
@@ -257,7 +301,7 @@ func TestSlowBusDoesNotDelayAnother(t *testing.T) {
 	<-started
 
 	within(t, "dispatch on bus B while bus A is busy", func() {
-		got, err := bus.DispatchFirst[ping, int](t.Context(), other, ping{})
+		got, err := bus.Ask(t.Context(), other, ping{})
 		require.NoError(t, err)
 		assert.Equal(t, 2, got)
 	})
@@ -271,9 +315,9 @@ func TestSlowBusDoesNotDelayAnother(t *testing.T) {
 }
 
 func TestDeadlineReleasesBlockedHandler(t *testing.T) {
-	blocker := func(ctx context.Context, _ ping) (int, error) {
+	blocker := func(ctx context.Context, _ part) (string, error) {
 		<-ctx.Done()
-		return 0, ctx.Err()
+		return "", ctx.Err()
 	}
 	tests := []struct {
 		name string
@@ -298,31 +342,31 @@ func TestDeadlineReleasesBlockedHandler(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newBus(t, tt.cfg)
 			var secondRan atomic.Bool
-			bus.On(b, "blocker", blocker)
-			bus.On(b, "second", func(ctx context.Context, _ ping) (int, error) {
+			contribute(t, b, "blocker", blocker)
+			contribute(t, b, "second", func(ctx context.Context, _ part) (string, error) {
 				secondRan.Store(true)
-				return 0, nil
+				return "", nil
 			})
 			ctx, cancel := tt.ctx(t)
 			defer cancel()
 
 			var res *bus.Result
 			var err error
-			within(t, "blocked dispatch", func() { res, err = bus.Dispatch(ctx, b, ping{}) })
+			within(t, "blocked dispatch", func() { res, err = bus.Dispatch(ctx, b, part{}) })
 			require.ErrorIs(t, err, bus.ErrTimeout)
 			require.ErrorIs(t, err, context.DeadlineExceeded)
 			require.Len(t, res.Handlers, 1, "handlers after the timeout are not started")
 			assert.ErrorIs(t, res.Handlers[0].Err, bus.ErrTimeout)
 			assert.False(t, secondRan.Load())
 			assert.Equal(t, bus.OutcomeTimeout, b.History()[0].Outcome)
-			assert.EqualValues(t, 1, b.Stats()["bus_test.ping"].Timeouts)
+			assert.EqualValues(t, 1, b.Stats()["bus_test.part"].Timeouts)
 		})
 	}
 }
 
 func TestPerEventDefaultTimeout(t *testing.T) {
 	b := newBus(t, bus.Config{}) // the 30s config default must not apply
-	bus.On(b, "blocker", func(ctx context.Context, _ slowEvent) (int, error) {
+	handle(t, b, "blocker", func(ctx context.Context, _ slowEvent) (int, error) {
 		<-ctx.Done()
 		return 0, ctx.Err()
 	})
@@ -336,12 +380,12 @@ func TestPerEventDefaultTimeout(t *testing.T) {
 // a fresh default timeout of its own.
 func TestChildSharesParentDeadline(t *testing.T) {
 	b := newBus(t, bus.Config{DefaultTimeout: 30 * time.Millisecond})
-	bus.On(b, "stuck child", func(ctx context.Context, _ child) (int, error) {
+	handle(t, b, "stuck child", func(ctx context.Context, _ child) (int, error) {
 		<-ctx.Done()
 		return 0, ctx.Err()
 	})
 	childErr := make(chan error, 1)
-	bus.On(b, "parent", func(ctx context.Context, _ ping) (int, error) {
+	handle(t, b, "parent", func(ctx context.Context, _ ping) (int, error) {
 		_, err := bus.Dispatch(ctx, b, child{})
 		childErr <- err
 		return 0, err
@@ -371,7 +415,7 @@ func TestGuardVetoStopsHandler(t *testing.T) {
 		return func(context.Context, ping) error { called(name); return nil }
 	}
 	var handled atomic.Bool
-	bus.On(b, "click", func(context.Context, ping) (int, error) {
+	handle(t, b, "click", func(context.Context, ping) (int, error) {
 		handled.Store(true)
 		return 1, nil
 	})
@@ -407,7 +451,7 @@ func TestGuardVetoStopsHandler(t *testing.T) {
 func TestClosedBus(t *testing.T) {
 	b := newBus(t, bus.Config{})
 	var ran atomic.Bool
-	bus.On(b, "never", func(ctx context.Context, _ ping) (int, error) {
+	handle(t, b, "never", func(ctx context.Context, _ ping) (int, error) {
 		ran.Store(true)
 		<-ctx.Done()
 		return 0, nil
@@ -428,7 +472,7 @@ func TestClosedBus(t *testing.T) {
 func TestCloseCancelsInFlightDispatch(t *testing.T) {
 	b := newBus(t, bus.Config{})
 	started := make(chan struct{})
-	bus.On(b, "waiter", func(ctx context.Context, _ ping) (int, error) {
+	handle(t, b, "waiter", func(ctx context.Context, _ ping) (int, error) {
 		close(started)
 		<-ctx.Done()
 		return 0, context.Cause(ctx)
@@ -450,7 +494,7 @@ func TestCloseCancelsInFlightDispatch(t *testing.T) {
 
 func TestHistoryIsBounded(t *testing.T) {
 	b := newBus(t, bus.Config{HistorySize: 3})
-	bus.On(b, "h", func(context.Context, ping) (int, error) { return 0, nil })
+	handle(t, b, "h", func(context.Context, ping) (int, error) { return 0, nil })
 	var ids []uint64
 	for i := range 10 {
 		res, err := bus.Dispatch(t.Context(), b, ping{N: i})
@@ -471,11 +515,11 @@ func TestHistoryIsBounded(t *testing.T) {
 func TestMultipleHandlersAllResultsCollected(t *testing.T) {
 	b := newBus(t, bus.Config{})
 	boom := errors.New("boom")
-	bus.On(b, "one", func(context.Context, ping) (int, error) { return 1, nil })
-	bus.On(b, "two", func(context.Context, ping) (int, error) { return 0, boom })
-	bus.On(b, "three", func(context.Context, ping) (string, error) { return "three", nil })
+	contribute(t, b, "one", func(context.Context, part) (string, error) { return "1", nil })
+	contribute(t, b, "two", func(context.Context, part) (string, error) { return "", boom })
+	contribute(t, b, "three", func(context.Context, part) (string, error) { return "three", nil })
 
-	res, err := bus.Dispatch(t.Context(), b, ping{})
+	res, err := bus.Dispatch(t.Context(), b, part{})
 	require.ErrorIs(t, err, boom)
 	require.ErrorIs(t, res.Err(), boom)
 	require.Len(t, res.Handlers, 3)
@@ -484,18 +528,15 @@ func TestMultipleHandlersAllResultsCollected(t *testing.T) {
 		names = append(names, h.Handler)
 	}
 	assert.Equal(t, []string{"one", "two", "three"}, names)
-	assert.Equal(t, 1, res.Handlers[0].Value)
+	assert.Equal(t, "1", res.Handlers[0].Value)
 	assert.Equal(t, "three", res.Handlers[2].Value)
 	assert.Equal(t, bus.OutcomeError, b.History()[0].Outcome)
-
-	_, err = bus.DispatchFirst[ping, int](t.Context(), b, ping{})
-	require.ErrorIs(t, err, boom, "DispatchFirst returns the first handler error")
 }
 
-func TestDispatchFirst(t *testing.T) {
+func TestAsk(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.On(b, "int", func(context.Context, ping) (int, error) { return 7, nil })
-	bus.On(b, "nil error", func(context.Context, child) (error, error) { return nil, nil })
+	handle(t, b, "int", func(context.Context, ping) (int, error) { return 7, nil })
+	handle(t, b, "nil error", func(context.Context, nilReq) (error, error) { return nil, nil })
 
 	tests := []struct {
 		name    string
@@ -503,10 +544,9 @@ func TestDispatchFirst(t *testing.T) {
 		want    any
 		wantErr error
 	}{
-		{"typed result", func() (any, error) { return bus.DispatchFirst[ping, int](t.Context(), b, ping{}) }, 7, nil},
-		{"wrong type", func() (any, error) { return bus.DispatchFirst[ping, string](t.Context(), b, ping{}) }, "", bus.ErrResultType},
-		{"no handler", func() (any, error) { return bus.DispatchFirst[other, int](t.Context(), b, other{}) }, 0, bus.ErrNoHandler},
-		{"nil interface result", func() (any, error) { return bus.DispatchFirst[child, error](t.Context(), b, child{}) }, nil, nil},
+		{"typed result", func() (any, error) { return bus.Ask(t.Context(), b, ping{}) }, 7, nil},
+		{"no owner", func() (any, error) { return bus.Ask(t.Context(), b, other{}) }, "", bus.ErrNoHandler},
+		{"nil interface result", func() (any, error) { return bus.Ask(t.Context(), b, nilReq{}) }, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -524,10 +564,10 @@ func TestDispatchFirst(t *testing.T) {
 func TestConcurrentDispatch(t *testing.T) {
 	b := newBus(t, bus.Config{HistorySize: 50})
 	var handled atomic.Int64
-	bus.On(b, "child", func(context.Context, child) (int, error) { return 1, nil })
-	bus.On(b, "parent", func(ctx context.Context, e ping) (int, error) {
+	handle(t, b, "child", func(context.Context, child) (int, error) { return 1, nil })
+	handle(t, b, "parent", func(ctx context.Context, e ping) (int, error) {
 		handled.Add(1)
-		return bus.DispatchFirst[child, int](ctx, b, child{N: e.N})
+		return bus.Ask(ctx, b, child{N: e.N})
 	})
 	bus.Guard(b, "allow", 0, func(context.Context, ping) error { return nil })
 
@@ -544,7 +584,8 @@ func TestConcurrentDispatch(t *testing.T) {
 	// Churn subscriptions and read history and stats meanwhile.
 	wg.Go(func() {
 		for range perWorker {
-			s := bus.On(b, "churn", func(context.Context, other) (int, error) { return 0, nil })
+			s, err := bus.Handle(b, "churn", func(context.Context, other) (string, error) { return "", nil })
+			assert.NoError(t, err)
 			_, _ = bus.Dispatch(t.Context(), b, other{})
 			s.Unsubscribe()
 			_ = b.History()

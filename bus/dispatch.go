@@ -27,55 +27,21 @@ func EventIDFrom(ctx context.Context) (uint64, bool) {
 	return v.id, ok
 }
 
-// Dispatch sends e to the guards and then the handlers of its type and waits
-// for them, all within one deadline (see the package documentation).
+// Dispatch sends e to the guards and then the handlers of its type (its
+// owner, or its contributors) and waits for them, all within one deadline
+// (see the package documentation); its observers get it in their mailboxes.
+// It is the untyped form, for tooling and tests that look at every
+// handler's outcome; code that wants a request's result uses Ask.
 //
 // The Result is nil only when the bus is closed. The error is nil when every
-// handler succeeded. Otherwise it wraps ErrBusClosed, ErrNoHandler (nothing
-// subscribed to E; guards are then not run), a *VetoError (matching
+// handler succeeded. Otherwise it wraps ErrBusClosed, ErrNoHandler (no owner
+// or contributor of E; guards are then not run), a *VetoError (matching
 // ErrVetoed), ErrTimeout (matching context.DeadlineExceeded), the context's
 // cancellation, or the joined handler errors, which Result.Err also returns.
 // A handler error does not stop the handlers after it, so that every
 // handler's outcome is collected; a timeout or cancellation does.
 func Dispatch[E any](ctx context.Context, b *Bus, e E) (*Result, error) {
 	return b.dispatch(ctx, b.nameOf(typeOf[E]()), e)
-}
-
-// DispatchFirst dispatches e like Dispatch and returns the first handler's
-// value as R, which suits events with a single handler that computes an
-// answer. If any handler failed it returns the first handler error instead,
-// and if the dispatch failed as a whole (closed bus, veto, timeout) it
-// returns that error. Without handlers it returns an error matching
-// ErrNoHandler, and if the value is not an R one matching ErrResultType.
-//
-// Deprecated: the first handler is whoever subscribed first, which may be a
-// listener rather than the event's owner. Use Ask, which returns the
-// owner's result.
-func DispatchFirst[E any, R any](ctx context.Context, b *Bus, e E) (R, error) {
-	var zero R
-	res, err := Dispatch(ctx, b, e)
-	if res == nil || len(res.Handlers) == 0 {
-		return zero, err
-	}
-	for _, h := range res.Handlers {
-		if h.Err != nil {
-			return zero, fmt.Errorf("dispatching %s: handler %q: %w", res.Type, h.Handler, h.Err)
-		}
-	}
-	if err != nil {
-		return zero, err
-	}
-	first := res.Handlers[0]
-	if v, ok := first.Value.(R); ok {
-		return v, nil
-	}
-	if first.Value == nil {
-		// The handler returned a nil interface, which is a valid R of
-		// pointer or interface kind.
-		return zero, nil
-	}
-	return zero, fmt.Errorf("dispatching %s: handler %q returned %T, want %s: %w",
-		res.Type, first.Handler, first.Value, reflect.TypeFor[R](), ErrResultType)
 }
 
 // dispatch is the untyped body of Dispatch.

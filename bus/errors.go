@@ -17,19 +17,16 @@ var (
 	// The guard's own error is wrapped too, so errors.As still finds it.
 	ErrVetoed = errors.New("event vetoed")
 
-	// ErrNoHandler is returned when an event is dispatched with no handler
-	// subscribed, because an event nobody handles is almost always a wiring
-	// mistake that should not pass silently.
+	// ErrNoHandler is returned when a request is dispatched without an
+	// owner (or a gathered one without contributors), because an event
+	// nobody answers is almost always a wiring mistake that should not pass
+	// silently.
 	ErrNoHandler = errors.New("no handler")
 
-	// ErrOwnerConflict is matched by the error of Handle when the request type
-	// already has an owner (the message names both), and of Handle and
+	// ErrOwnerConflict is matched by the error of Handle when the request
+	// type already has an owner (the message names both), and of Handle and
 	// Contribute when a type would get both an owner and contributors.
 	ErrOwnerConflict = errors.New("one owner per request")
-
-	// ErrResultType is returned by DispatchFirst when the first handler's
-	// value does not have the type the caller asked for.
-	ErrResultType = errors.New("unexpected result type")
 )
 
 // ErrTimeout is matched by the error of a dispatch whose deadline passed

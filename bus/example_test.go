@@ -8,16 +8,21 @@ import (
 	"github.com/agentbrowser/agentbrowser/bus"
 )
 
-// greetEvent is emitted by the example and handled by its greeter.
+// greetEvent is a request its greeter answers with a string.
 type greetEvent struct{ Name string }
 
-func ExampleOn() {
+func (greetEvent) Returns(string) {}
+
+func ExampleGuard() {
 	b := bus.New(bus.Config{Name: "example"})
 	defer b.Close()
 
-	bus.On(b, "greeter", func(ctx context.Context, e greetEvent) (string, error) {
+	if _, err := bus.Handle(b, "greeter", func(ctx context.Context, e greetEvent) (string, error) {
 		return "hello, " + e.Name, nil
-	})
+	}); err != nil {
+		fmt.Println(err)
+		return
+	}
 	bus.Guard(b, "no-strangers", 0, func(ctx context.Context, e greetEvent) error {
 		if e.Name == "" {
 			return errors.New("name is empty")
@@ -25,10 +30,10 @@ func ExampleOn() {
 		return nil
 	})
 
-	msg, err := bus.DispatchFirst[greetEvent, string](context.Background(), b, greetEvent{Name: "gopher"})
+	msg, err := bus.Ask(context.Background(), b, greetEvent{Name: "gopher"})
 	fmt.Println(msg, err)
 
-	_, err = bus.Dispatch(context.Background(), b, greetEvent{})
+	_, err = bus.Ask(context.Background(), b, greetEvent{})
 	fmt.Println(errors.Is(err, bus.ErrVetoed), err)
 
 	for _, rec := range b.History() {

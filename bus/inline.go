@@ -6,29 +6,8 @@ import (
 	"time"
 )
 
-// OnInline is On for a handler that returns promptly once its context ends:
-// it runs on the dispatching goroutine instead of a goroutine of its own,
-// which saves a goroutine start and a wake-up per dispatch (tens of
-// microseconds on an idle machine, where every hand-off has to wake a
-// sleeping thread). The dispatch then cannot return before the handler
-// does, so use it only for handlers that honour their context throughout.
-// A panic is still recovered into a *PanicError; the handler must not call
-// runtime.Goexit, which would end the dispatching goroutine.
-//
-// Deprecated: use HandleInline, which makes h the request's one owner.
-func OnInline[E any, R any](b *Bus, name string, h func(ctx context.Context, e E) (R, error)) Subscription {
-	return b.add(typeOf[E](), &sub{
-		name:   name,
-		inline: true,
-		fn: func(ctx context.Context, e any) (any, error) {
-			ev, _ := e.(E)
-			return h(ctx, ev)
-		},
-	})
-}
-
 // GuardInline is Guard for a guard that returns promptly once its context
-// ends (see OnInline): a cheap check runs on the dispatching goroutine.
+// ends (see HandleInline): a cheap check runs on the dispatching goroutine.
 func GuardInline[E any](b *Bus, name string, order int, g func(ctx context.Context, e E) error) Subscription {
 	return b.add(typeOf[E](), &sub{
 		name:   name,

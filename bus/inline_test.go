@@ -28,22 +28,25 @@ func TestInlineHandlerRunsOnTheCallersGoroutine(t *testing.T) {
 	caller := goroutineID()
 	var guardInline, handlerInline, plainInline bool
 	bus.GuardInline(b, "g", 0, func(ctx context.Context, e ping) error { guardInline = goroutineID() == caller; return nil })
-	bus.OnInline(b, "h", func(ctx context.Context, e ping) (int, error) {
+	_, err := bus.HandleInline(b, "h", func(ctx context.Context, e ping) (int, error) {
 		handlerInline = goroutineID() == caller
 		return e.N * 2, nil
 	})
-	bus.On(b, "plain", func(ctx context.Context, e ping) (int, error) { plainInline = goroutineID() == caller; return 0, nil })
-	v, err := bus.DispatchFirst[ping, int](t.Context(), b, ping{N: 21})
+	require.NoError(t, err)
+	handle(t, b, "plain", func(ctx context.Context, e child) (int, error) { plainInline = goroutineID() == caller; return 0, nil })
+	v, err := bus.Ask(t.Context(), b, ping{N: 21})
 	require.NoError(t, err)
 	assert.Equal(t, 42, v)
+	_, err = bus.Ask(t.Context(), b, child{})
+	require.NoError(t, err)
 	assert.True(t, guardInline, "the inline guard ran on the caller's goroutine")
-	assert.True(t, handlerInline, "the inline handler ran on the caller's goroutine")
-	assert.False(t, plainInline, "a handler subscribed with On still runs on its own goroutine")
+	assert.True(t, handlerInline, "the inline owner ran on the caller's goroutine")
+	assert.False(t, plainInline, "an owner subscribed with Handle runs on its own goroutine")
 }
 
 func TestInlinePanicBecomesErrorResult(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.OnInline(b, "boom", func(ctx context.Context, e ping) (int, error) { panic("boom") })
+	inline(t, b, "boom", func(ctx context.Context, e ping) (int, error) { panic("boom") })
 	res, err := bus.Dispatch(t.Context(), b, ping{})
 	require.Error(t, err)
 	var pe *bus.PanicError
@@ -63,7 +66,7 @@ func TestInlineGuardVetoesAndPanicsVeto(t *testing.T) {
 		}
 		return errors.New("vetoed")
 	})
-	bus.OnInline(b, "h", func(ctx context.Context, e ping) (int, error) { ran = true; return 0, nil })
+	inline(t, b, "h", func(ctx context.Context, e ping) (int, error) { ran = true; return 0, nil })
 	_, err := bus.Dispatch(t.Context(), b, ping{})
 	require.ErrorIs(t, err, bus.ErrVetoed)
 	_, err = bus.Dispatch(t.Context(), b, ping{N: 1})
@@ -73,14 +76,14 @@ func TestInlineGuardVetoesAndPanicsVeto(t *testing.T) {
 
 func TestInlineHandlerGivingUpAtTheDeadlineIsATimeout(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.OnInline(b, "waits", func(ctx context.Context, e ping) (int, error) {
+	inline(t, b, "waits", func(ctx context.Context, e ping) (int, error) {
 		<-ctx.Done()
 		return 0, ctx.Err()
 	})
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Millisecond)
 	defer cancel()
 	within(t, "an inline handler that honours its deadline", func() {
-		_, err := bus.DispatchFirst[ping, int](ctx, b, ping{})
+		_, err := bus.Ask(ctx, b, ping{})
 		require.ErrorIs(t, err, bus.ErrTimeout)
 		require.ErrorIs(t, err, context.DeadlineExceeded)
 	})
@@ -88,13 +91,20 @@ func TestInlineHandlerGivingUpAtTheDeadlineIsATimeout(t *testing.T) {
 
 func TestInlineHandlerDispatchesChild(t *testing.T) {
 	b := newBus(t, bus.Config{})
-	bus.OnInline(b, "child", func(ctx context.Context, e child) (int, error) { return e.N + 1, nil })
-	bus.OnInline(b, "parent", func(ctx context.Context, e ping) (int, error) {
-		return bus.DispatchFirst[child, int](ctx, b, child{N: e.N})
+	inline(t, b, "child", func(ctx context.Context, e child) (int, error) { return e.N + 1, nil })
+	inline(t, b, "parent", func(ctx context.Context, e ping) (int, error) {
+		return bus.Ask(ctx, b, child{N: e.N})
 	})
 	within(t, "a re-entrant inline dispatch", func() {
-		v, err := bus.DispatchFirst[ping, int](t.Context(), b, ping{N: 1})
+		v, err := bus.Ask(t.Context(), b, ping{N: 1})
 		require.NoError(t, err)
 		assert.Equal(t, 2, v)
 	})
+}
+
+// inline makes h the inline owner of E on b.
+func inline[E bus.Request[R], R any](t *testing.T, b *bus.Bus, name string, h func(context.Context, E) (R, error)) {
+	t.Helper()
+	_, err := bus.HandleInline(b, name, h)
+	require.NoError(t, err)
 }

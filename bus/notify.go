@@ -25,14 +25,14 @@ func Notify[E any](b *Bus, e E) bool {
 	return b.notify(b.nameOf(typeOf[E]()), e)
 }
 
-// mailbox holds the undelivered events of one subscription. At most one
+// mailbox holds the undelivered events of one observer. At most one
 // goroutine drains it at a time, which keeps them in order; the goroutine
 // exits when the mailbox is empty, so an idle bus runs none.
 type mailbox struct {
 	mu       sync.Mutex
 	queue    []delivery
 	draining bool
-	dropped  uint64 // events an observer lost to a full mailbox
+	dropped  uint64 // events the observer lost to a full mailbox
 }
 
 // delivery is one event waiting in a mailbox, with the ID of the dispatch
@@ -57,14 +57,11 @@ func (b *Bus) notify(n topicName, e any) bool {
 	if t == nil {
 		return false
 	}
-	handlers, observers := *t.handlers.Load(), *t.observers.Load()
-	if len(handlers) == 0 && len(observers) == 0 {
+	observers := *t.observers.Load()
+	if len(observers) == 0 {
 		return false
 	}
 	rec := Record{EventID: b.nextEvent.Add(1), Type: n.display, Started: time.Now(), Outcome: "notified"}
-	for _, s := range handlers {
-		b.deliver(s, e, rec.EventID)
-	}
 	for _, s := range observers {
 		b.deliver(s, e, rec.EventID)
 	}
@@ -72,15 +69,12 @@ func (b *Bus) notify(n topicName, e any) bool {
 	return true
 }
 
-// deliver appends e to s's mailbox and starts its drainer if none runs.
+// deliver appends e to the observer s's mailbox and starts its drainer if
+// none runs.
 func (b *Bus) deliver(s *sub, e any, id uint64) {
 	mb := s.mb
-	if mb == nil {
-		v, _ := b.mailboxes.LoadOrStore(s.id, &mailbox{})
-		mb = v.(*mailbox)
-	}
 	mb.mu.Lock()
-	if s.kind == kindObserver && len(mb.queue) >= maxPending {
+	if len(mb.queue) >= maxPending {
 		mb.dropped++
 		dropped := mb.dropped
 		mb.mu.Unlock()
@@ -120,10 +114,9 @@ func (b *Bus) drain(s *sub, mb *mailbox) {
 	}
 }
 
-// deliverOne runs one delivery with the event's default deadline. The bus's
-// Close cancels it through the tracked cancel function. An observer runs on
-// the drainer's goroutine; a handler subscribed with On runs as it would in
-// a dispatch.
+// deliverOne runs one delivery on the drainer's goroutine, with the event's
+// default deadline. The bus's Close cancels it through the tracked cancel
+// function.
 func (b *Bus) deliverOne(s *sub, d delivery) {
 	timeout := b.cfg.DefaultTimeout
 	if dt, ok := d.e.(DefaultTimeouter); ok && dt.DefaultTimeout() > 0 {
@@ -141,13 +134,7 @@ func (b *Bus) deliverOne(s *sub, d delivery) {
 	ctx, stop := context.WithTimeoutCause(ctx, timeout, ErrTimeout)
 	defer stop()
 	ctx = context.WithValue(ctx, eventKey{}, eventCtx{b: b, id: d.id})
-	if s.kind == kindObserver {
-		b.observeOne(ctx, s, d.e)
-		return
-	}
-	if hr, st := b.call(ctx, s, d.e); st != returned || hr.Err != nil {
-		b.log.Debug().Str("handler", s.name).Err(hr.Err).Msg("notification handler failed")
-	}
+	b.observeOne(ctx, s, d.e)
 }
 
 // observeOne calls an observer, logging its panic instead of passing it on:

@@ -13,29 +13,27 @@ import (
 
 type note struct{ N int }
 
-// A handler that blocks holds up neither Notify's caller nor the other
-// handlers, and every handler sees the notifications in order.
+// An observer that blocks holds up neither Notify's caller nor the other
+// observers, and every observer sees the notifications in order.
 func TestNotifyBlockingHandlerDelaysOnlyItself(t *testing.T) {
 	b := newBus(t, bus.Config{})
 	release := make(chan struct{})
 	var mu sync.Mutex
 	var slow, fast []int
 	fastDone := make(chan struct{})
-	bus.On(b, "slow", func(ctx context.Context, e note) (any, error) {
+	bus.Observe(b, "slow", func(ctx context.Context, e note) {
 		<-release
 		mu.Lock()
 		slow = append(slow, e.N)
 		mu.Unlock()
-		return nil, nil
 	})
-	bus.On(b, "fast", func(ctx context.Context, e note) (any, error) {
+	bus.Observe(b, "fast", func(ctx context.Context, e note) {
 		mu.Lock()
 		fast = append(fast, e.N)
 		if len(fast) == 100 {
 			close(fastDone)
 		}
 		mu.Unlock()
-		return nil, nil
 	})
 	within(t, "100 notifications sent while a handler blocks", func() {
 		for i := range 100 {
@@ -58,9 +56,9 @@ func TestNotifyBlockingHandlerDelaysOnlyItself(t *testing.T) {
 
 func TestNotifyWithoutHandlerOrOnClosedBus(t *testing.T) {
 	b := bus.New(bus.Config{})
-	require.False(t, bus.Notify(b, note{}), "nobody handles note")
+	require.False(t, bus.Notify(b, note{}), "nobody observes note")
 	got := make(chan int, 1)
-	bus.On(b, "h", func(ctx context.Context, e note) (any, error) { got <- e.N; return nil, nil })
+	bus.Observe(b, "h", func(ctx context.Context, e note) { got <- e.N })
 	require.True(t, bus.Notify(b, note{N: 7}))
 	select {
 	case n := <-got:
@@ -73,15 +71,14 @@ func TestNotifyWithoutHandlerOrOnClosedBus(t *testing.T) {
 	require.NoError(t, b.Wait(t.Context()))
 }
 
-// Close cancels a delivery in progress: a handler that honours its context
+// Close cancels a delivery in progress: an observer that honours its context
 // returns, and Wait sees no goroutine left.
 func TestNotifyCloseCancelsDelivery(t *testing.T) {
 	b := bus.New(bus.Config{})
 	started := make(chan struct{})
-	bus.On(b, "h", func(ctx context.Context, e note) (any, error) {
+	bus.Observe(b, "h", func(ctx context.Context, e note) {
 		close(started)
 		<-ctx.Done()
-		return nil, ctx.Err()
 	})
 	bus.Notify(b, note{})
 	<-started

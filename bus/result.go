@@ -8,7 +8,7 @@ import (
 
 // HandlerResult is the outcome of one guard or handler in a dispatch.
 type HandlerResult struct {
-	// Handler is the name given to On or Guard.
+	// Handler is the name given to Handle, Contribute or Guard.
 	Handler string
 	// Value is what the handler returned, boxed; nil for guards.
 	Value any

@@ -49,7 +49,7 @@ type ActionResult struct {
 // visible box with real mouse events after a check that nothing covers it.
 // Force clicks through script (element.click()) instead, ignoring overlays.
 // Clicking a <select> does not open its native popup: the result lists its
-// options in Details.Options. Handled by DefaultActionWatchdog; result
+// options in Details.Options. Owned by DefaultActionWatchdog; result
 // ActionResult. Errors: stale_ref, unknown_ref, element_covered (its
 // ErrorDetails.Covering names the element on top), invalid_argument.
 type ClickElementEvent struct {
@@ -62,7 +62,7 @@ type ClickElementEvent struct {
 }
 
 // HoverEvent moves the mouse to the centre of the element Ref names.
-// Handled by DefaultActionWatchdog; result ActionResult.
+// Owned by DefaultActionWatchdog; result ActionResult.
 type HoverEvent struct {
 	TabID TargetID
 	Ref   Ref
@@ -71,7 +71,7 @@ type HoverEvent struct {
 // TypeTextEvent focuses the element Ref names (an input, a textarea or a
 // contenteditable), optionally clears it, inserts Text as one edit that
 // fires input events, and optionally presses Enter. With an empty Ref it
-// types into whatever has focus. Handled by DefaultActionWatchdog; result
+// types into whatever has focus. Owned by DefaultActionWatchdog; result
 // ActionResult with Details.Value, the element's value afterwards.
 type TypeTextEvent struct {
 	TabID  TargetID
@@ -92,7 +92,7 @@ type PressKeyEvent struct {
 // ScrollEvent scrolls the page, or the element Ref names (or its nearest
 // scrollable ancestor), by DX, DY CSS pixels. With a Ref and no deltas it
 // scrolls the element into view; with neither it scrolls the page one
-// screen down. Handled by DefaultActionWatchdog; result ActionResult with
+// screen down. Owned by DefaultActionWatchdog; result ActionResult with
 // Details.X, Y, Moved and Scrolled: the new scroll position, whether it
 // changed and what scrolled.
 type ScrollEvent struct {
@@ -113,7 +113,7 @@ type SelectOptionEvent struct {
 
 // SetCheckedEvent checks or unchecks the checkbox, radio button or switch
 // Ref names, clicking it only when needed, and verifies the final state.
-// Handled by DefaultActionWatchdog; result ActionResult with
+// Owned by DefaultActionWatchdog; result ActionResult with
 // Details.Checked.
 type SetCheckedEvent struct {
 	TabID   TargetID
@@ -123,7 +123,7 @@ type SetCheckedEvent struct {
 
 // UploadFileEvent sets the files of the <input type=file> Ref names. Files
 // are paths on the machine running the browser's session; a missing file is
-// invalid_argument. Handled by DefaultActionWatchdog; result ActionResult
+// invalid_argument. Owned by DefaultActionWatchdog; result ActionResult
 // with Details.Files.
 type UploadFileEvent struct {
 	TabID TargetID
@@ -135,7 +135,7 @@ type UploadFileEvent struct {
 // one condition in a tab: Text to appear in the page, Ref's element to be
 // visible, Gone's element to be removed or hidden, the URL to match URL (a
 // substring, or a pattern where * matches anything), or the document to
-// finish loading (Load). Handled by DefaultActionWatchdog; result
+// finish loading (Load). Owned by DefaultActionWatchdog; result
 // ActionResult with Details.WaitedFor and ElapsedMS; a timeout error
 // names what it waited for (Details.WaitedFor).
 type WaitEvent struct {

@@ -3,8 +3,8 @@ package events
 import "time"
 
 // BrowserConnectedEvent is emitted by the session once its CDP connection to
-// the browser is up and the first tab is attached. Nothing is required to
-// handle it; its result is ignored.
+// the browser is up and the first tab is attached. A notification: anyone
+// may observe it.
 type BrowserConnectedEvent struct {
 	// Endpoint is the browser websocket URL.
 	Endpoint string
@@ -15,15 +15,15 @@ type BrowserConnectedEvent struct {
 }
 
 // BrowserDisconnectedEvent is emitted by the session when its websocket to
-// the browser ends, for any reason. Watchdogs may handle it to fail pending
-// work; its result is ignored.
+// the browser ends, for any reason. A notification: watchdogs may observe it
+// to fail pending work.
 type BrowserDisconnectedEvent struct {
 	Reason string
 	At     time.Time
 }
 
 // BrowserCrashedEvent is emitted by the session when a browser it launched
-// exits without being asked to. Its result is ignored.
+// exits without being asked to. A notification.
 type BrowserCrashedEvent struct {
 	ExitCode int
 	At       time.Time

@@ -32,7 +32,7 @@ type ConsoleMessage struct {
 // ConsoleEvent asks for a tab's recent console messages (TabID, or the
 // active tab): by default the last errors, warnings and uncaught
 // exceptions; with All the last messages of any level. With Clear the
-// messages are returned and then forgotten. Handled by ConsoleWatchdog;
+// messages are returned and then forgotten. Owned by ConsoleWatchdog;
 // result ConsoleResult.
 type ConsoleEvent struct {
 	TabID TargetID

@@ -89,7 +89,7 @@ func ParseDialogPolicy(s string) (DialogPolicy, error) {
 // DialogRespondEvent answers a pending dialog: the one named by DialogID, or
 // else the only one pending (in tab TabID when set, in any of the session's
 // tabs when empty). PromptText is what a prompt receives when accepted; nil
-// accepts its default text. Handled by DialogWatchdog; result DialogInfo,
+// accepts its default text. Owned by DialogWatchdog; result DialogInfo,
 // the closed dialog. Errors: code no_dialog when nothing is pending (or the
 // named dialog is no longer pending), not_found for an id never issued
 // (details list the pending ids), invalid_argument when several are pending
@@ -119,7 +119,7 @@ type DialogsResult struct {
 // SetDialogPolicyEvent changes a live session's dialog policy and, when
 // Timeout is positive, its must_respond timeout. Dialogs pending under
 // must_respond are answered at once when the new policy is an automatic
-// one. Handled by DialogWatchdog; result DialogPolicyInfo.
+// one. Owned by DialogWatchdog; result DialogPolicyInfo.
 type SetDialogPolicyEvent struct {
 	Policy  DialogPolicy
 	Timeout time.Duration
@@ -136,8 +136,8 @@ type DialogPolicyInfo struct {
 }
 
 // DialogOpenedEvent is emitted by DialogWatchdog when it admits a dialog
-// (native or through the bridge), before any policy answers it. Nothing is
-// required to handle it; its result is ignored.
+// (native or through the bridge), before any policy answers it. A
+// notification: anyone may observe it.
 type DialogOpenedEvent struct {
 	Dialog DialogInfo
 	// Held is true when the dialog waits for an answer (must_respond, or a
@@ -147,7 +147,7 @@ type DialogOpenedEvent struct {
 }
 
 // DialogClosedEvent is emitted by DialogWatchdog when a dialog it admitted
-// is closed, by anyone. Its result is ignored.
+// is closed, by anyone. A notification.
 type DialogClosedEvent struct{ Dialog DialogInfo }
 
 // TabScoped is implemented by action events that act on one tab. While a

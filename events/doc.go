@@ -2,6 +2,9 @@
 // bus, their result types, and the identifier types used in public
 // signatures. It is data only and imports nothing but the standard library.
 //
-// Each event's doc comment names who emits it, who handles it and what
-// result it returns. Names end in Event.
+// Each event's doc comment names who emits it, who owns it and what result
+// it returns. Names end in Event. A request implements bus.Request[R]
+// through a Returns method that binds it to its result type (request.go);
+// the page state implements bus.GatherRequest through Gathers; the rest are
+// notifications, which are only observed.
 package events

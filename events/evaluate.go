@@ -1,7 +1,7 @@
 package events
 
 // EvaluateEvent runs JavaScript in a tab (TabID, or the active tab) and
-// returns its value. Handled by EvaluateWatchdog; result EvaluateResult.
+// returns its value. Owned by EvaluateWatchdog; result EvaluateResult.
 //
 // What runs, and where:
 //   - Expression alone: the expression in the tab's main frame (main world).
@@ -90,7 +90,7 @@ const (
 )
 
 // EvaluateStatsEvent asks for the evaluate engine's counters for the
-// session. Handled by EvaluateWatchdog; result EvaluateStats.
+// session. Owned by EvaluateWatchdog; result EvaluateStats.
 type EvaluateStatsEvent struct{}
 
 // EvaluateStats counts the evaluations of a session since it started.

@@ -63,7 +63,7 @@ type FrameTreeChild struct {
 }
 
 // FramesEvent asks for every frame of a tab (TabID, or the active tab),
-// without the caps of the state's frame_tree. Handled by FrameWatchdog;
+// without the caps of the state's frame_tree. Owned by FrameWatchdog;
 // result FramesResult.
 type FramesEvent struct {
 	TabID TargetID

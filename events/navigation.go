@@ -36,7 +36,7 @@ type GoForwardEvent struct {
 	WaitUntil WaitUntil
 }
 
-// ReloadEvent reloads a tab. Handled by DefaultActionWatchdog; result
+// ReloadEvent reloads a tab. Owned by DefaultActionWatchdog; result
 // NavigationResult.
 type ReloadEvent struct {
 	TabID     TargetID

@@ -13,11 +13,13 @@ type SnapshotOptions struct {
 }
 
 // BrowserStateRequestEvent asks for the state of a tab (TabID, or the active
-// tab). Every watchdog that knows part of it handles it and returns its own
-// StatePart: DefaultActionWatchdog a TabState (url, title, snapshot text and
-// refs); DialogWatchdog a DialogState; FrameWatchdog its FrameTree;
-// ConsoleWatchdog its ConsoleCounts; a plugin an ExtraSection.
-// actions.State merges the parts into a PageState. Handlers must answer even while a dialog blocks the page.
+// tab). It is gathered, not owned (see its Gathers method): every watchdog
+// that knows part of it contributes its own StatePart: DefaultActionWatchdog
+// a TabState (url, title, snapshot text and refs); DialogWatchdog a
+// DialogState; FrameWatchdog its FrameTree; ConsoleWatchdog its
+// ConsoleCounts; a plugin an ExtraSection. actions.State merges the parts
+// into a PageState. Contributors must answer even while a dialog blocks the
+// page.
 type BrowserStateRequestEvent struct {
 	TabID    TargetID
 	Snapshot SnapshotOptions

@@ -13,29 +13,31 @@ type TabInfo struct {
 }
 
 // TabCreatedEvent is emitted by the session when a page target it owns is
-// attached: a tab it opened, or one opened by a page in one of its tabs. Its
-// result is ignored.
+// attached: a tab it opened, or one opened by a page in one of its tabs. A
+// notification.
 type TabCreatedEvent struct{ Tab TabInfo }
 
 // TabNavigatedEvent is emitted by the session when a tab's URL or title
-// changes. Its result is ignored.
+// changes. A notification.
 type TabNavigatedEvent struct{ Tab TabInfo }
 
-// TabClosedEvent is emitted by the session when one of its tabs is gone. Its
-// result is ignored.
+// TabClosedEvent is emitted by the session when one of its tabs is gone. A
+// notification.
 type TabClosedEvent struct{ ID TargetID }
 
 // TabCrashedEvent is emitted by the session when a tab's renderer crashed.
-// Its result is ignored.
+// A notification.
 type TabCrashedEvent struct {
 	ID     TargetID
 	Status string
 }
 
-// TargetAttachedEvent is emitted by the session when it attaches a flat CDP
-// session to a target of one of its tabs (the page itself, an out-of-process
-// iframe, a worker), after domains are enabled and before the target is
-// resumed. Its result is ignored.
+// TargetAttachedEvent is emitted by the session when it has attached a flat
+// CDP session to a target of one of its tabs (the page itself, or an
+// out-of-process iframe), enabled its domains, run the attach hooks and
+// resumed it. A notification: an observer sees it after the target's first
+// scripts may have run; whoever must act before that registers an attach
+// hook (BrowserSession.OnTargetAttached).
 type TargetAttachedEvent struct {
 	TargetID  TargetID
 	Type      string
@@ -45,15 +47,15 @@ type TargetAttachedEvent struct {
 }
 
 // TargetDetachedEvent is emitted by the session when an attached target goes
-// away. Its result is ignored.
+// away. A notification.
 type TargetDetachedEvent struct {
 	TargetID  TargetID
 	SessionID SessionID
 	TabID     TargetID
 }
 
-// TabsEvent asks for the session's tabs. The session itself handles it and
-// returns []TabInfo.
+// TabsEvent asks for the session's tabs. The session itself owns it; result
+// []TabInfo.
 type TabsEvent struct{}
 
 // NewTabEvent opens a tab, optionally at URL, and makes it active. Handled by
@@ -68,11 +70,11 @@ type NewTabResult struct {
 	Blocked []BlockedLoad `json:"blocked,omitempty"`
 }
 
-// SwitchTabEvent makes a tab the active one. Handled by DefaultActionWatchdog;
+// SwitchTabEvent makes a tab the active one. Owned by DefaultActionWatchdog;
 // result TabInfo.
 type SwitchTabEvent struct{ ID TargetID }
 
-// CloseTabEvent closes a tab. Handled by DefaultActionWatchdog; result
+// CloseTabEvent closes a tab. Owned by DefaultActionWatchdog; result
 // CloseTabResult.
 type CloseTabEvent struct{ ID TargetID }
 
