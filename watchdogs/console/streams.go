@@ -42,11 +42,11 @@ func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 // without bound until closed.
 func (st *streams) close() { st.group.Close() }
 
-// read files t's messages until the target is gone, the watchdog is
-// detached or a stream fails. Its work per event is a conversion and a
+// read files t's messages until life ends (the target is gone or the
+// watchdog detached) or a stream fails. Its work per event is a conversion and a
 // ring write under a short lock, so it keeps up with a page that logs in a
 // tight loop and the stream's buffer stays small.
-func (a *attachment) read(t *session.Target, st *streams) {
+func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
 	for {
 		var err error
 		select {
@@ -74,9 +74,7 @@ func (a *attachment) read(t *session.Target, st *streams) {
 			if _, err = st.cleared.Recv(); err == nil {
 				a.store.contextsCleared(t)
 			}
-		case <-t.Done():
-			return
-		case <-a.stop:
+		case <-life.Done():
 			return
 		}
 		if err != nil {

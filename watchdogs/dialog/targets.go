@@ -30,27 +30,27 @@ type watcher struct {
 	done    chan struct{}
 }
 
-// targetAttached opens the target's streams before its scripts run and, in
-// bridge mode, installs the bridge. Chrome reports a dialog of an
-// out-of-process iframe on its page's session (with the iframe's frame id)
-// and only accepts the answer there, so the page's reader catches those;
-// every target is followed anyway, since bridge requests pause on their own
+// follow opens the target's streams before its scripts run and, in bridge
+// mode, installs the bridge. Chrome reports a dialog of an out-of-process
+// iframe on its page's session (with the iframe's frame id) and only
+// accepts the answer there, so the page's reader catches those; every
+// target is followed anyway, since bridge requests pause on their own
 // target's session.
-func (a *attachment) targetAttached(ctx context.Context, t *session.Target) error {
+func (a *attachment) follow(ctx, life context.Context, t *session.Target) (func(), error) {
 	w := &watcher{t: t, barrier: make(chan chan struct{}), done: make(chan struct{})}
 	open := func(method string) (rpcc.Stream, error) {
-		s, err := rpcc.NewStream(a.ctx, method, t.Conn)
+		s, err := rpcc.NewStream(life, method, t.Conn)
 		if err != nil {
 			return nil, fmt.Errorf("listening for %s on %s: %w", method, t.ID, err)
 		}
 		w.streams = append(w.streams, s)
 		return s, nil
 	}
-	fail := func(err error) error {
+	fail := func(err error) (func(), error) {
 		for _, s := range w.streams {
 			s.Close()
 		}
-		return err
+		return nil, err
 	}
 	var err error
 	if w.opening, err = open("Page.javascriptDialogOpening"); err != nil {
@@ -74,19 +74,15 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 		return fail(fmt.Errorf("synchronising dialog streams of %s: %w", t.ID, err))
 	}
 	a.mu.Lock()
-	if a.closed {
-		a.mu.Unlock()
-		return fail(nil)
-	}
 	a.watchers[t] = w
-	a.spawnLocked(func() { a.watch(w) })
 	a.mu.Unlock()
 	if a.bridge {
 		if err := a.installBridge(ctx, t); err != nil {
-			return fmt.Errorf("installing dialog bridge on %s: %w", t.ID, err)
+			// The target's native dialogs are still followed.
+			a.log.Warn().Err(err).Str("target", string(t.ID)).Msg("installing the dialog bridge failed")
 		}
 	}
-	return nil
+	return func() { a.watch(life, w) }, nil
 }
 
 func ready(s rpcc.Stream) <-chan struct{} {
@@ -96,9 +92,10 @@ func ready(s rpcc.Stream) <-chan struct{} {
 	return s.Ready()
 }
 
-// watch is the target's reader. It ends when the target goes away (its
-// pending dialogs went with it: closed as remote) or at Detach.
-func (a *attachment) watch(w *watcher) {
+// watch is the target's reader. It ends when life does: when the target
+// goes away (its pending dialogs went with it: closed as remote) or at
+// Detach.
+func (a *attachment) watch(life context.Context, w *watcher) {
 	defer func() {
 		for _, s := range w.streams {
 			s.Close()
@@ -129,10 +126,8 @@ func (a *attachment) watch(w *watcher) {
 				return
 			}
 			continue
-		case <-w.t.Done():
+		case <-life.Done():
 			a.ended(w)
-			return
-		case <-a.ctx.Done():
 			return
 		}
 		if err := a.recv(w, s); err != nil {
@@ -167,7 +162,8 @@ func (a *attachment) drain(w *watcher) error {
 }
 
 // ended closes the target's pending dialogs as remote, unless the watchdog
-// itself is stopping.
+// itself is stopping (Detach cancels a.ctx before it ends the targets'
+// lives).
 func (a *attachment) ended(w *watcher) {
 	if a.ctx.Err() != nil {
 		return

@@ -130,7 +130,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		// and reads its own requests, in order with its other streams.
 		a.removeFetch = fetch.AddFetchOwner(ctx, bridgeFetchOwner)
 	}
-	a.removeHook = h.OnTargetAttached(a.targetAttached)
+	a.targets = watchdogs.FollowTargets(h, Name, a.follow, nil)
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.respond))
 	a.subs.Add(bus.Handle(b, Name, a.dialogs))
@@ -156,13 +156,13 @@ var _ fetchHost = (*session.BrowserSession)(nil)
 
 // attachment is the watchdog's per-session part.
 type attachment struct {
-	s          watchdogs.Host
-	log        zerolog.Logger
-	ctx        context.Context // ends at Detach
-	cancel     context.CancelFunc
-	subs       bus.Subscriptions
-	removeHook func()
-	bridge     bool
+	s       watchdogs.Host
+	log     zerolog.Logger
+	ctx     context.Context // ends at Detach
+	cancel  context.CancelFunc
+	subs    bus.Subscriptions
+	targets *watchdogs.Targets
+	bridge  bool
 	// removeFetch takes the bridge's pattern out of the session's
 	// interception; nil without the bridge.
 	removeFetch func(context.Context)
@@ -191,7 +191,6 @@ type attachment struct {
 // watchdog started for the session. Dialogs still open stay open.
 func (a *attachment) Detach(ctx context.Context) error {
 	a.subs.Unsubscribe()
-	a.removeHook()
 	if a.removeFetch != nil {
 		a.removeFetch(ctx)
 	}
@@ -204,6 +203,9 @@ func (a *attachment) Detach(ctx context.Context) error {
 	}
 	a.mu.Unlock()
 	a.cancel()
+	// The readers end after a.ctx, so that ended does not take the
+	// watchdog's own stop for the targets going away.
+	a.targets.Detach(ctx)
 	a.wg.Wait()
 	return nil
 }

@@ -49,10 +49,10 @@ func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 // without bound until closed.
 func (st *streams) close() { st.group.Close() }
 
-// read applies t's events to the store until the target is gone, the
-// watchdog is detached or a stream fails. It must keep up with the
+// read applies t's events to the store until life ends (the target is gone
+// or the watchdog detached) or a stream fails. It must keep up with the
 // browser: its only work per event is a map update under a short lock.
-func (a *attachment) read(t *session.Target, st *streams) {
+func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
 	for {
 		var err error
 		select {
@@ -90,9 +90,7 @@ func (a *attachment) read(t *session.Target, st *streams) {
 			if _, err = st.cleared.Recv(); err == nil {
 				a.store.contextsCleared(t)
 			}
-		case <-t.Done():
-			return
-		case <-a.stop:
+		case <-life.Done():
 			return
 		}
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
@@ -99,10 +98,8 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		s:     s,
 		log:   s.Logger().With().Str("watchdog", Name).Logger(),
 		store: newStore(),
-		stop:  make(chan struct{}),
 	}
-	a.removeAttach = s.OnTargetAttached(a.targetAttached)
-	a.removeDetach = s.OnTargetDetached(a.store.removeTarget)
+	a.targets = watchdogs.FollowTargets(s, Name, a.follow, a.store.removeTarget)
 	b := s.Bus()
 	a.subs.Add(bus.Contribute(b, Name, a.state))
 	a.subs.Add(bus.Handle(b, Name, a.frames))
@@ -121,56 +118,28 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 // attachment is the watchdog's per-session part: the frame map of the
 // session's tabs and one event-reading goroutine per attached target.
 type attachment struct {
-	cfg   Config
-	s     host
-	log   zerolog.Logger
-	store *store
-
-	subs         bus.Subscriptions
-	removeAttach func()
-	removeDetach func()
-
-	mu      sync.Mutex
-	closed  bool
-	wg      sync.WaitGroup
-	stop    chan struct{}
-	detOnce sync.Once
+	cfg     Config
+	s       host
+	log     zerolog.Logger
+	store   *store
+	subs    bus.Subscriptions
+	targets *watchdogs.Targets
 }
 
 // Detach unsubscribes the handlers, stops every target's reader and waits
 // for them.
 func (a *attachment) Detach(ctx context.Context) error {
-	a.detOnce.Do(func() {
-		a.removeAttach()
-		a.removeDetach()
-		a.subs.Unsubscribe()
-		a.mu.Lock()
-		a.closed = true
-		close(a.stop)
-		a.mu.Unlock()
-		a.wg.Wait()
-	})
-	return nil
+	a.subs.Unsubscribe()
+	return a.targets.Detach(ctx)
 }
 
-// targetAttached runs before the target is resumed: it opens the target's
-// event streams first and then reads its current frame tree, so that no
-// frame falls between the two.
-func (a *attachment) targetAttached(ctx context.Context, t *session.Target) error {
-	a.mu.Lock()
-	if a.closed {
-		a.mu.Unlock()
-		return nil
-	}
-	a.wg.Add(1)
-	a.mu.Unlock()
-
-	sctx, cancel := context.WithCancel(context.Background())
-	st, err := openStreams(sctx, t)
+// follow runs before the target is resumed: it opens the target's event
+// streams first and then reads its current frame tree, so that no frame
+// falls between the two.
+func (a *attachment) follow(ctx, life context.Context, t *session.Target) (func(), error) {
+	st, err := openStreams(life, t)
 	if err != nil {
-		cancel()
-		a.wg.Done()
-		return fmt.Errorf("frame watchdog: opening event streams on %s: %w", t.ID, err)
+		return nil, fmt.Errorf("opening event streams on %s: %w", t.ID, err)
 	}
 	a.store.addTarget(t)
 	if tree, err := t.Client.Page.GetFrameTree(ctx); err == nil {
@@ -178,13 +147,10 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 	} else {
 		a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("reading frame tree failed")
 	}
-	go func() {
-		defer a.wg.Done()
-		defer cancel()
+	return func() {
 		defer st.close()
-		a.read(t, st)
-	}()
-	return nil
+		a.read(life, t, st)
+	}, nil
 }
 
 var (

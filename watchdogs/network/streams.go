@@ -45,9 +45,9 @@ func enable(ctx context.Context, t *session.Target) error {
 // without bound until closed.
 func (st *streams) close() { st.group.Close() }
 
-// read files t's requests until the target is gone, the watchdog is
-// detached or a stream fails.
-func (a *attachment) read(t *session.Target, st *streams) {
+// read files t's requests until life ends (the target is gone or the
+// watchdog detached) or a stream fails.
+func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
 	for {
 		var err error
 		select {
@@ -90,9 +90,7 @@ func (a *attachment) read(t *session.Target, st *streams) {
 					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
 				})
 			}
-		case <-t.Done():
-			return
-		case <-a.stop:
+		case <-life.Done():
 			return
 		}
 		if err != nil {

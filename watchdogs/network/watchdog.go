@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
@@ -84,10 +83,8 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		cfg:   w.cfg,
 		log:   h.Logger().With().Str("watchdog", Name).Logger(),
 		store: newStore(w.cfg.Capacity),
-		stop:  make(chan struct{}),
 	}
-	a.removeAttach = h.OnTargetAttached(a.targetAttached)
-	a.removeDetach = h.OnTargetDetached(a.store.removeTarget)
+	a.targets = watchdogs.FollowTargets(h, Name, a.follow, a.store.removeTarget)
 	b := h.Bus()
 	a.subs.Add(bus.Contribute(b, Name, a.state))
 	a.subs.Add(bus.Handle(b, Name, a.network))
@@ -100,51 +97,25 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 
 // attachment is the watchdog's per-session part.
 type attachment struct {
-	s     watchdogs.Host
-	cfg   Config
-	log   zerolog.Logger
-	store *store
-
-	subs         bus.Subscriptions
-	removeAttach func()
-	removeDetach func()
-
-	mu      sync.Mutex
-	closed  bool
-	wg      sync.WaitGroup
-	stop    chan struct{}
-	detOnce sync.Once
+	s       watchdogs.Host
+	cfg     Config
+	log     zerolog.Logger
+	store   *store
+	subs    bus.Subscriptions
+	targets *watchdogs.Targets
 }
 
 // Detach unsubscribes the handlers, stops every target's reader and waits
 // for them.
 func (a *attachment) Detach(ctx context.Context) error {
-	a.detOnce.Do(func() {
-		a.removeAttach()
-		a.removeDetach()
-		a.subs.Unsubscribe()
-		a.mu.Lock()
-		a.closed = true
-		close(a.stop)
-		a.mu.Unlock()
-		a.wg.Wait()
-	})
-	return nil
+	a.subs.Unsubscribe()
+	return a.targets.Detach(ctx)
 }
 
-// targetAttached runs before the target is resumed, so its first request
-// (the document of a popup or an OOPIF) is seen.
-func (a *attachment) targetAttached(ctx context.Context, t *session.Target) error {
-	a.mu.Lock()
-	if a.closed {
-		a.mu.Unlock()
-		return nil
-	}
-	a.wg.Add(1)
-	a.mu.Unlock()
-
-	sctx, cancel := context.WithCancel(context.Background())
-	st, err := openStreams(sctx, t)
+// follow runs before the target is resumed, so its first request (the
+// document of a popup or an OOPIF) is seen.
+func (a *attachment) follow(ctx, life context.Context, t *session.Target) (func(), error) {
+	st, err := openStreams(life, t)
 	if err == nil {
 		err = enable(ctx, t)
 	}
@@ -152,17 +123,12 @@ func (a *attachment) targetAttached(ctx context.Context, t *session.Target) erro
 		if st != nil {
 			st.close()
 		}
-		cancel()
-		a.wg.Done()
-		return fmt.Errorf("network watchdog: watching requests on %s: %w", t.ID, err)
+		return nil, fmt.Errorf("watching requests on %s: %w", t.ID, err)
 	}
-	go func() {
-		defer a.wg.Done()
-		defer cancel()
+	return func() {
 		defer st.close()
-		a.read(t, st)
-	}()
-	return nil
+		a.read(life, t, st)
+	}, nil
 }
 
 // state answers the network section of the page state.
