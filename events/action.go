@@ -12,7 +12,7 @@ const (
 )
 
 // ClickCoordinateEvent clicks at viewport coordinates X, Y in a tab (TabID,
-// or the active tab): mouse moved, pressed, released. Handled by
+// or the active tab): mouse moved, pressed, released. Owned by
 // DefaultActionWatchdog; result ActionResult.
 type ClickCoordinateEvent struct {
 	TabID      TargetID
@@ -82,7 +82,7 @@ type TypeTextEvent struct {
 }
 
 // PressKeyEvent presses a named key or chord in a tab: "Enter", "Tab",
-// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab". Handled by
+// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab". Owned by
 // DefaultActionWatchdog; result ActionResult.
 type PressKeyEvent struct {
 	TabID TargetID
@@ -153,7 +153,7 @@ type WaitEvent struct {
 // (Full), or one element (Ref). Labels draws every interactive element's
 // ref over its box (set-of-marks) for vision models. With Path the image is
 // written there (an absolute path on the daemon's machine); without it the
-// result carries the image base64-encoded in Data. Handled by
+// result carries the image base64-encoded in Data. Owned by
 // DefaultActionWatchdog; result ScreenshotResult.
 type ScreenshotEvent struct {
 	TabID   TargetID

@@ -102,7 +102,7 @@ type DialogRespondEvent struct {
 }
 
 // DialogsEvent asks for the pending dialogs and the recently closed ones, of
-// tab TabID, or of every tab of the session when empty. Handled by
+// tab TabID, or of every tab of the session when empty. Owned by
 // DialogWatchdog; result DialogsResult.
 type DialogsEvent struct {
 	TabID TargetID

@@ -13,9 +13,9 @@ package events
 //   - FrameID with Expression or Function: the code runs in that frame's
 //     main world, whether the frame is in process or out of process.
 //
-// The dispatch context's deadline is the whole budget (see internal/budget):
-// the script may run until shortly before it and is then terminated, so the
-// tab stays usable. Errors: js_exception (ErrorDetails Message, Line,
+// The dispatch context's deadline is the whole budget: the script may run
+// until shortly before it (a small reserve is kept for stopping it and
+// answering) and is then terminated, so the tab stays usable. Errors: js_exception (ErrorDetails Message, Line,
 // Column, URL, Class, Stack), timeout (ErrorDetails BudgetMS, Terminated
 // and the rest of what was cleaned up), stale_ref, unknown_ref,
 // frame_not_found, dialog_blocking, evaluate_disabled, invalid_argument.

@@ -80,7 +80,7 @@ type FramesResult struct {
 
 // FrameLookupEvent asks where a frame lives, so that a watchdog can route
 // work to it without importing FrameWatchdog. With TabID empty every tab of
-// the session is searched (frame ids are unique in a browser). Handled by
+// the session is searched (frame ids are unique in a browser). Owned by
 // FrameWatchdog; result FrameInfo, or an error with code frame_not_found.
 type FrameLookupEvent struct {
 	TabID   TargetID
@@ -89,7 +89,7 @@ type FrameLookupEvent struct {
 
 // CDPCallEvent sends one raw CDP command: on the tab's page session (TabID,
 // or the active tab), or, when FrameID names an out-of-process iframe, on
-// that frame's own session. Params is a JSON object or empty. Handled by
+// that frame's own session. Params is a JSON object or empty. Owned by
 // FrameWatchdog; result CDPCallResult.
 //
 // Errors: invalid_argument for a malformed method or params;

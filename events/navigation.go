@@ -13,7 +13,7 @@ const (
 )
 
 // NavigateToURLEvent loads URL in a tab (TabID, or the active tab when
-// empty) and waits for WaitUntil within the dispatch deadline. Handled by
+// empty) and waits for WaitUntil within the dispatch deadline. Owned by
 // DefaultActionWatchdog; result NavigationResult. An unreachable URL is an
 // error wrapping ErrNavigationFailed-like codes, never a hang.
 type NavigateToURLEvent struct {
@@ -22,14 +22,14 @@ type NavigateToURLEvent struct {
 	WaitUntil WaitUntil
 }
 
-// GoBackEvent goes one step back in a tab's history. Handled by
+// GoBackEvent goes one step back in a tab's history. Owned by
 // DefaultActionWatchdog; result NavigationResult.
 type GoBackEvent struct {
 	TabID     TargetID
 	WaitUntil WaitUntil
 }
 
-// GoForwardEvent goes one step forward in a tab's history. Handled by
+// GoForwardEvent goes one step forward in a tab's history. Owned by
 // DefaultActionWatchdog; result NavigationResult.
 type GoForwardEvent struct {
 	TabID     TargetID

@@ -37,7 +37,7 @@ type NetworkRequest struct {
 }
 
 // NetworkEvent asks for a tab's recent requests (TabID, or the active tab),
-// oldest first; with Clear they are returned and then forgotten. Handled by
+// oldest first; with Clear they are returned and then forgotten. Owned by
 // NetworkWatchdog; result NetworkResult.
 type NetworkEvent struct {
 	TabID TargetID

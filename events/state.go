@@ -27,7 +27,7 @@ type BrowserStateRequestEvent struct {
 	SkipTree bool
 }
 
-// ResolveRefEvent asks which element a ref names. Handled by
+// ResolveRefEvent asks which element a ref names. Owned by
 // DefaultActionWatchdog, which owns the refs; result ResolvedRef. A ref whose
 // element is gone fails with code stale_ref; one never issued with
 // unknown_ref.

@@ -58,7 +58,7 @@ type TargetDetachedEvent struct {
 // []TabInfo.
 type TabsEvent struct{}
 
-// NewTabEvent opens a tab, optionally at URL, and makes it active. Handled by
+// NewTabEvent opens a tab, optionally at URL, and makes it active. Owned by
 // DefaultActionWatchdog; result NewTabResult.
 type NewTabEvent struct{ URL string }
 

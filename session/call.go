@@ -10,6 +10,7 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
 // Call sends a raw CDP command on a session (the browser's when sessionID is
@@ -33,7 +34,7 @@ func (s *BrowserSession) Call(ctx context.Context, sessionID events.SessionID, m
 
 // CallCapped is Call with a cap of max bytes on the reply (max <= 0: no
 // cap). A larger reply is dropped as it arrives, never held whole, and the
-// call fails with an error that cdpmux.TooLarge recognises.
+// call fails with a *ReplyTooLargeError, which matches ErrReplyTooLarge.
 func (s *BrowserSession) CallCapped(ctx context.Context, sessionID events.SessionID, method string, params, reply any, max int64) error {
 	if max <= 0 {
 		return s.Call(ctx, sessionID, method, params, reply)
@@ -51,6 +52,9 @@ func (s *BrowserSession) CallCapped(ctx context.Context, sessionID events.Sessio
 		return err
 	}
 	raw, err := wait(ctx)
+	if sz, ok := cdpmux.TooLarge(err); ok {
+		return &ReplyTooLargeError{Method: method, Size: sz.Size, Cap: sz.Cap, Err: err}
+	}
 	if err != nil {
 		return err
 	}

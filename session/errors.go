@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 )
 
@@ -23,7 +24,43 @@ var (
 	// ErrDisconnected aliases the transport's error so callers need only
 	// this package.
 	ErrDisconnected = cdpmux.ErrDisconnected
+	// ErrReplyTooLarge is matched by the error of a CallCapped whose reply
+	// was larger than its cap (a *ReplyTooLargeError, which says by how
+	// much).
+	ErrReplyTooLarge = errors.New("CDP reply larger than its cap")
 )
+
+// ReplyTooLargeError is the error of a CallCapped whose reply was larger
+// than its cap. The reply was dropped as it arrived, so no more than the
+// cap of it was ever held. It matches ErrReplyTooLarge, and
+// events.ErrResultTooLarge (code result_too_large) too.
+type ReplyTooLargeError struct {
+	// Method is the CDP method called.
+	Method string
+	// Size is the reply's size in bytes, as it arrived.
+	Size int64
+	// Cap is the cap it exceeded, in bytes.
+	Cap int64
+	// Err is the transport's error.
+	Err error
+}
+
+func (e *ReplyTooLargeError) Error() string {
+	return fmt.Sprintf("the reply of %s is about %d bytes, above its cap of %d bytes", e.Method, e.Size, e.Cap)
+}
+
+// Unwrap returns the transport's error.
+func (e *ReplyTooLargeError) Unwrap() error { return e.Err }
+
+// Is reports true for ErrReplyTooLarge and for an *events.Error of code
+// result_too_large.
+func (e *ReplyTooLargeError) Is(target error) bool {
+	if target == ErrReplyTooLarge {
+		return true
+	}
+	ce, ok := target.(*events.Error)
+	return ok && ce.Code == events.CodeResultTooLarge
+}
 
 // LaunchError wraps a failure to start the browser with what it printed.
 type LaunchError struct {

@@ -208,9 +208,10 @@ func ptr[T any](v T) *T { return &v }
 func (s *BrowserSession) TaskID() string { return s.cfg.TaskID }
 
 // Endpoint is the browser websocket URL, with any credential in it hidden
-// (see cdpmux.RedactURL): the --cdp endpoint, the Grid session's se:cdp
-// URL, or for a launched browser the opt-in DevTools port's URL, or "" when
-// the browser is reachable only through its pipe.
+// (the password of its user info and the value of every query parameter,
+// where hosted endpoints carry tokens): the --cdp endpoint, the Grid
+// session's se:cdp URL, or for a launched browser the opt-in DevTools
+// port's URL, or "" when the browser is reachable only through its pipe.
 func (s *BrowserSession) Endpoint() string { return cdpmux.RedactURL(s.endpoint) }
 
 // Mux is the session's raw CDP transport, an escape hatch: watchdogs that need flat sessions of

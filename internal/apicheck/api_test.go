@@ -21,7 +21,7 @@ const mod = "github.com/agentbrowser/agentbrowser"
 var public = []string{
 	mod + "/bus", mod + "/events", mod + "/session", mod + "/actions", mod + "/watchdogs",
 	mod + "/watchdogs/console", mod + "/watchdogs/defaultaction", mod + "/watchdogs/dialog",
-	mod + "/watchdogs/evaluate", mod + "/watchdogs/frame", mod + "/watchdogs/standard",
+	mod + "/watchdogs/evaluate", mod + "/watchdogs/frame", mod + "/watchdogs/network", mod + "/watchdogs/standard",
 	mod + "/watchdogs/watchdogtest",
 }
 

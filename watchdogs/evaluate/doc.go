@@ -4,8 +4,8 @@
 // The engine opens its own websocket to the browser and attaches its own
 // flat session to each target it evaluates in, so a script that never ends
 // sits in front of nothing the actions use. Every evaluation runs within the
-// caller's budget (internal/budget): the script may run until the budget's
-// work deadline, and is then stopped with Runtime.terminateExecution and its
+// caller's budget, its context's deadline less a small reserve for cleaning
+// up: the script may run until that work deadline, and is then stopped with Runtime.terminateExecution and its
 // session detached, so the next action on the tab runs at once. When the
 // browser endpoint accepts only one client, evaluations run on the tab's
 // main session instead ("fallback"), with the same budget and termination.

@@ -11,7 +11,7 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // state answers the frame_tree section of the page state from memory.
@@ -152,7 +152,7 @@ func (a *attachment) cdpCall(ctx context.Context, e events.CDPCallEvent) (events
 	}
 	var reply json.RawMessage
 	if err := a.s.CallCapped(ctx, sid, e.Method, params, &reply, a.cfg.MaxResultBytes); err != nil {
-		if sz, ok := cdpmux.TooLarge(err); ok {
+		if sz := (*session.ReplyTooLargeError)(nil); errors.As(err, &sz) {
 			return events.CDPCallResult{}, events.Errorf(events.CodeResultTooLarge,
 				"the reply of %s is about %d bytes, above the cap of %d bytes: ask for less or raise --max-result-bytes",
 				e.Method, sz.Size, sz.Cap).WithDetails(events.ErrorDetails{Size: sz.Size, Cap: sz.Cap, Method: e.Method})
