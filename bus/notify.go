@@ -72,6 +72,9 @@ func (b *Bus) notify(n topicName, e any) bool {
 // deliver appends e to the observer s's mailbox and starts its drainer if
 // none runs.
 func (b *Bus) deliver(s *sub, e any, id uint64) {
+	if b.closed.Load() {
+		return // Close drops what is undelivered
+	}
 	mb := s.mb
 	mb.mu.Lock()
 	if len(mb.queue) >= maxPending {
