@@ -37,8 +37,8 @@
 // panics kill the process, and unsubscribes by function code pointer (so two
 // closures made from one literal cannot be told apart). This package
 // therefore subscribes a single collector per event type to EventBus; the
-// collector only copies the current handler list into the dispatch, and the
-// handlers then run outside every lock. Subscriptions are kept in our own
+// collector only hands the type's current subscriber lists to the dispatch,
+// and the subscribers then run outside every lock. Subscriptions are kept in our own
 // registry under unique IDs, and panics become *PanicError results.
 //
 // # Deadlines

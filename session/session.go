@@ -290,8 +290,8 @@ func (s *BrowserSession) alive() error {
 }
 
 // Emit delivers a lifecycle notification (tab created, navigated, closed,
-// browser disconnected...) to its subscribers without waiting for them: the
-// session's own loops call it, and a subscriber that blocks must delay only
+// browser disconnected...) to its observers without waiting for them: the
+// session's own loops call it, and an observer that blocks must delay only
 // itself, never URL and title tracking or target attachment (see bus.Notify).
 // ctx is accepted for symmetry with the dispatch functions and is not used.
 func Emit[E any](_ context.Context, s *BrowserSession, e E) {
