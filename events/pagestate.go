@@ -26,6 +26,15 @@ type Snapshot struct {
 	Text      string          `json:"snapshot"`
 	Refs      map[Ref]RefInfo `json:"refs"`
 	Truncated bool            `json:"truncated"`
+	// Next is the cursor that shows what a cut left out (SnapshotOptions
+	// Cursor); "" when nothing was cut.
+	Next string `json:"next_cursor,omitempty"`
+	// Matches counts the lines a find matched.
+	Matches int `json:"matches,omitempty"`
+	// Repeated are the landmarks shown as one line because an earlier
+	// page of the site showed their subtree whole (see
+	// SnapshotOptions.Full).
+	Repeated []Ref `json:"repeated,omitempty"`
 }
 
 // CrashInfo says that a tab's renderer crashed.

@@ -8,8 +8,26 @@ type SnapshotOptions struct {
 	MaxDepth int `json:"max_depth,omitempty"`
 	// Scope limits the tree to the subtree of this ref.
 	Scope Ref `json:"scope,omitempty"`
-	// MaxChars cuts the text at a line boundary; 0 means no limit.
+	// MaxChars cuts the text at a line boundary so that it holds at most
+	// MaxChars bytes, its last line giving the cursor of the rest; 0
+	// means no limit.
 	MaxChars int `json:"max_chars,omitempty"`
+	// Target limits the tree to the subtree of one element, as Scope
+	// does: a ref (e5, @e5, ref=e5). It is the name the MCP tools and
+	// Playwright MCP use; other kinds of target (locators) may follow.
+	Target string `json:"target,omitempty"`
+	// Find shows only the lines that match, each under its nearest
+	// heading or landmark: a text, matched without regard to case, or a
+	// /regular expression/ (flags i, m, s may follow the last slash).
+	Find string `json:"find,omitempty"`
+	// Cursor shows the part of a cut snapshot that starts at this cursor
+	// (Snapshot.Next of the part before, same options otherwise).
+	Cursor string `json:"cursor,omitempty"`
+	// Full shows every landmark subtree (banner, navigation, footer,
+	// sidebar, search) whole. Without it, one that an earlier page of the
+	// same site showed whole, unchanged, is one line that lists its refs
+	// (which stay valid and keep their names).
+	Full bool `json:"full,omitempty"`
 }
 
 // BrowserStateRequestEvent asks for the state of a tab (TabID, or the active

@@ -16,6 +16,16 @@ type capture struct {
 	// framesCut reports that frames nested deeper than MaxFrameNesting
 	// were left out (a marker line says where).
 	framesCut bool
+	// landmarks: the capture walks whole documents with every line, so
+	// its landmark subtrees can be matched with those remembered (see
+	// landmarks.go); collapse: those shown on an earlier page stand as
+	// one line.
+	landmarks, collapse bool
+	// pending are the landmark subtrees the capture holds whole, to
+	// remember once it has shown them all.
+	pending []pendingLandmark
+	// repeated are the landmark lines that stand for their subtrees.
+	repeated []events.Ref
 }
 
 type snapOpts struct {
@@ -32,7 +42,11 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 	e.capMu.Lock()
 	defer e.capMu.Unlock()
 
+	find, _ := parseFind(opts.Find)
+	cursor, _ := parseCursor(opts.Cursor)
 	c := &capture{e: e, opts: opts}
+	c.landmarks = opts.Scope == "" && !opts.Interactive && opts.MaxDepth == 0
+	c.collapse = c.landmarks && !opts.Full && find == nil
 	var (
 		recs  *records
 		lines []line
@@ -66,22 +80,44 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 			lines[i].depth = 0
 		}
 	}
-	r := render(lines, opts.MaxChars)
-	if err := e.eagerBackendIDs(ctx, r.entries); err != nil {
+	// The subtrees repeat lines stand for are left out; their refs stay
+	// valid and are listed.
+	var hidden []*refEntry
+	shownLines := lines[:0]
+	for _, l := range lines {
+		if !l.hidden {
+			shownLines = append(shownLines, l)
+		} else if l.entry != nil {
+			hidden = append(hidden, l.entry)
+		}
+	}
+	r := render(shownLines, view{maxChars: opts.MaxChars, find: find, cursor: cursor})
+	if err := e.eagerBackendIDs(ctx, append(r.entries, hidden...)); err != nil {
 		return nil, err
+	}
+	if c.landmarks && find == nil && cursor == 0 && !r.truncated {
+		e.remember(c.pending)
 	}
 	res := &Result{
 		URL:       recs.url,
 		Title:     recs.title,
 		Text:      r.text,
-		Refs:      make(map[events.Ref]RefInfo, len(r.entries)),
+		Refs:      make(map[events.Ref]RefInfo, len(r.entries)+len(hidden)),
 		Truncated: r.truncated || c.framesCut,
 		Nodes:     r.nodes,
 		Omitted:   r.omitted,
+		Next:      r.next,
+		Matches:   r.matches,
+		Repeated:  c.repeated,
 	}
 	e.mu.Lock()
 	for _, en := range r.entries {
 		res.Refs[en.ref] = en.info
+	}
+	if !r.truncated && find == nil {
+		for _, en := range hidden {
+			res.Refs[en.ref] = en.info
+		}
 	}
 	e.mu.Unlock()
 	return res, nil
@@ -161,6 +197,21 @@ func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, 
 	w.elements = recs.elements
 	e.mu.Unlock()
 
+	var (
+		spans []span
+		want  map[int]events.Ref
+	)
+	if c.landmarks {
+		spans = e.landmarkSpans(w, recs, c.collapse)
+		want = wantedNames(recs.recs, spans)
+	}
+	collapsedAt := map[int]bool{}
+	for _, sp := range spans {
+		if sp.collapse {
+			collapsedAt[sp.head] = true
+		}
+	}
+
 	lines := make([]line, 0, len(recs.recs))
 	type oopif struct {
 		at    int // index in lines of the iframe line
@@ -169,18 +220,20 @@ func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, 
 	}
 	var oopifs []oopif
 	e.mu.Lock()
-	for _, r := range recs.recs {
+	for i, r := range recs.recs {
 		if r.text {
 			lines = append(lines, line{depth: r.depth + depthOff, text: r.t})
 			continue
 		}
 		l := line{depth: r.depth + depthOff, role: r.role, name: r.name, attrs: r.attrs, value: r.value, nth: r.nth, quiet: r.quiet}
-		if r.id != 0 {
+		// A landmark's anchor becomes a ref once its line stands for its
+		// subtree, and stays one.
+		if r.id != 0 && (!r.anchor || collapsedAt[i] || w.entries[r.id] != nil) {
 			fid := w.frameID
 			if r.frame > 0 && r.frame < len(frameIDs) && frameIDs[r.frame] != "" {
 				fid = frameIDs[r.frame]
 			}
-			l.entry = e.refLocked(w, r.id, RefInfo{Role: r.role, Name: r.name, Nth: r.nth, FrameID: fid})
+			l.entry = e.refLocked(w, r.id, RefInfo{Role: r.role, Name: r.name, Nth: r.nth, FrameID: fid}, want[i])
 		}
 		lines = append(lines, l)
 		if r.oop && r.id != 0 {
@@ -189,6 +242,7 @@ func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, 
 			}
 		}
 	}
+	c.settleLandmarks(w, recs.recs, spans, lines)
 	e.mu.Unlock()
 
 	if len(oopifs) == 0 {
@@ -252,4 +306,44 @@ func (c *capture) frameLines(ctx context.Context, fid events.FrameID, maxDepth, 
 		c.e.kill(w)
 	}
 	return nil, ctx.Err()
+}
+
+// settleLandmarks hides the subtrees of the landmarks that stand as one
+// line, notes on those lines the refs they hold, and keeps the others to
+// remember. lines are one to one with rs. Callers hold Engine.mu and
+// Engine.capMu.
+func (c *capture) settleLandmarks(w *world, rs []record, spans []span, lines []line) {
+	hiddenTo := -1
+	for _, sp := range spans {
+		refs := make([]events.Ref, 0)
+		for i := sp.head; i < sp.end; i++ {
+			if !rs[i].anchor && lines[i].entry != nil {
+				refs = append(refs, lines[i].entry.ref)
+			}
+		}
+		var anchor events.Ref
+		if rs[sp.head].anchor && lines[sp.head].entry != nil {
+			anchor = lines[sp.head].entry.ref
+		}
+		if !sp.collapse {
+			if sp.head >= hiddenTo {
+				c.pending = append(c.pending, pendingLandmark{key: sp.key, w: w, refs: refs, anchor: anchor})
+			}
+			continue
+		}
+		sp.mem.refs = refs
+		if anchor != "" {
+			sp.mem.anchor = anchor
+		}
+		inner := refs
+		if !rs[sp.head].anchor && len(refs) > 0 && lines[sp.head].entry != nil {
+			inner = refs[1:]
+		}
+		lines[sp.head].repeat = repeatNote(inner)
+		c.repeated = append(c.repeated, lines[sp.head].entry.ref)
+		for i := sp.head + 1; i < sp.end; i++ {
+			lines[i].hidden = true
+		}
+		hiddenTo = sp.end
+	}
 }

@@ -24,7 +24,25 @@ type Diff struct {
 	ChangedRefs []string `json:"changed_refs,omitempty"`
 }
 
-var refInLine = regexp.MustCompile(`\[ref=(e[0-9]+)\]`)
+var (
+	refInLine = regexp.MustCompile(`\[ref=(e[0-9]+)\]`)
+	// repeatInLine finds the refs a landmark line that stands for its
+	// subtree lists (see repeatNote).
+	repeatInLine = regexp.MustCompile(`\[` + regexp.QuoteMeta(repeatPrefix) + `[0-9]+ refs? (e[0-9e,\-]+)\]`)
+)
+
+// refsOf returns the refs a snapshot line names: its own, and those its
+// subtree holds when it stands for one.
+func refsOf(l string) []string {
+	var out []string
+	for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
+		out = append(out, m[1])
+	}
+	if m := repeatInLine.FindStringSubmatch(l); m != nil {
+		out = append(out, expandRefs(m[1])...)
+	}
+	return out
+}
 
 // DiffText compares two snapshot texts (Result.Text) of the same tab. Lines
 // are compared by their whole content, indentation included, as a
@@ -38,8 +56,8 @@ func DiffText(prev, next string) Diff {
 	oldRefs := map[string]bool{}
 	for _, l := range strings.Split(prev, "\n") {
 		old[l]++
-		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
-			oldRefs[m[1]] = true
+		for _, r := range refsOf(l) {
+			oldRefs[r] = true
 		}
 	}
 	lines := strings.Split(next, "\n")
@@ -47,8 +65,8 @@ func DiffText(prev, next string) Diff {
 	newRefs := map[string]bool{}
 	d := Diff{}
 	for i, l := range lines {
-		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
-			newRefs[m[1]] = true
+		for _, r := range refsOf(l) {
+			newRefs[r] = true
 		}
 		if old[l] > 0 {
 			old[l]--
@@ -64,10 +82,10 @@ func DiffText(prev, next string) Diff {
 		}
 	}
 	for _, l := range strings.Split(prev, "\n") {
-		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
-			if !newRefs[m[1]] && oldRefs[m[1]] {
-				d.RemovedRefs = append(d.RemovedRefs, m[1])
-				oldRefs[m[1]] = false
+		for _, r := range refsOf(l) {
+			if !newRefs[r] && oldRefs[r] {
+				d.RemovedRefs = append(d.RemovedRefs, r)
+				oldRefs[r] = false
 			}
 		}
 	}

@@ -23,6 +23,29 @@
 // fields (passwords are masked). A row named by its cells leaves the name
 // out of its line. A line "- ... frame content not shown: ..." stands
 // under an iframe nested deeper than MaxFrameNesting. Names are quoted with \" and \\ escaped.
+// A cut snapshot (MaxChars) ends in "- ... N more lines: cursor=C shows
+// them"; a capture with Cursor C goes on from there, under the lines that
+// hold its first line.
+//
+// # Site chrome said once
+//
+// A landmark (banner, navigation, contentinfo, complementary, search)
+// whose subtree an earlier page of the same site (origin) showed whole,
+// line for line, is one line on a later page:
+//
+//	Result.Text:
+//	- navigation "Categories" [ref=e40] [same as on an earlier page: 30 refs e4-e33]
+//
+// Its elements take the ref names they had there, so refs the agent
+// kept from the earlier page act on this one; its line gets a ref (an
+// unnamed landmark too), and a capture scoped to it, or with Full, shows
+// the subtree whole. See landmarks.go.
+//
+// # Find
+//
+// Options.Find shows the lines that match a text (any case) or a
+// /regular expression/, each under its nearest heading or landmark,
+// flattened to two levels.
 // A line ends in ':' when children follow; a node whose only child is
 // text shows it after ': '. Text lines hold text not already in their
 // parent's name; a label's text is left out when it labels a control,

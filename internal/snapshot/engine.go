@@ -62,6 +62,9 @@ type Engine struct {
 	// (no Page.getFrameTree), and whether the last probe for script-set
 	// click handlers found any (see markedWalk).
 	lastTop *world
+	// seen remembers the landmark subtrees captures showed whole, by
+	// site and fingerprint (see landmarks.go); guarded by capMu.
+	seen map[landmarkKey]*seenLandmark
 
 	mu     sync.Mutex
 	top    *world

@@ -35,7 +35,7 @@ func FuzzOptions(f *testing.F) {
 				break
 			}
 		}
-		r := render(lines, maxChars)
+		r := render(lines, view{maxChars: maxChars})
 		if maxChars > 0 && len(r.text) > maxChars {
 			t.Fatalf("rendered %d bytes over a cap of %d", len(r.text), maxChars)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 )
 
@@ -137,7 +138,8 @@ func TestMaxCharsCutsAtLineBoundary(t *testing.T) {
 	shown = shown[:len(shown)-1]
 	assert.Equal(t, all[:len(shown)], shown, "whole lines from the top")
 	assert.Equal(t, len(all)-len(shown), cut.Omitted)
-	assert.Contains(t, last, strconv.Itoa(cut.Omitted)+" more lines not shown")
+	assert.Equal(t, "- ... "+strconv.Itoa(cut.Omitted)+" more lines: cursor="+cut.Next+" shows them", last)
+	assert.Equal(t, strconv.Itoa(len(shown)), cut.Next)
 	// Only the refs shown are returned.
 	assert.Less(t, len(cut.Refs), len(full.Refs))
 	for ref := range cut.Refs {
@@ -160,4 +162,59 @@ func TestOptionsValidate(t *testing.T) {
 	err := snapshot.Options{MaxDepth: -1, MaxChars: -1}.Validate()
 	assert.Contains(t, err.Error(), "max depth")
 	assert.Contains(t, err.Error(), "max chars")
+}
+
+func TestCursorShowsTheRest(t *testing.T) {
+	_, e, _ := openPage(t, "names")
+	ctx := testContext(t)
+	full, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	require.Greater(t, len(full.Text), 1000)
+
+	got := map[events.Ref]snapshot.RefInfo{}
+	cursor := ""
+	parts := 0
+	for {
+		part, err := e.Capture(ctx, snapshot.Options{MaxChars: 300, Cursor: cursor})
+		require.NoError(t, err)
+		assert.LessOrEqual(t, len(part.Text), 300)
+		for ref, info := range part.Refs {
+			got[ref] = info
+		}
+		parts++
+		require.Less(t, parts, 100)
+		if part.Next == "" {
+			assert.False(t, part.Truncated)
+			break
+		}
+		require.True(t, part.Truncated)
+		cursor = part.Next
+	}
+	assert.Greater(t, parts, 3)
+	assert.Equal(t, full.Refs, got, "the parts show every ref")
+
+	_, err = e.Capture(ctx, snapshot.Options{Cursor: "x"})
+	require.Error(t, err)
+}
+
+func TestFindShowsMatchesUnderHeadings(t *testing.T) {
+	_, e, _ := openPage(t, "form")
+	ctx := testContext(t)
+	full, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	res, err := e.Capture(ctx, snapshot.Options{Find: "email"})
+	require.NoError(t, err)
+	t.Logf("find email:\n%s", res.Text)
+	require.Positive(t, res.Matches)
+	email := refByLine(t, full.Text, `textbox "Email"`)
+	assert.Contains(t, res.Text, `textbox "Email" [ref=`+string(email)+`]`)
+	assert.Less(t, len(res.Text), len(full.Text))
+	for _, ln := range lines(res.Text) {
+		assert.LessOrEqual(t, indentOf(ln), 1, "flat under its context: %q", ln)
+	}
+	re, err := e.Capture(ctx, snapshot.Options{Find: "/^textbox (Email|Name)/i"})
+	require.NoError(t, err)
+	assert.Contains(t, re.Text, `[ref=`+string(email)+`]`)
+	_, err = e.Capture(ctx, snapshot.Options{Find: "/[/"})
+	require.Error(t, err)
 }

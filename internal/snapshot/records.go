@@ -18,6 +18,10 @@ type record struct {
 	oop                      bool
 	// quiet: the line leaves the name out (it repeats the content).
 	quiet bool
+	// anchor: id is set on a landmark only so that it can be given a
+	// ref should it stand for its subtree (see landmarks.go); it has no
+	// ref otherwise.
+	anchor bool
 	// Text lines.
 	t string
 }
@@ -113,7 +117,7 @@ func parseRecords(s string) (*records, error) {
 				r.attrs, r.value = t.next(), t.next()
 				r.frame = t.int()
 				flags := t.int()
-				r.oop, r.quiet = flags&1 != 0, flags&2 != 0
+				r.oop, r.quiet, r.anchor = flags&1 != 0, flags&2 != 0, flags&4 != 0
 			}
 			out.recs = append(out.recs, r)
 		case "T":

@@ -44,12 +44,18 @@ func (e *Engine) lookup(ref events.Ref) (events.Ref, *refEntry, error) {
 }
 
 // refLocked returns the entry of w's element id, issuing a ref if needed,
-// and records info for it. e.mu must be held.
-func (e *Engine) refLocked(w *world, id int64, info RefInfo) *refEntry {
+// and records info for it. A new entry takes the name want when it is
+// given and names no live element (the element it named is gone with its
+// document); otherwise the next number. e.mu must be held.
+func (e *Engine) refLocked(w *world, id int64, info RefInfo, want events.Ref) *refEntry {
 	entry := w.entries[id]
 	if entry == nil {
-		e.issued++
-		entry = &refEntry{ref: events.Ref("e" + strconv.Itoa(e.issued)), w: w, local: id}
+		name := want
+		if old := e.refs[name]; name == "" || (old != nil && !old.w.dead) {
+			e.issued++
+			name = events.Ref("e" + strconv.Itoa(e.issued))
+		}
+		entry = &refEntry{ref: name, w: w, local: id}
 		w.entries[id] = entry
 		if !w.dead {
 			e.refs[entry.ref] = entry

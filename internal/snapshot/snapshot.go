@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -24,8 +25,22 @@ type Options struct {
 	Scope events.Ref
 	// MaxChars cuts the text at a line boundary so it holds at most
 	// MaxChars bytes, including a final line saying how many lines were
-	// left out; 0 means no limit.
+	// left out and the cursor that shows them (Result.Next); 0 means no
+	// limit.
 	MaxChars int
+	// Find, when set, shows only the lines that match it, each under its
+	// nearest heading or landmark: a text (matched without regard to
+	// case) or a /regular expression/ (Go syntax; flags i, m, s may
+	// follow the last slash). It matches roles, names, values and text.
+	Find string
+	// Cursor shows the lines from the one Result.Next of an earlier cut
+	// capture with the same options named, under their ancestors' lines.
+	// Should the page have changed meanwhile, the lines are the new
+	// page's.
+	Cursor string
+	// Full shows every landmark subtree whole, even one shown whole on an
+	// earlier page of the same site (see landmarks.go).
+	Full bool
 }
 
 // minMaxChars leaves room for the final line of a cut snapshot.
@@ -47,7 +62,25 @@ func (o Options) Validate() error {
 			errs = append(errs, &InvalidRefError{Input: string(o.Scope)})
 		}
 	}
+	if _, err := parseFind(o.Find); err != nil {
+		errs = append(errs, err)
+	}
+	if _, err := parseCursor(o.Cursor); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
+}
+
+// parseCursor reads a cursor; "" is the start.
+func parseCursor(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("cursor %q is not one a cut snapshot gave (a line number)", s)
+	}
+	return n, nil
 }
 
 // RefInfo is what a ref stands for. Role is the ARIA role, or "clickable"
@@ -64,14 +97,24 @@ type Result struct {
 	// Text is the snapshot: one node a line, two spaces of indent per
 	// depth.
 	Text string
-	// Refs holds the refs that appear in Text.
+	// Refs holds the refs that appear in Text, and those of the landmark
+	// subtrees Text shows as one line (Repeated).
 	Refs map[events.Ref]RefInfo
 	// Truncated reports that MaxChars cut Text.
 	Truncated bool
-	// Nodes is how many lines the snapshot had before any cut.
+	// Nodes is how many lines the snapshot had before any cut (with
+	// Find, how many lines the matches and their context make).
 	Nodes int
 	// Omitted is how many of those lines the cut left out.
 	Omitted int
+	// Next is the cursor that shows the lines a cut left out; "" when
+	// nothing was cut.
+	Next string
+	// Matches is how many lines Find matched.
+	Matches int
+	// Repeated lists the landmarks shown as one line because an earlier
+	// page of the site showed their subtree whole.
+	Repeated []events.Ref
 }
 
 // FrameSessions lets the engine reach out-of-process frames. A nil

@@ -121,7 +121,8 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 	}
 	a.noteRefs(tab.ID, res.Refs)
 	sec.URL, sec.Title = res.URL, res.Title
-	sec.Tree = &events.Snapshot{Text: res.Text, Refs: res.Refs, Truncated: res.Truncated}
+	sec.Tree = &events.Snapshot{Text: res.Text, Refs: res.Refs, Truncated: res.Truncated,
+		Next: res.Next, Matches: res.Matches, Repeated: res.Repeated}
 	return sec, nil
 }
 
@@ -142,7 +143,8 @@ func blockedLine(d *events.DialogInfo) string {
 
 // snapshotOptions validates the event's options.
 func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
-	opts := snapshot.Options{Interactive: o.Interactive, MaxDepth: o.MaxDepth, MaxChars: o.MaxChars}
+	opts := snapshot.Options{Interactive: o.Interactive, MaxDepth: o.MaxDepth, MaxChars: o.MaxChars,
+		Find: o.Find, Cursor: o.Cursor, Full: o.Full}
 	if o.Scope != "" {
 		ref, ok := events.ParseRef(string(o.Scope))
 		if !ok {
@@ -150,10 +152,31 @@ func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
 		}
 		opts.Scope = ref
 	}
+	if o.Target != "" {
+		ref, err := targetRef(o.Target)
+		if err != nil {
+			return opts, err
+		}
+		if opts.Scope != "" && opts.Scope != ref {
+			return opts, events.Errorf(events.CodeInvalidArgument, "target %s and scope %s name two elements: give one", ref, opts.Scope)
+		}
+		opts.Scope = ref
+	}
 	if err := opts.Validate(); err != nil {
 		return opts, events.Errorf(events.CodeInvalidArgument, "snapshot options: %s", strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
 	return opts, nil
+}
+
+// targetRef reads a target that names an element: a ref today. Locators
+// (css=..., role=...) are the kind of target to come, resolved here to the
+// ref of the element they find.
+func targetRef(target string) (events.Ref, error) {
+	ref, ok := events.ParseRef(target)
+	if !ok {
+		return "", events.Errorf(events.CodeInvalidArgument, "target %q is not a ref: want e5, @e5 or ref=e5 from a snapshot", target)
+	}
+	return ref, nil
 }
 
 // noteRefs records that tab issued refs.

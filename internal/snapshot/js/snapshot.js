@@ -15,7 +15,8 @@
 //   E  depth  role  name  id
 //   X  depth  role  name  id  nth  attrs  value  frame  flags
 // flags: 1 an out-of-process iframe, 2 a name the line leaves out (it
-// only repeats the content that follows).
+// only repeats the content that follows), 4 an unnamed landmark whose id
+// is an anchor, not a ref.
 //   T  depth  text
 //   F  frame  iframeId
 // Names, texts and values are whitespace-normalised.
@@ -86,6 +87,9 @@
     'rowheader', 'switch', 'tab', 'tooltip', 'treeitem']);
   // STRUCTURAL roles are dropped, their children hoisted, unless named or
   // ref'd.
+  // LANDMARKS are the roles a site repeats from page to page; an unnamed
+  // one carries its element id as an anchor (flag 4), not a ref.
+  const LANDMARKS = new Set(['banner', 'navigation', 'contentinfo', 'complementary', 'search']);
   const STRUCTURAL = new Set(['', 'generic', 'none', 'presentation', 'rowgroup']);
   const ARIA_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner',
     'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox',
@@ -140,7 +144,35 @@
   const FORMAT = /[\u200b\u200c\u2060\ufeff\u00ad]|\u200d(?!\p{Extended_Pictographic})/u;
   const FORMAT_ALL = /[\u200b\u200c\u2060\ufeff\u00ad]|\u200d(?!\p{Extended_Pictographic})/gu;
   function unformat(s) {
+    if (s && s.indexOf(KEEP) >= 0) s = keepEdge(s);
     return s && FORMAT.test(s) ? s.replace(FORMAT_ALL, '') : s;
+  }
+  // KEEP marks, in a name from content, white space the page lays out
+  // after an aria-hidden element's text (mdBook's `<strong
+  // aria-hidden="true">1.</strong> Getting Started`): Chrome's name keeps
+  // it as a leading space, and so does the snapshot's. keepEdge turns the
+  // mark into that space at the start of a name, into a plain space
+  // elsewhere.
+  const KEEP = '\ufdd0';
+  const KEEP_RUN = / ?\ufdd0+ ?/g;
+  function keepEdge(s) {
+    const lead = s.charCodeAt(0) === 0xfdd0;
+    let t = s.replace(KEEP_RUN, ' ');
+    let a = 0, b = t.length;
+    while (a < b && t.charCodeAt(a) === 32) a++;
+    while (b > a && t.charCodeAt(b - 1) === 32) b--;
+    t = t.slice(a, b);
+    return lead && t ? ' ' + t : t;
+  }
+  // hiddenEdge tells whether c is an aria-hidden element laid out inline
+  // whose text ends in a character other than white space, so that white
+  // space right after it is kept on the page.
+  function hiddenEdge(c) {
+    if (c.nodeType !== 1) return false;
+    const h = c.getAttribute('aria-hidden');
+    if (!h || h.trim().toLowerCase() !== 'true') return false;
+    const t = c.textContent;
+    return !!t && HAS_TEXT.test(t) && !WS_END.test(t) && c.checkVisibility(CV) && !blockish(c, c.localName);
   }
   // NAME_MAX is the longest name kept in full; longer ones are cut and
   // marked with an ellipsis.
@@ -728,7 +760,7 @@
   // when whether it is set off by spaces (blockish) is still open: join
   // decides it only where a space would change the name.
   let pendingEl = null;
-  const WS_START = /^[ \t\n\r\f]/, WS_END = /[ \t\n\r\f]$/;
+  const WS_START = /^[ \t\n\r\f]/, WS_END = /[ \t\n\r\f]$/, WS_START_RUN = /^[ \t\n\r\f]+/;
 
   // join concatenates the contributions of siblings to a name from
   // content, with spaces around the non-inline elements among them.
@@ -788,12 +820,36 @@
       }
       return '';
     }
+    let after = false;
     for (let c = first; c; c = c.nextSibling) {
       if (stop) break;
-      const v = walkNode(c, ctx, need, fr, ptr, supp, vis);
-      if (need) parts.push(v), els.push(pendingEl);
+      let v = walkNode(c, ctx, need, fr, ptr, supp, vis);
+      if (need) {
+        // White space after a hidden element's text, before any text of
+        // the name: see KEEP.
+        if (after && WS_START.test(v) && HAS_TEXT.test(v) && !parts.some((p) => HAS_TEXT.test(p))) {
+          v = KEEP + v.replace(WS_START_RUN, '');
+        }
+        after = vis && hiddenEdge(c);
+        parts.push(v), els.push(pendingEl);
+      }
     }
     return need ? join(parts, els) : '';
+  }
+
+  // transformed is a text node's contribution to a name: its text with
+  // its element's text-transform applied, as Chrome names it (a button
+  // styled uppercase is "COPY"). Text lines keep the text as written.
+  const CAPITALIZE = /(^|[^\p{L}\p{N}'\u2019])(\p{Ll})/gu;
+  function transformed(n) {
+    const p = n.parentElement;
+    if (!p) return n.data;
+    switch (getComputedStyle(p).textTransform) {
+      case 'uppercase': return n.data.toUpperCase();
+      case 'lowercase': return n.data.toLowerCase();
+      case 'capitalize': return n.data.replace(CAPITALIZE, (m, a, b) => a + b.toUpperCase());
+    }
+    return n.data;
   }
 
   function walkNode(n, ctx, need, fr, ptr, supp, vis) {
@@ -803,7 +859,7 @@
       if (!vis) return '';
       if (HAS_TEXT.test(n.data)) textSeen++;
       if (runs && !supp) addRun(ctx, n.data);
-      return n.data;
+      return need && HAS_TEXT.test(n.data) ? transformed(n) : n.data;
     }
     if (t !== 1) return '';
     return walkEl(n, ctx, need, fr, ptr, supp);
@@ -902,7 +958,7 @@
     if (emitted) {
       if (runs) flush(ctx);
       if (isScope) scopeStart = recs.length;
-      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false };
+      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false, anchor: false };
       recs.push(rec);
       cctx = { depth: ctx.depth + 1, run: '', texts: null };
     } else if (runs && block) {
@@ -949,7 +1005,11 @@
       name = unformat(name);
       if (runs && name && cctx.texts) {
         const plain = name.indexOf('\u00a0') >= 0 ? norm(name) : name;
-        for (const r of cctx.texts) if (plain.includes(r.t)) r.drop = true;
+        let low = '';
+        for (const r of cctx.texts) {
+          if (plain.includes(r.t)) r.drop = true;
+          else if ((low || (low = plain.toLowerCase())).includes(r.t.toLowerCase())) r.drop = true;
+        }
       }
       // A row is named by its cells (as Chrome names it) when it has a
       // ref of its own; its line leaves out a name that only repeats
@@ -961,6 +1021,11 @@
       }
       rec.name = cap(name, NAME_MAX);
       if (interactive || click || (name && CONTENT.has(role))) rec.id = idOf(e);
+      else if (LANDMARKS.has(role)) {
+        // An anchor: a ref only should the line stand for its subtree.
+        rec.id = idOf(e);
+        rec.anchor = true;
+      }
       rec.attrs = attrsOf(e, tag, role, flags);
       if (!name && rec.id && (INTERACTIVE.has(role) || click)) {
         // Its own text follows it, except in a listing of refs alone.
@@ -1106,10 +1171,11 @@
         if (!r.drop) out.push('T', d, r.t);
         continue;
       }
-      if (opts.interactive && !r.id) continue;
+      if (opts.interactive && (!r.id || r.anchor)) continue;
       if (r.fr) usedFrames.add(r.fr);
-      if (r.nth || r.attrs || r.value || r.fr || r.oop || r.quiet) {
-        out.push('X', d, r.role, r.name, r.id || '', r.nth, r.attrs, r.value, r.fr, (r.oop ? 1 : 0) | (r.quiet ? 2 : 0));
+      if (r.nth || r.attrs || r.value || r.fr || r.oop || r.quiet || r.anchor) {
+        out.push('X', d, r.role, r.name, r.id || '', r.nth, r.attrs, r.value, r.fr,
+          (r.oop ? 1 : 0) | (r.quiet ? 2 : 0) | (r.anchor ? 4 : 0));
       } else {
         out.push('E', d, r.role, r.name, r.id || '');
       }
