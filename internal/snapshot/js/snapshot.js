@@ -841,15 +841,20 @@
   // its element's text-transform applied, as Chrome names it (a button
   // styled uppercase is "COPY"). Text lines keep the text as written.
   const CAPITALIZE = /(^|[^\p{L}\p{N}'\u2019])(\p{Ll})/gu;
+  // transforms counts the texts transformed, so that an element can tell
+  // whether its name was.
+  let transforms = 0;
   function transformed(n) {
     const p = n.parentElement;
     if (!p) return n.data;
+    let t = n.data;
     switch (getComputedStyle(p).textTransform) {
-      case 'uppercase': return n.data.toUpperCase();
-      case 'lowercase': return n.data.toLowerCase();
-      case 'capitalize': return n.data.replace(CAPITALIZE, (m, a, b) => a + b.toUpperCase());
+      case 'uppercase': t = t.toUpperCase(); break;
+      case 'lowercase': t = t.toLowerCase(); break;
+      case 'capitalize': t = t.replace(CAPITALIZE, (m, a, b) => a + b.toUpperCase()); break;
     }
-    return n.data;
+    if (t !== n.data) transforms++;
+    return t;
   }
 
   function walkNode(n, ctx, need, fr, ptr, supp, vis) {
@@ -966,7 +971,7 @@
     } else if (runs && vis) {
       (ctx.pend || (ctx.pend = [])).push(e);
     }
-    const textsBefore = textSeen;
+    const textsBefore = textSeen, transformsBefore = transforms;
 
     const fromContent = FROM_CONTENT.has(role);
     const kidNeed = need || fromContent || click || (role === 'row' && !!(aLabel || aLby));
@@ -1005,10 +1010,10 @@
       name = unformat(name);
       if (runs && name && cctx.texts) {
         const plain = name.indexOf('\u00a0') >= 0 ? norm(name) : name;
-        let low = '';
+        // A name text-transform changed holds its text in other case.
+        const low = transforms > transformsBefore ? plain.toLowerCase() : '';
         for (const r of cctx.texts) {
-          if (plain.includes(r.t)) r.drop = true;
-          else if ((low || (low = plain.toLowerCase())).includes(r.t.toLowerCase())) r.drop = true;
+          if (plain.includes(r.t) || (low && low.includes(r.t.toLowerCase()))) r.drop = true;
         }
       }
       // A row is named by its cells (as Chrome names it) when it has a
