@@ -87,7 +87,10 @@ func navigate(t *testing.T, s *session.BrowserSession, u string) {
 
 func eval(t *testing.T, s *session.BrowserSession, expr string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	// A deadline, not a timing: the tight loop's 20,000 messages reach us
+	// before the evaluate's reply, which under the race detector on a
+	// loaded machine takes well over 20 s.
+	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
 	tab, err := s.ActiveTab()
 	require.NoError(t, err)
