@@ -168,7 +168,9 @@ func (o *ours) variants(op string) ([]variant, error) {
 		return []variant{{lib: lib, note: "Snapshot", run: func() error {
 			sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 			defer cancel()
-			_, err := actions.Snapshot(sctx, s, events.SnapshotOptions{})
+			// The whole page, as the peers' snapshots are: above the
+			// default cap of 100 KB.
+			_, err := actions.Snapshot(sctx, s, events.SnapshotOptions{MaxChars: 1 << 30})
 			return err
 		}}}, nil
 	}

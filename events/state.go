@@ -10,7 +10,8 @@ type SnapshotOptions struct {
 	Scope Ref `json:"scope,omitempty"`
 	// MaxChars cuts the text at a line boundary so that it holds at most
 	// MaxChars bytes, its last line giving the cursor of the rest; 0
-	// means no limit.
+	// means DefaultSnapshotMaxChars. A caller that wants more asks for
+	// more.
 	MaxChars int `json:"max_chars,omitempty"`
 	// Target limits the tree to the subtree of one element, as Scope
 	// does: a ref (e5, @e5, ref=e5). It is the name the MCP tools and
@@ -29,6 +30,11 @@ type SnapshotOptions struct {
 	// (which stay valid and keep their names).
 	Full bool `json:"full,omitempty"`
 }
+
+// DefaultSnapshotMaxChars is the most text a snapshot holds when its
+// options name no MaxChars: no single result an agent reads is larger
+// unless it asks (hosts refuse tool results of 25,000 tokens and more).
+const DefaultSnapshotMaxChars = 100_000
 
 // BrowserStateRequestEvent asks for the state of a tab (TabID, or the active
 // tab). It is gathered, not owned (see its Gathers method): every watchdog

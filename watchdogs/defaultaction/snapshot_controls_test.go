@@ -77,3 +77,21 @@ func TestSnapshotControlsThroughActions(t *testing.T) {
 	require.NoError(t, err)
 	e.poll("the Rugs link to load", func() bool { return strings.HasSuffix(e.evalString("location.search"), "rugs") })
 }
+
+func TestSnapshotHasADefaultCap(t *testing.T) {
+	e := newEnv(t, "/shop-a.html")
+	e.eval(`(() => { const m = document.querySelector('main');
+		for (let i = 0; i < 4000; i++) { const b = document.createElement('button'); b.textContent = 'A button with a rather long name, number ' + i; m.append(b); }
+		return true; })()`, new(bool))
+	ctx := actions.WithTab(e.ctx(), e.tab.ID)
+	capped, err := actions.Snapshot(ctx, e.s, events.SnapshotOptions{})
+	require.NoError(t, err)
+	assert.True(t, capped.Truncated)
+	assert.LessOrEqual(t, len(capped.Text), events.DefaultSnapshotMaxChars)
+	assert.NotEmpty(t, capped.Next)
+	whole, err := actions.Snapshot(ctx, e.s, events.SnapshotOptions{MaxChars: 1 << 22})
+	require.NoError(t, err)
+	assert.False(t, whole.Truncated)
+	assert.Greater(t, len(whole.Text), events.DefaultSnapshotMaxChars)
+	assert.Contains(t, whole.Text, `number 3999"`)
+}

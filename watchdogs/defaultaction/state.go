@@ -145,6 +145,9 @@ func blockedLine(d *events.DialogInfo) string {
 func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
 	opts := snapshot.Options{Interactive: o.Interactive, MaxDepth: o.MaxDepth, MaxChars: o.MaxChars,
 		Find: o.Find, Cursor: o.Cursor, Full: o.Full}
+	if opts.MaxChars == 0 {
+		opts.MaxChars = events.DefaultSnapshotMaxChars
+	}
 	if o.Scope != "" {
 		ref, ok := events.ParseRef(string(o.Scope))
 		if !ok {
