@@ -1,6 +1,7 @@
 package actions
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -22,8 +23,13 @@ func NewSnapshotTracker() *SnapshotTracker {
 }
 
 // Diff records text as the tab's latest snapshot and returns what changed
-// since the previous one.
+// since the previous one. The line that stands for the tree while a
+// dialog blocks the page is returned whole and not recorded, so that once
+// the dialog is answered the changes are those since the tree before it.
 func (t *SnapshotTracker) Diff(tab events.TargetID, text string) events.SnapshotDiff {
+	if strings.HasPrefix(text, events.BlockedSnapshotPrefix) {
+		return events.SnapshotDiff{Text: text, Full: true, Changed: 1}
+	}
 	t.mu.Lock()
 	prev := t.last[tab]
 	t.last[tab] = text

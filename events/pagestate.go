@@ -18,6 +18,11 @@ type RefInfo struct {
 	FrameID       FrameID `json:"frame_id"`
 }
 
+// BlockedSnapshotPrefix starts the one line a snapshot holds instead of
+// the tree while a JavaScript dialog blocks the page. Such a snapshot is
+// no baseline for the next one's changes: the tree before the dialog is.
+const BlockedSnapshotPrefix = "- the page is blocked by a JavaScript "
+
 // Snapshot is a tab's accessibility snapshot: the text an agent reads and
 // the refs it names elements by.
 type Snapshot struct {

@@ -138,7 +138,7 @@ func withReserve(ctx context.Context) (context.Context, context.CancelFunc) {
 }
 
 func blockedLine(d *events.DialogInfo) string {
-	return fmt.Sprintf("- the page is blocked by a JavaScript %s dialog (%q): answer it (see pending_dialogs) before the page can be read or used", d.Type, d.Message)
+	return fmt.Sprintf(events.BlockedSnapshotPrefix+"%s dialog (%q): answer it (see pending_dialogs) before the page can be read or used", d.Type, d.Message)
 }
 
 // snapshotOptions validates the event's options.
