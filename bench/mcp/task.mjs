@@ -169,7 +169,10 @@ const servers = {
       snapshot: () => ['browser_snapshot', {}],
       click: (ref, element) => ['browser_click', { [REF_ARG]: ref, element }],
       type: (ref, text, element) => ['browser_type', { [REF_ARG]: ref, text, element }],
-      fill: (fields) => ['browser_fill_form', { fields: fields.map((f) => ({ [REF_ARG]: f.ref, name: f.name, type: f.type, value: f.value })) }],
+      // Builds that take "ref" know no field type either.
+      fill: (fields) => ['browser_fill_form', {
+        fields: fields.map((f) => ({ [REF_ARG]: f.ref, name: f.name, ...(REF_ARG === 'ref' ? {} : { type: f.type }), value: f.value })),
+      }],
       dialog: (text) => ['browser_handle_dialog', { accept: true, promptText: text }],
     },
   },
