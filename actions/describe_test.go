@@ -9,17 +9,20 @@ import (
 
 	"github.com/mafredri/cdp/rpcc"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/internal/errcodes"
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// TestMain runs the package's tests; those that need a browser share
+// testkit's, which Main stops, and Main fails the run when a goroutine
+// outlived the tests.
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // dispatched wraps err the way the bus does on the way up.
 func dispatched(err error) error {

@@ -42,6 +42,7 @@ func Do[E bus.Request[R], R any](ctx context.Context, s *session.BrowserSession,
 	err = finish(err)
 	if err == nil {
 		addBlocked(s, &r, start)
+		addDownloads(ctx, s, &r, start)
 	} else {
 		err = blockedNavigation(s, err, start)
 	}

@@ -42,6 +42,9 @@ type ActionResult struct {
 	// during the action (a link to a blocked origin, an iframe, a popup),
 	// each with code url_not_allowed.
 	Blocked []BlockedLoad `json:"blocked,omitempty"`
+	// Downloads lists the downloads that began during the action, or
+	// since the last result that listed downloads (each is reported once).
+	Downloads []Download `json:"downloads,omitempty"`
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the

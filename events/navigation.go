@@ -54,4 +54,13 @@ type NavigationResult struct {
 	// Blocked lists the document loads the session's origin policy stopped
 	// while the page loaded (iframes from a blocked origin, a redirect).
 	Blocked []BlockedLoad `json:"blocked,omitempty"`
+	// Downloads lists the downloads that began during the navigation (a
+	// URL served as an attachment downloads instead of loading; the tab
+	// then stays where it was), or since the last result that listed
+	// downloads.
+	Downloads []Download `json:"downloads,omitempty"`
+	// Download is set by the navigation's handler when the URL turned into
+	// a download instead of a document; actions then waits for the
+	// download to be known before it reports.
+	Download bool `json:"-"`
 }

@@ -182,3 +182,17 @@ func (e NetworkEvent) OnTab(id TargetID) NetworkEvent {
 	}
 	return e
 }
+
+func (e PDFEvent) OnTab(id TargetID) PDFEvent {
+	if e.TabID == "" {
+		e.TabID = id
+	}
+	return e
+}
+
+func (e WebStorageEvent) OnTab(id TargetID) WebStorageEvent {
+	if e.TabID == "" {
+		e.TabID = id
+	}
+	return e
+}

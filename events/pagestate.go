@@ -97,6 +97,9 @@ type PageState struct {
 	Network        *NetworkCounts
 	// BlockedLoads is nil when no origin policy is in force.
 	BlockedLoads []BlockedLoad
+	// Downloads is the session's downloads, oldest first; nil when no
+	// download tracker answered.
+	Downloads []Download
 	// SnapshotDiff is set by a caller that diffs snapshots (snapshot --diff).
 	SnapshotDiff *SnapshotDiff
 	// StateErrors lists the sections that failed.
@@ -137,6 +140,7 @@ func (p PageState) MarshalJSON() ([]byte, error) {
 	put("console", p.Console != nil, p.Console)
 	put("network", p.Network != nil, p.Network)
 	put("blocked_loads", p.BlockedLoads != nil, p.BlockedLoads)
+	put("downloads", len(p.Downloads) > 0, p.Downloads)
 	put("snapshot_diff", p.SnapshotDiff != nil, p.SnapshotDiff)
 	put("state_errors", len(p.StateErrors) > 0, p.StateErrors)
 	return json.Marshal(m)

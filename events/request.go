@@ -44,3 +44,12 @@ func (NetworkEvent) Returns(NetworkResult)            {}
 // watchdog that knows a section of the page state contributes its own
 // StatePart, and actions.State merges them.
 func (BrowserStateRequestEvent) Gathers(StatePart) {}
+
+func (CookiesEvent) Returns(CookiesResult)               {}
+func (SetCookieEvent) Returns(CookiesResult)             {}
+func (ClearCookiesEvent) Returns(CookiesResult)          {}
+func (WebStorageEvent) Returns(WebStorageResult)         {}
+func (SaveStorageStateEvent) Returns(StorageStateResult) {}
+func (LoadStorageStateEvent) Returns(StorageStateResult) {}
+func (DownloadsEvent) Returns(DownloadsResult)           {}
+func (PDFEvent) Returns(PDFResult)                       {}

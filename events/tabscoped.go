@@ -23,3 +23,5 @@ func (e UploadFileEvent) TargetTab() TargetID      { return e.TabID }
 func (e WaitEvent) TargetTab() TargetID            { return e.TabID }
 func (e ScreenshotEvent) TargetTab() TargetID      { return e.TabID }
 func (e EvaluateEvent) TargetTab() TargetID        { return e.TabID }
+func (e PDFEvent) TargetTab() TargetID             { return e.TabID }
+func (e WebStorageEvent) TargetTab() TargetID      { return e.TabID }

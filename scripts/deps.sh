@@ -54,8 +54,10 @@ go mod download
 
 # The MCP end-to-end test drives the server with the official TypeScript
 # client, pinned in e2e/mcp/package-lock.json; the real-widget suite
-# (e2e/widgets) loads widget libraries pinned in its package-lock.json.
-# Both install from the lockfile; the widgets' install scripts (analytics
+# (e2e/widgets) loads widget libraries pinned in its package-lock.json; the
+# storage state test (e2e/state) runs Playwright's storageState with
+# playwright-core on the system Chromium.
+# All install from their lockfiles; the widgets' install scripts (analytics
 # only) are not run, and an install that is already in place is kept, so
 # a machine without the registry still runs the tests.
 npm_ci() {
@@ -68,6 +70,7 @@ npm_ci() {
 if command -v npm >/dev/null 2>&1; then
   npm_ci e2e/mcp
   npm_ci e2e/widgets --ignore-scripts
+  npm_ci e2e/state
 else
-  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test and the widget suite (they fail under CI=true)" >&2
+  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test, the widget suite and the storage state test (they fail under CI=true)" >&2
 fi

@@ -150,6 +150,8 @@ func (s *BrowserSession) attach(a attachment) {
 	}
 	s.targets[sid] = t
 	s.mu.Unlock()
+	s.ownTarget(t.ID, t.TabID)
+	s.noteOrigin(info.URL)
 
 	log := s.log.With().Str("target", string(t.ID)).Str("type", t.Type).Logger()
 	if t.IsPage() && t.OpenerID != "" && a.reply.WaitingForDebugger {
@@ -414,6 +416,7 @@ func (s *BrowserSession) watchTargetInfo() {
 			if !ok || !t.setInfo(info.URL, info.Title) {
 				continue
 			}
+			s.noteOrigin(info.URL)
 			s.mu.Lock()
 			s.notifyLocked()
 			s.mu.Unlock()

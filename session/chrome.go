@@ -84,6 +84,12 @@ type LaunchConfig struct {
 	// through it. Zero, the default, opens no port: the browser is driven
 	// over a pipe only.
 	DebuggingPort int
+	// UserDataDir, when set, is a persistent profile directory that
+	// exists: Launch uses it instead of a fresh one, and Close leaves it.
+	// Chromium's temporary files then go to a directory of their own, which
+	// Close removes. Session.Config.Profile sets it, after taking the
+	// profile's lock.
+	UserDataDir string
 	// RecordFile, when set, is where Launch notes the profile directory
 	// and the browser's pid while the browser runs, so that Reap can clean
 	// up after a process that died without Close. Close removes it.
@@ -115,7 +121,8 @@ type Process struct {
 	Path     string
 
 	cmd     *exec.Cmd
-	dataDir string
+	dataDir string // removed by Close: the profile, or with UserDataDir the temporary files
+	userDir string // the persistent profile (UserDataDir), kept
 	record  string
 	// toBrowser and fromBrowser are our ends of --remote-debugging-pipe,
 	// handed to the session's cdpmux.Conn, which closes them.
@@ -156,9 +163,14 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		path = p
 	}
 	// MkdirTemp creates the directory 0700: the profile holds cookies.
+	// With a persistent profile, it holds Chromium's temporary files only.
 	dir, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("creating profile directory: %w", err)
+	}
+	profile := dir
+	if cfg.UserDataDir != "" {
+		profile = cfg.UserDataDir
 	}
 	// Chromium's own temporary files (org.chromium.Chromium.*) follow
 	// TMPDIR; inside the profile, one removal cleans everything. One of
@@ -169,7 +181,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		env = append(env, "TMPDIR="+dir)
 	}
 	if cfg.RecordFile != "" {
-		if err := writeRecord(cfg.RecordFile, record{Profile: dir}); err != nil {
+		if err := writeRecord(cfg.RecordFile, record{Profile: dir, UserDataDir: cfg.UserDataDir}); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
@@ -179,9 +191,9 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	if wantPort {
 		args = append(args, fmt.Sprintf("--remote-debugging-port=%d", max(cfg.DebuggingPort, 0)))
 	}
-	args = append(args, "--user-data-dir="+dir, "about:blank")
+	args = append(args, "--user-data-dir="+profile, "about:blank")
 
-	p := &Process{Path: path, dataDir: dir, record: cfg.RecordFile, exited: make(chan struct{}), stopping: make(chan struct{})}
+	p := &Process{Path: path, dataDir: dir, userDir: cfg.UserDataDir, record: cfg.RecordFile, exited: make(chan struct{}), stopping: make(chan struct{})}
 	fail := func(err error) (*Process, error) {
 		p.cleanup()
 		return nil, err
@@ -218,7 +230,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	p.cmd, p.toBrowser, p.fromBrowser = cmd, toBrowser, fromBrowser
 	if cfg.RecordFile != "" {
 		// Best effort: without the pid, Reap still removes the profile.
-		_ = writeRecord(cfg.RecordFile, record{Profile: dir, PID: cmd.Process.Pid})
+		_ = writeRecord(cfg.RecordFile, record{Profile: dir, UserDataDir: cfg.UserDataDir, PID: cmd.Process.Pid})
 	}
 
 	found := make(chan string, 1)
@@ -310,8 +322,18 @@ func (p *Process) ExitCode() int {
 // PID is the browser's process id (also its process group id).
 func (p *Process) PID() int { return p.cmd.Process.Pid }
 
-// DataDir is the profile directory, removed by Close.
-func (p *Process) DataDir() string { return p.dataDir }
+// DataDir is the profile directory: a fresh one that Close removes, or the
+// persistent LaunchConfig.UserDataDir, which Close leaves.
+func (p *Process) DataDir() string {
+	if p.userDir != "" {
+		return p.userDir
+	}
+	return p.dataDir
+}
+
+// Persistent reports whether the profile outlives the browser
+// (LaunchConfig.UserDataDir).
+func (p *Process) Persistent() bool { return p.userDir != "" }
 
 // Close kills the browser and everything it started, reaps the browser by
 // its pid and removes the profile directory, Chromium's temporary files

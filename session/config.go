@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
 )
 
 // Config says how a BrowserSession reaches its browser.
@@ -49,7 +50,32 @@ type Config struct {
 	// tabs in a browser context of its own (Target.createBrowserContext):
 	// cookies, storage and cache are not shared with other sessions.
 	IsolatedContext bool
+	// Profile, when set, is a persistent Chromium user-data directory for
+	// a launched browser: created 0700 when new (its parent must exist),
+	// kept by Close, which lets the browser exit gracefully so that it
+	// saves its cookies and storage. It holds logins: see
+	// docs/security.md. A profile another running session uses is refused
+	// with profile_in_use before anything starts. Without it the profile is
+	// a throwaway directory.
+	Profile string
+	// DownloadDir is where the session's downloads are saved (created 0700
+	// when missing; its parent must exist), and kept. Empty: a private
+	// directory of the session, which Close removes with what it holds.
+	// With a browser on another machine (Grid, a CDPURL that is not on a
+	// loopback address) the path is on the browser's machine.
+	DownloadDir string
+	// MaxDownloadBytes cancels a download that grows past it
+	// (download_too_large). Zero means 1 GiB; negative means no limit.
+	MaxDownloadBytes int64
+	// StorageState, when set, is loaded before Start returns, so before
+	// the first page the session opens (see LoadStorageStateEvent). It is
+	// checked by Validate.
+	StorageState *events.StorageState
 }
+
+// DefaultMaxDownloadBytes is the download cap when Config.MaxDownloadBytes
+// is zero.
+const DefaultMaxDownloadBytes int64 = 1 << 30
 
 // Validate reports what is wrong with c.
 func (c Config) Validate() error {
@@ -65,6 +91,14 @@ func (c Config) Validate() error {
 	}
 	if c.CDPURL != "" && c.Grid.URL != "" {
 		errs = append(errs, errors.New("give a CDP URL or a Grid URL, not both"))
+	}
+	if c.Profile != "" && (c.CDPURL != "" || c.Grid.URL != "") {
+		errs = append(errs, errors.New("a profile is for a launched browser: a browser reached with a CDP or Grid URL keeps its own"))
+	}
+	if c.StorageState != nil {
+		if err := ValidateStorageState(*c.StorageState); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	for i, e := range c.Extensions {
 		if e == nil {
@@ -89,6 +123,9 @@ func (c *Config) defaults() {
 		c.Bus.Name = c.TaskID
 	}
 	c.Liveness.defaults()
+	if c.MaxDownloadBytes == 0 {
+		c.MaxDownloadBytes = DefaultMaxDownloadBytes
+	}
 }
 
 // Extension is started with a session and stopped with it. The returned stop

@@ -40,6 +40,11 @@ type PausedRequest struct {
 type FetchOwner struct {
 	// Name is for logs.
 	Name string
+	// First puts the owner before those added earlier, so that its Claims
+	// is asked first: for an owner that answers requests of its own making
+	// (the session's storage page), which another owner (the origin
+	// policy) would otherwise take.
+	First bool
 	// Patterns are the requests the owner wants paused.
 	Patterns []FetchPattern
 	// Claims tells the owner's requests from others'. It must be quick and
@@ -74,7 +79,11 @@ const fetchTimeout = 10 * time.Second
 func (s *BrowserSession) AddFetchOwner(ctx context.Context, o FetchOwner) (remove func(context.Context)) {
 	s.fetch.mu.Lock()
 	owner := &o
-	s.fetch.owners = append(s.fetch.owners, owner)
+	if o.First {
+		s.fetch.owners = append([]*FetchOwner{owner}, s.fetch.owners...)
+	} else {
+		s.fetch.owners = append(s.fetch.owners, owner)
+	}
 	s.fetch.mu.Unlock()
 	s.refreshFetch(ctx)
 	return func(ctx context.Context) {

@@ -19,8 +19,12 @@ const profilePrefix = "agentbrowser-profile-"
 
 // record is what a running launch leaves in LaunchConfig.RecordFile.
 type record struct {
+	// Profile is the directory Reap removes: the profile, or with a
+	// persistent one the browser's temporary files.
 	Profile string `json:"profile"`
-	PID     int    `json:"pid,omitempty"`
+	// UserDataDir is a persistent profile, which Reap leaves.
+	UserDataDir string `json:"user_data_dir,omitempty"`
+	PID         int    `json:"pid,omitempty"`
 }
 
 func writeRecord(path string, r record) error {
@@ -62,7 +66,11 @@ func Reap(recordFile string) error {
 		os.Remove(recordFile)
 		return fmt.Errorf("browser record %s names %q, not a profile of ours; left it alone", recordFile, r.Profile)
 	}
-	if r.PID > 0 && runsWithProfile(r.PID, r.Profile) {
+	running := r.Profile
+	if r.UserDataDir != "" {
+		running = r.UserDataDir
+	}
+	if r.PID > 0 && runsWithProfile(r.PID, running) {
 		_ = syscall.Kill(-r.PID, syscall.SIGKILL)
 		_ = syscall.Kill(r.PID, syscall.SIGKILL)
 	}

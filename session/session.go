@@ -60,6 +60,11 @@ type BrowserSession struct {
 	fetch     fetchCoordinator // request interception shared by its owners
 	commands  atomic.Int32     // commands in flight (BeginCommand)
 
+	dl       downloads    // the session's downloads
+	profile  *profileLock // the persistent profile held, or nil
+	originMu sync.Mutex
+	origins  map[string]bool // origins opened, for the storage state
+
 	wg        sync.WaitGroup
 	closing   chan struct{}
 	closeOnce sync.Once
@@ -103,10 +108,28 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 			s.Close()
 		}
 	}()
+	if cfg.Profile != "" {
+		// Before anything starts: a profile in use is refused by name.
+		if s.profile, err = lockProfile(cfg.Profile, cfg.TaskID); err != nil {
+			return nil, err
+		}
+		s.cfg.Launch.UserDataDir = s.profile.dir
+	}
+	if cfg.DownloadDir != "" {
+		// A directory that cannot be is refused before anything starts.
+		if err := s.prepareDownloadDir(); err != nil {
+			return nil, err
+		}
+	}
 
 	conn, err := s.connect(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.DownloadDir == "" {
+		if err := s.prepareDownloadDir(); err != nil {
+			return nil, err
+		}
 	}
 	s.conn = conn
 	s.browser = cdp.NewClient(conn.Browser())
@@ -139,6 +162,9 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 
 	s.installURLPolicy()
 	if err := s.installOriginPolicy(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.installStorage(); err != nil {
 		return nil, err
 	}
 	if _, err := bus.Handle(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
@@ -196,6 +222,16 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		}
 	} else if _, err := s.waitAnyTab(ctx); err != nil {
 		return nil, err
+	}
+	if err := s.startDownloads(ctx); err != nil {
+		// Downloads then follow the browser's own behaviour; the rest of
+		// the session works.
+		s.log.Warn().Err(err).Msg("downloads are not followed")
+	}
+	if cfg.StorageState != nil {
+		if _, err := s.LoadStorageState(ctx, *cfg.StorageState); err != nil {
+			return nil, fmt.Errorf("loading the storage state: %w", err)
+		}
 	}
 	Emit(ctx, s, events.BrowserConnectedEvent{Endpoint: cdpmux.RedactURL(s.endpoint), Launched: s.proc != nil, Version: s.version})
 	s.log.Debug().Str("endpoint", cdpmux.RedactURL(s.endpoint)).Str("version", s.version).Msg("session started")
@@ -361,6 +397,9 @@ func (s *BrowserSession) Close() error {
 		lost := false
 		if s.conn != nil {
 			lost = s.conn.Err() != nil
+			if !lost {
+				s.stopDownloads(ctx)
+			}
 			if s.proc == nil && s.grid == nil {
 				// On a shared browser, leave no tab of ours behind. A Grid
 				// browser goes with its WebDriver session.
@@ -371,12 +410,19 @@ func (s *BrowserSession) Close() error {
 			}
 			// A browser we launched is not asked to exit: its profile is a
 			// throwaway directory, so a graceful shutdown saves nothing,
-			// and Process.Close kills it at once.
+			// and Process.Close kills it at once. A persistent profile is
+			// the exception: the browser saves cookies and storage as it
+			// exits.
+			if s.proc != nil && s.proc.Persistent() && !lost {
+				s.exitGracefully()
+			}
 			s.conn.Close()
 		}
 		if s.proc != nil {
 			s.proc.Close()
 		}
+		s.cleanupDownloadFiles()
+		s.profile.release()
 		gctx, gcancel := context.WithTimeout(context.Background(), gridDeleteTimeout)
 		if e := s.stopGrid(gctx); e != nil {
 			s.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -21,20 +22,34 @@ func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) 
 	if err != nil {
 		return events.NavigationResult{}, err
 	}
-	return a.waitNavigation(ctx, tab, e.WaitUntil, u, func(ctx context.Context) (page.FrameID, string, error) {
-		r, err := tab.Client.Page.Navigate(ctx, page.NewNavigateArgs(u))
-		if err != nil {
+	download := false
+	res, err := a.waitNavigation(ctx, tab, e.WaitUntil, u, func(ctx context.Context) (page.FrameID, string, error) {
+		var r navigateReply
+		if err := rpcc.Invoke(ctx, "Page.navigate", page.NewNavigateArgs(u), &r, tab.Conn); err != nil {
 			return "", "", fmt.Errorf("navigating to %s: %w", u, err)
 		}
-		if r.ErrorText != nil && *r.ErrorText != "" {
-			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, *r.ErrorText)
+		if r.IsDownload {
+			// The URL is a file to save, not a document: the tab stays
+			// where it is, and the download is the navigation's result.
+			download = true
+			return r.FrameID, "", nil
 		}
-		loader := ""
-		if r.LoaderID != nil {
-			loader = string(*r.LoaderID)
+		if r.ErrorText != "" {
+			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, r.ErrorText)
 		}
-		return r.FrameID, loader, nil
+		return r.FrameID, r.LoaderID, nil
 	})
+	res.Download = download
+	return res, err
+}
+
+// navigateReply is Page.navigate's reply, with isDownload, which the
+// generated client leaves out.
+type navigateReply struct {
+	FrameID    page.FrameID `json:"frameId"`
+	LoaderID   string       `json:"loaderId"`
+	ErrorText  string       `json:"errorText"`
+	IsDownload bool         `json:"isDownload"`
 }
 
 // normalizeURL is the session's: the URL policy checks the string that is

@@ -49,6 +49,8 @@ var guarded = []guardReg{
 	guard[events.WaitEvent](),
 	guard[events.ScreenshotEvent](),
 	guard[events.EvaluateEvent](),
+	guard[events.PDFEvent](),
+	guard[events.WebStorageEvent](),
 }
 
 // leaves are the events that navigate a tab away: they may leave a page

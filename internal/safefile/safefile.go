@@ -1,0 +1,103 @@
+// Package safefile writes the files agentbrowser creates for its user
+// (storage states, PDFs): mode 0600, whole or not at all, and never through
+// a symbolic link, so that a file of credentials is never left half
+// written, readable by others, or written where a link points.
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// PathError is a path that cannot be written as asked (a symbolic link, a
+// directory, a missing directory, no permission): the user's to fix.
+type PathError struct {
+	Msg string
+}
+
+func (e *PathError) Error() string { return e.Msg }
+
+func pathErr(format string, args ...any) error {
+	return &PathError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// Write writes data to path; see WriteFrom.
+func Write(path string, data []byte) (string, error) {
+	return WriteFrom(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFrom writes what fill writes to path (made absolute, which it
+// returns), mode 0600: into a new file beside it that then replaces path
+// at once. path's directory must exist; path itself must be missing or a
+// regular file, never a symbolic link or a directory. A path that cannot
+// be written is a *PathError naming the path and what is wrong, for the
+// user who gave it; fill's error is returned wrapped.
+func WriteFrom(path string, fill func(io.Writer) error) (string, error) {
+	if path == "" {
+		return "", pathErr("no path given")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", pathErr("path %q: %v", path, err)
+	}
+	dir := filepath.Dir(abs)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", pathErr("%s: its directory %s does not exist", abs, dir)
+	}
+	if st, err := os.Lstat(abs); err == nil {
+		switch {
+		case st.Mode()&fs.ModeSymlink != 0:
+			return "", pathErr("%s is a symbolic link; nothing is written through one: give the path of the file itself", abs)
+		case st.IsDir():
+			return "", pathErr("%s is a directory; give a file path", abs)
+		case !st.Mode().IsRegular():
+			return "", pathErr("%s is not a regular file", abs)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return "", pathErr("%s: %v", abs, unwrap(err))
+	}
+	// CreateTemp makes the file 0600 with O_EXCL: nothing else is opened.
+	f, err := os.CreateTemp(dir, "."+filepath.Base(abs)+".tmp-*")
+	if err != nil {
+		return "", pathErr("writing %s: %v", abs, unwrap(err))
+	}
+	tmp := f.Name()
+	if err := fill(f); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return "", fmt.Errorf("writing %s: %w", abs, err)
+	}
+	werr := f.Sync()
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		// rename replaces a link at abs, never its target; the check
+		// above only makes the refusal clear.
+		werr = os.Rename(tmp, abs)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return "", pathErr("writing %s: %v", abs, unwrap(werr))
+	}
+	return abs, nil
+}
+
+func unwrap(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

@@ -1,0 +1,108 @@
+package defaultaction
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mafredri/cdp/rpcc"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
+)
+
+// paperSizes are the sheets PDFEvent prints on, in inches.
+var paperSizes = map[string][2]float64{
+	events.PaperLetter: {8.5, 11},
+	events.PaperA4:     {8.27, 11.69},
+}
+
+// pdfChunk is how much of the PDF one IO.read asks for.
+const pdfChunk = 1 << 20
+
+// pdf prints a tab with Page.printToPDF, streamed (a long page's PDF can
+// be larger than one CDP message should be) into a file written 0600.
+func (a *attachment) pdf(ctx context.Context, e events.PDFEvent) (events.PDFResult, error) {
+	paper := e.Paper
+	if paper == "" {
+		paper = events.PaperLetter
+	}
+	size, ok := paperSizes[paper]
+	if !ok {
+		return events.PDFResult{}, events.Errorf(events.CodeInvalidArgument, "paper %q: want A4 or Letter", e.Paper)
+	}
+	if e.Path == "" {
+		return events.PDFResult{}, events.Errorf(events.CodeInvalidArgument, "a PDF needs a path to be written to")
+	}
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.PDFResult{}, err
+	}
+	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
+		return events.PDFResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page; answer it first", d.Type, d.Message)
+	}
+	var stream string
+	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
+		var r struct {
+			Stream string `json:"stream"`
+		}
+		args := map[string]any{
+			"landscape": e.Landscape, "printBackground": e.Background,
+			"paperWidth": size[0], "paperHeight": size[1],
+			"transferMode": "ReturnAsStream",
+		}
+		if err := rpcc.Invoke(ctx, "Page.printToPDF", args, &r, tab.Conn); err != nil {
+			return fmt.Errorf("printing to PDF: %w", err)
+		}
+		stream = r.Stream
+		return nil
+	})
+	if d != nil {
+		return events.PDFResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) opened while printing (a beforeprint handler); answer it first", d.Type, d.Message)
+	}
+	if err != nil {
+		return events.PDFResult{}, err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleCap)
+		defer cancel()
+		_ = rpcc.Invoke(cctx, "IO.close", map[string]any{"handle": stream}, nil, tab.Conn)
+	}()
+	n := 0
+	path, err := safefile.WriteFrom(e.Path, func(w io.Writer) error {
+		for {
+			var chunk struct {
+				Data          string `json:"data"`
+				Base64Encoded bool   `json:"base64Encoded"`
+				EOF           bool   `json:"eof"`
+			}
+			if err := rpcc.Invoke(ctx, "IO.read", map[string]any{"handle": stream, "size": pdfChunk}, &chunk, tab.Conn); err != nil {
+				return fmt.Errorf("reading the PDF from the browser: %w", err)
+			}
+			b := []byte(chunk.Data)
+			if chunk.Base64Encoded {
+				var err error
+				if b, err = base64.StdEncoding.DecodeString(chunk.Data); err != nil {
+					return fmt.Errorf("reading the PDF from the browser: %w", err)
+				}
+			}
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			n += len(b)
+			if chunk.EOF {
+				return nil
+			}
+		}
+	})
+	var pe *safefile.PathError
+	if errors.As(err, &pe) {
+		return events.PDFResult{}, events.Errorf(events.CodeInvalidArgument, "writing the PDF: %s; nothing was written", pe.Msg)
+	}
+	if err != nil {
+		return events.PDFResult{}, err
+	}
+	return events.PDFResult{TabID: tab.ID, Path: path, Bytes: n}, nil
+}
