@@ -45,6 +45,7 @@ FUZZ_TARGETS := \
 	events:FuzzParseRef \
 	cmd/agentbrowser:FuzzParseArgs \
 	cmd/agentbrowser:FuzzDecodeRequest \
+	mcpserver:FuzzLineReader \
 	cmd/agentbrowser-thin:FuzzFastPathWire \
 	internal/cdpmux:FuzzRoute \
 	internal/cdpmux:FuzzReplyHeader \

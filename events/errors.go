@@ -68,9 +68,23 @@ type Error struct {
 	Message string
 	Details ErrorDetails
 	Err     error
+	// Next is the step the error advises, said once, after the message
+	// (see Step); empty when the message needs none.
+	Next Step
 }
 
+// Error is the message, the wrapped error's text where the message does
+// not hold it already, and the next step.
 func (e *Error) Error() string {
+	if e.Next == "" {
+		return e.Fact()
+	}
+	return e.Fact() + "; " + string(e.Next)
+}
+
+// Fact is what failed: Error without the next step, for a surface that
+// words the step in its own terms.
+func (e *Error) Fact() string {
 	msg := e.Message
 	if msg == "" {
 		msg = strings.ReplaceAll(string(e.Code), "_", " ")

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // clientBound lists the commands whose Prepare reads the caller's
@@ -37,13 +39,17 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 			return argvReply(g.JSON, body, exitUsage)
 		}
 	}
-	if cmd.Prepare != nil {
-		if err := cmd.Prepare(&in); err != nil {
-			body, code := errBody(err)
-			return argvReply(g.JSON, body, code)
-		}
+	q, err := buildRequest(cmd, in)
+	if err != nil {
+		body, code := errBody(err)
+		return argvReply(g.JSON, body, code)
 	}
-	rep := d.run(ctx, request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS})
+	req, err := newWireRequest(q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab})
+	if err != nil {
+		body, code := errBody(err)
+		return argvReply(g.JSON, body, code)
+	}
+	rep := d.run(ctx, req, q)
 	var body map[string]any
 	exit := rep.Exit
 	if err := json.Unmarshal(rep.Body, &body); err != nil {

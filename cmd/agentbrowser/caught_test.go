@@ -7,13 +7,14 @@ import (
 	"errors"
 	"net"
 	"path/filepath"
+	"sync"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // A bug in one command is that command's error: the daemon answers it and
@@ -24,42 +25,51 @@ func TestACommandsPanicIsItsError(t *testing.T) {
 	d := &daemon{log: zerolog.Nop(), life: ctx, endLife: end}
 	for _, tc := range []struct {
 		name string
-		cmd  Command
-		want string
+		run  func(context.Context) (any, error)
 	}{
-		{"panic", Command{Name: "boom", Run: func(context.Context, *Env, Input) (Result, error) { panic("the bug") }}, "boom failed on a bug in agentbrowser (the bug)"},
-		{"panic in a command that ends the session", Command{Name: "boom", EndsSession: true, Run: func(context.Context, *Env, Input) (Result, error) { panic(errors.New("the bug")) }}, "boom failed on a bug in agentbrowser (the bug)"},
+		{"panic", func(context.Context) (any, error) { panic("the bug") }},
+		{"panic with an error", func(context.Context) (any, error) { panic(errors.New("the bug")) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := d.runCommand(t.Context(), &tc.cmd, &Env{Daemon: d}, Input{})
+			res, err := d.runCommand(t.Context(), "boom", tc.run)
 			require.Nil(t, res)
 			var ee *events.Error
 			require.ErrorAs(t, err, &ee)
 			require.Equal(t, events.CodeInternal, ee.Code)
-			require.Contains(t, ee.Message, tc.want)
+			require.Contains(t, ee.Message, "boom failed on a bug in agentbrowser (the bug)")
 			require.Contains(t, ee.Message, "still running")
 		})
 	}
-	ok := Command{Name: "fine", Run: func(context.Context, *Env, Input) (Result, error) { return Result{"v": 1}, nil }}
-	res, err := d.runCommand(t.Context(), &ok, &Env{Daemon: d}, Input{})
+	res, err := d.runCommand(t.Context(), "fine", func(context.Context) (any, error) { return 1, nil })
 	require.NoError(t, err)
-	require.Equal(t, Result{"v": 1}, res)
+	require.Equal(t, 1, res)
 }
+
+// validatePanics is a request whose own check has a bug.
+type validatePanics struct {
+	request.Returns[struct{}]
+}
+
+func (validatePanics) Command() string { return "test-validate-panics" }
+func (validatePanics) Validate() error { panic("the bug") }
+
+var registerPanics = sync.OnceFunc(func() {
+	request.Handle(func(context.Context, *request.Browser, validatePanics) (struct{}, error) { return struct{}{}, nil })
+	register(&Command{Name: "test-validate-panics", MaxArgs: -1,
+		Parse: func(Input) (request.Request, error) { return validatePanics{}, nil }})
+})
 
 // A bug outside the command's run (here its argument check) is answered
 // on the socket in the request's own form: a body for a request, printed
 // output for a command line.
 func TestARequestsPanicIsAnswered(t *testing.T) {
-	register(&Command{Name: "test-check-panics", MaxArgs: -1, NoBrowser: true,
-		Check: func(Input) error { panic("the bug") },
-		Run:   func(context.Context, *Env, Input) (Result, error) { return Result{}, nil }})
-	defer delete(commands, "test-check-panics")
+	registerPanics()
 	ctx, end := context.WithCancelCause(context.Background())
 	defer end(nil)
 	sock := filepath.Join(t.TempDir(), "d.sock")
 	ln, err := net.Listen("unix", sock)
 	require.NoError(t, err)
-	d := &daemon{log: zerolog.Nop(), life: ctx, endLife: end, ln: ln, paths: sessionPaths{Socket: sock}}
+	d := &daemon{g: globals{Session: "default"}, log: zerolog.Nop(), life: ctx, endLife: end, ln: ln, paths: sessionPaths{Socket: sock}}
 	d.inflight.Add(1)
 	go func() {
 		defer d.inflight.Done()
@@ -69,7 +79,7 @@ func TestARequestsPanicIsAnswered(t *testing.T) {
 		ln.Close()
 		d.inflight.Wait()
 	}()
-	ask := func(req request) reply {
+	ask := func(req wireRequest) reply {
 		t.Helper()
 		c, err := dialDaemon(sock)
 		require.NoError(t, err)
@@ -80,7 +90,7 @@ func TestARequestsPanicIsAnswered(t *testing.T) {
 		return rep
 	}
 	for range 2 { // the daemon still answers after the first
-		rep := ask(request{Command: "test-check-panics", TimeoutMS: 1000})
+		rep := ask(wireRequest{Command: "test-validate-panics", TimeoutMS: 1000})
 		require.Equal(t, exitAction, rep.Exit)
 		var body struct {
 			OK    bool          `json:"ok"`
@@ -91,7 +101,7 @@ func TestARequestsPanicIsAnswered(t *testing.T) {
 		require.Equal(t, events.CodeInternal, body.Error.Code)
 		require.Contains(t, body.Error.Message, "this request failed on a bug in agentbrowser (the bug)")
 	}
-	rep := ask(request{Argv: []string{"--json", "test-check-panics"}})
+	rep := ask(wireRequest{Argv: []string{"--json", "test-validate-panics"}})
 	require.True(t, rep.Argv)
 	require.Equal(t, exitAction, rep.Exit)
 	var printed struct {
@@ -100,34 +110,4 @@ func TestARequestsPanicIsAnswered(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(rep.Stdout), &printed), rep.Stdout)
 	require.Equal(t, events.CodeInternal, printed.Error.Code)
-}
-
-// A bug in an MCP tool is that call's tool error; the server goes on
-// serving the connection.
-func TestAToolsPanicIsItsError(t *testing.T) {
-	s := newTestMCP(nil, "")
-	s.log = zerolog.Nop()
-	addTool(s, toolSpec{name: "test_panics"}, func(context.Context, *mcpConn, *mcp.CallToolRequest, struct{}) (*toolOut, error) {
-		panic("the bug")
-	})
-	addTool(s, toolSpec{name: "test_answers"}, func(context.Context, *mcpConn, *mcp.CallToolRequest, struct{}) (*toolOut, error) {
-		return &toolOut{text: "fine"}, nil
-	})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := s.srv.Connect(t.Context(), st, nil)
-	require.NoError(t, err)
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(), ct, nil)
-	require.NoError(t, err)
-	defer func() { cs.Close(); ss.Wait(); s.closeAll() }()
-
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "test_panics", Arguments: map[string]any{}})
-	require.NoError(t, err)
-	require.True(t, res.IsError)
-	text := res.Content[0].(*mcp.TextContent).Text
-	require.Contains(t, text, "Error [internal]: test_panics failed on a bug in agentbrowser (the bug)")
-
-	res, err = cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "test_answers", Arguments: map[string]any{}})
-	require.NoError(t, err)
-	require.False(t, res.IsError)
-	require.Equal(t, "fine", res.Content[0].(*mcp.TextContent).Text)
 }

@@ -134,7 +134,7 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	require.NoError(t, err)
 	defer conn.Close()
 	require.NoError(t, conn.SetDeadline(time.Now().Add(time.Minute)))
-	fmt.Fprintln(conn, `{"command":"eval","input":{"flags":{"stdin":"true"}},"timeout_ms":5000}`)
+	fmt.Fprintln(conn, `{"command":"eval","request":{},"timeout_ms":5000}`)
 	var rep struct {
 		Exit int `json:"exit"`
 		Body struct {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // startAllowance covers starting a daemon and its browser, which is not part
@@ -25,14 +26,18 @@ const startAllowance = 50 * time.Second
 // callDaemon sends one request to the session's daemon, starting the daemon
 // if none answers, and returns the reply. notice is set when an earlier
 // daemon of this session ended because its browser died.
-func callDaemon(g globals, cmd *Command, in Input) (rep reply, notice string, err error) {
-	return callDaemonCtx(context.Background(), g, request{Command: cmd.Name, Input: in, TimeoutMS: g.TimeoutMS, Tab: g.Tab})
+func callDaemon(g globals, q request.Request) (rep reply, notice string, err error) {
+	req, err := newWireRequest(q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab})
+	if err != nil {
+		return reply{}, "", err
+	}
+	return callDaemonCtx(context.Background(), g, req)
 }
 
 // callDaemonCtx sends req to the session's daemon like callDaemon. When ctx
 // ends first the connection is closed, which makes the daemon cancel the
 // command (an evaluate is terminated in the page).
-func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, notice string, err error) {
+func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, notice string, err error) {
 	paths, err := pathsFor(g.Session)
 	if err != nil {
 		return reply{}, "", err
@@ -42,8 +47,8 @@ func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, noti
 		return reply{}, "", err
 	}
 	if err != nil {
-		if req.Command == "close" {
-			b, _ := json.Marshal(okBody(Result{"closed": false, "message": "no daemon running for session " + g.Session}))
+		if req.Command == (request.Close{}).Command() {
+			b, _ := request.Body(request.CloseResult{Closed: false, Message: "no daemon running for session " + g.Session})
 			return reply{Exit: exitOK, Body: b}, "", nil
 		}
 		if b, rerr := os.ReadFile(paths.Crashed); rerr == nil {
@@ -59,7 +64,7 @@ func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, noti
 	}
 	req.Build = daemonBuild()
 	rep, err = exchange(ctx, conn, g, req)
-	if err == nil && req.Command == "close" && rep.Exit == exitOK {
+	if err == nil && req.Command == (request.Close{}).Command() && rep.Exit == exitOK {
 		// The daemon stops listening just after it answers close: wait
 		// for that, so that the next command starts a fresh daemon
 		// instead of reaching this one on its way out.
@@ -85,7 +90,7 @@ func callDaemonCtx(ctx context.Context, g globals, req request) (rep reply, noti
 // exchange sends req on conn, reads the reply and closes conn. When ctx
 // ends first the connection is closed, which makes the daemon cancel the
 // command (an evaluate is terminated in the page).
-func exchange(ctx context.Context, conn net.Conn, g globals, req request) (rep reply, err error) {
+func exchange(ctx context.Context, conn net.Conn, g globals, req wireRequest) (rep reply, err error) {
 	defer conn.Close()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
@@ -190,29 +195,30 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 }
 
 // sessionStatus asks a session's daemon how it is, without starting one.
-func sessionStatus(name string) (map[string]any, bool) {
+func sessionStatus(name string) (request.StatusResult, bool) {
 	paths, err := pathsFor(name)
 	if err != nil {
-		return nil, false
+		return request.StatusResult{}, false
 	}
 	conn, err := dialDaemon(paths.Socket)
 	if err != nil {
-		return nil, false
+		return request.StatusResult{}, false
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(3 * time.Second))
-	if err := json.NewEncoder(conn).Encode(request{Command: "status", TimeoutMS: 2000}); err != nil {
-		return nil, false
+	req, _ := newWireRequest(request.Status{}, request.Options{TimeoutMS: 2000})
+	if err := json.NewEncoder(conn).Encode(req); err != nil {
+		return request.StatusResult{}, false
 	}
 	var rep reply
-	if err := json.NewDecoder(conn).Decode(&rep); err != nil {
-		return nil, false
+	if err := json.NewDecoder(conn).Decode(&rep); err != nil || rep.Exit != exitOK {
+		return request.StatusResult{}, false
 	}
-	var body map[string]any
-	if json.Unmarshal(rep.Body, &body) != nil {
-		return nil, false
+	var st request.StatusResult
+	if json.Unmarshal(rep.Body, &st) != nil {
+		return request.StatusResult{}, false
 	}
-	return body, true
+	return st, true
 }
 
 // daemonExecutable is the binary started as a daemon: this one. Tests that

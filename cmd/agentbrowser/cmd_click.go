@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 func init() {
@@ -19,53 +16,29 @@ func init() {
 			{Name: "modifiers", Kind: String, Usage: "comma-separated: Alt, Control, Meta, Shift"},
 			{Name: "force", Kind: Bool, Usage: "click through script, ignoring overlays"},
 		},
-		Check: checkClick,
-		Run:   runClick,
+		Parse: parseClick,
 	})
 }
 
-// checkClick checks the command line and the click's button, count and
-// modifiers (Command.Check); a click by ref has the same checked as a
-// coordinate click, which also has its coordinates checked.
-func checkClick(in Input) error {
-	e := events.ClickCoordinateEvent{
-		Button: events.MouseButton(in.String("button")), ClickCount: clickCount(in), Modifiers: splitList(in.String("modifiers")),
+// parseClick reads a click by ref or at --xy.
+func parseClick(in Input) (request.Request, error) {
+	q := request.Click{
+		Button: events.MouseButton(in.String("button")), Double: in.Bool("double"),
+		Modifiers: splitList(in.String("modifiers")), Force: in.Bool("force"),
 	}
-	if in.Has("xy") {
-		if len(in.Args) > 0 {
-			return usageErrorf("click takes a REF or --xy, not both")
-		}
-		var err error
-		if e.X, e.Y, err = parseXY(in.String("xy")); err != nil {
-			return err
-		}
-	} else if len(in.Args) == 0 {
-		return usageErrorf("usage: agentbrowser click REF | --xy X,Y")
-	}
-	return defaultaction.Check(e)
-}
-
-func clickCount(in Input) int {
-	if in.Bool("double") {
-		return 2
-	}
-	return 1
-}
-
-func runClick(ctx context.Context, env *Env, in Input) (Result, error) {
-	mods := splitList(in.String("modifiers"))
-	if in.Has("xy") {
+	switch {
+	case in.Has("xy") && len(in.Args) > 0:
+		return nil, usageErrorf("click takes a REF or --xy, not both")
+	case in.Has("xy"):
 		x, y, err := parseXY(in.String("xy"))
 		if err != nil {
 			return nil, err
 		}
-		r, err := actions.Do(ctx, env.Session, events.ClickCoordinateEvent{
-			X: x, Y: y, Button: events.MouseButton(in.String("button")), ClickCount: clickCount(in), Modifiers: mods,
-		})
-		if err != nil {
-			return nil, err
-		}
-		return structResult(r), nil
+		q.At = &request.Point{X: x, Y: y}
+	case len(in.Args) == 0:
+		return nil, usageErrorf("usage: agentbrowser click REF | --xy X,Y")
+	default:
+		q.Ref = ref(in.Args[0])
 	}
-	return clickRef(ctx, env, in, mods)
+	return q, nil
 }

@@ -2,110 +2,45 @@ package main
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 func init() {
 	register(&Command{
 		Name: "open", Usage: "open URL", Summary: "load URL in the active tab and wait for it to load",
 		MinArgs: 1, MaxArgs: 1,
-		Flags: []Flag{{Name: "wait", Kind: String, Usage: "load (default), domcontentloaded or none"}},
-		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			r, err := actions.Do(ctx, env.Session,
-				events.NavigateToURLEvent{URL: in.Args[0], WaitUntil: events.WaitUntil(in.String("wait"))})
-			if err != nil {
-				return nil, err
-			}
-			return structResult(r), nil
+		Flags: []Flag{waitUntilFlag},
+		Parse: func(in Input) (request.Request, error) {
+			return request.Open{URL: in.Args[0], Wait: events.WaitUntil(in.String("wait"))}, nil
 		},
 	})
 	register(&Command{
 		Name: "eval", Usage: "eval EXPR [--ref REF] [--frame FRAME_ID] [--stdin]", Summary: "evaluate JavaScript (with --ref, EXPR is a function of the element) within the --timeout-ms budget",
 		MinArgs: 0, MaxArgs: 1, RefFlags: []string{"ref"},
 		Flags:   evalFlags,
-		Check:   checkEval,
+		Parse:   parseEval,
 		Prepare: readStdinArg,
-		Run:     runEval,
 	})
 	register(&Command{
 		Name: "tabs", Usage: "tabs", Summary: "list the session's tabs",
 		MaxArgs: 0,
-		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			tabs, err := actions.Tabs(ctx, env.Session)
-			if err != nil {
-				return nil, err
-			}
-			return Result{"tabs": tabs}, nil
-		},
+		Parse:   func(Input) (request.Request, error) { return request.Tabs{}, nil },
 	})
 	register(&Command{
 		Name: "close", Usage: "close", Summary: "close the browser and end the session's daemon",
-		MaxArgs: 0, NoBrowser: true, EndsSession: true,
-		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			d := env.Daemon
-			// Cancel every other command in flight now, with session_closed;
-			// then close the browser before answering, so that once close
-			// returns no profile or browser process is left. Then stop: the
-			// stop waits for this request.
-			d.end(d.sessionClosed("close command"))
-			err := d.reg.Close()
-			forgetRemote(d.paths)
-			go d.shutdown("close command")
-			if err != nil {
-				d.log.Warn().Err(err).Msg("closing the browser")
-			}
-			return Result{"closed": true, "session": d.g.Session}, nil
-		},
+		MaxArgs: 0,
+		Parse:   func(Input) (request.Request, error) { return request.Close{}, nil },
 	})
 	register(&Command{
 		Name: "status", Usage: "status", Summary: "the daemon's state (used by sessions)",
-		MaxArgs: 0, NoBrowser: true,
-		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			d := env.Daemon
-			r := Result{"session": d.g.Session, "pid": os.Getpid(), "started_at": d.started.UTC().Format(time.RFC3339),
-				"version": version, "build": buildID()}
-			d.mu.Lock()
-			r["commands_in_flight"] = d.active
-			d.mu.Unlock()
-			if s, ok := d.reg.Get(d.g.Session); ok {
-				r["browser"] = s.Version()
-				r["endpoint"] = s.Endpoint()
-				r["tabs"] = len(s.Tabs())
-				if w := devtoolsWarning(s); w != "" {
-					r["warning"] = w
-				}
-				if p := s.Process(); p != nil {
-					r["browser_pid"] = p.PID()
-				}
-				if gi, ok := s.Grid(); ok {
-					r["grid_session"] = gi.SessionID
-					r["grid_node"] = gi.Node
-				}
-			}
-			if d.g.CDP != "" {
-				r["cdp"] = cdpmux.RedactURL(d.g.CDP)
-			}
-			if d.g.Remote.Grid != "" {
-				r["grid"] = cdpmux.RedactURL(d.g.Remote.Grid)
-			}
-			// For soak tests and leak hunts: the daemon's goroutines and
-			// live heap.
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			r["goroutines"] = runtime.NumGoroutine()
-			r["heap_bytes"] = ms.HeapAlloc
-			return r, nil
-		},
+		MaxArgs: 0,
+		Parse:   func(Input) (request.Request, error) { return request.Status{}, nil },
 	})
 	register(&Command{
 		Name: "sessions", Usage: "sessions", Summary: "list sessions with a running daemon",
@@ -117,15 +52,12 @@ func init() {
 			}
 			socks, _ := filepath.Glob(filepath.Join(dir, "*.sock"))
 			sort.Strings(socks)
-			out := []map[string]any{}
+			out := []request.StatusResult{}
 			for _, s := range socks {
 				name := strings.TrimSuffix(filepath.Base(s), ".sock")
-				st, alive := sessionStatus(name)
-				if !alive {
-					continue
+				if st, alive := sessionStatus(name); alive {
+					out = append(out, st)
 				}
-				delete(st, "ok")
-				out = append(out, st)
 			}
 			return Result{"sessions": out}, nil
 		},

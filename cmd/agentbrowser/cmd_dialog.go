@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
-
 	"go.uber.org/fx"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
 )
 
@@ -21,19 +19,12 @@ func init() {
 			{Name: "id", Kind: String, Usage: "the dialog to answer (d-N) when several are pending"},
 			{Name: "hold-ms", Kind: Int, Usage: "with 'policy': how long must_respond holds a dialog before dismissing it"},
 		},
-		Check: checkDialog,
-		Run:   runDialog,
+		Parse: parseDialog,
 	})
 	register(&Command{
 		Name: "dialogs", Usage: "dialogs", Summary: "list pending and recently closed JS dialogs",
 		MaxArgs: 0,
-		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			r, err := actions.Dialogs(ctx, env.Session)
-			if err != nil {
-				return nil, err
-			}
-			return structResult(r), nil
-		},
+		Parse:   func(Input) (request.Request, error) { return request.Dialogs{}, nil },
 	})
 	settingFlags = append(settingFlags,
 		Flag{Name: "dialog-policy", Kind: String, Usage: "must_respond (default), auto_dismiss or auto_accept"},
@@ -43,79 +34,47 @@ func init() {
 	settingOptions = append(settingOptions, dialogOptions)
 }
 
-// dialogCall is what a dialog command line asks for.
-type dialogCall struct {
-	verb   string // accept, dismiss or policy
-	text   *string
-	id     string
-	policy events.DialogPolicy
-	holdMS int
-}
-
-// parseDialog reads a dialog command line without a browser: a bad one is
-// a usage error before any daemon starts (Command.Check).
-func parseDialog(in Input) (dialogCall, error) {
-	c := dialogCall{verb: in.Args[0], id: in.String("id")}
-	switch c.verb {
+// parseDialog reads a dialog command line.
+func parseDialog(in Input) (request.Request, error) {
+	switch verb := in.Args[0]; verb {
 	case "accept", "dismiss":
 		if len(in.Args) > 1 {
-			return c, usageErrorf("usage: agentbrowser dialog %s [--prompt-text TEXT] [--id d-N]", c.verb)
+			return nil, usageErrorf("usage: agentbrowser dialog %s [--prompt-text TEXT] [--id d-N]", verb)
 		}
 		if in.Has("hold-ms") {
-			return c, usageErrorf("--hold-ms goes with 'dialog policy'")
+			return nil, usageErrorf("--hold-ms goes with 'dialog policy'")
 		}
+		q := request.AnswerDialog{Accept: verb == "accept", ID: in.String("id")}
 		if in.Has("prompt-text") {
-			if c.verb == "dismiss" {
-				return c, usageErrorf("--prompt-text goes with 'dialog accept'")
+			if verb == "dismiss" {
+				return nil, usageErrorf("--prompt-text goes with 'dialog accept'")
 			}
 			t := in.String("prompt-text")
-			c.text = &t
+			q.PromptText = &t
 		}
-		return c, nil
+		return q, nil
 	case "policy":
 		if in.Has("prompt-text") || in.Has("id") {
-			return c, usageErrorf("usage: agentbrowser dialog policy [must_respond|auto_dismiss|auto_accept] [--hold-ms N]")
+			return nil, usageErrorf("usage: agentbrowser dialog policy [must_respond|auto_dismiss|auto_accept] [--hold-ms N]")
 		}
+		q := request.DialogPolicy{}
 		if len(in.Args) > 1 {
-			var err error
-			if c.policy, err = events.ParseDialogPolicy(in.Args[1]); err != nil {
-				return c, usageErrorf("%s", err.Error())
+			p, err := events.ParseDialogPolicy(in.Args[1])
+			if err != nil {
+				return nil, usageErrorf("%s", err.Error())
 			}
+			q.Policy = p
 		}
 		if in.Has("hold-ms") {
 			var err error
-			if c.holdMS, err = parseMS("hold-ms", in.String("hold-ms"), maxSettingMS, true); err != nil {
-				return c, err
+			if q.HoldMS, err = parseMS("hold-ms", in.String("hold-ms"), maxSettingMS, true); err != nil {
+				return nil, err
 			}
 		}
-		return c, nil
+		return q, nil
 	default:
-		return c, usageErrorf("usage: agentbrowser %s", commands["dialog"].Usage)
+		return nil, usageErrorf("usage: agentbrowser %s", commands["dialog"].Usage)
 	}
-}
-
-func checkDialog(in Input) error {
-	_, err := parseDialog(in)
-	return err
-}
-
-func runDialog(ctx context.Context, env *Env, in Input) (Result, error) {
-	c, err := parseDialog(in)
-	if err != nil {
-		return nil, err
-	}
-	if c.verb == "policy" {
-		r, err := actions.SetDialogPolicy(ctx, env.Session, c.policy, msDuration(c.holdMS))
-		if err != nil {
-			return nil, err
-		}
-		return structResult(r), nil
-	}
-	d, err := actions.RespondDialog(ctx, env.Session, actions.DialogResponse{Accept: c.verb == "accept", PromptText: c.text, ID: c.id})
-	if err != nil {
-		return nil, err
-	}
-	return Result{"dialog": d}, nil
 }
 
 // dialogOptions turns the dialog settings into the watchdog's Config.

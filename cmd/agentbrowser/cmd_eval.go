@@ -1,15 +1,13 @@
 package main
 
 import (
-	"context"
 	"io"
 	"os"
 	"strconv"
 
 	"go.uber.org/fx"
 
-	"github.com/agentbrowser/agentbrowser/actions"
-	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 )
 
@@ -51,63 +49,36 @@ func evaluateOptions(settings map[string]string) (fx.Option, error) {
 	return fx.Supply(&cfg), nil
 }
 
-// checkEval checks eval's expression and flags (Command.Check). With
-// --stdin the expression comes later, when Prepare has read it; the
-// daemon's check of the request then finds it.
-func checkEval(in Input) error {
+// parseEval reads eval's expression and flags. With --stdin the
+// expression comes later, when Prepare has read it.
+func parseEval(in Input) (request.Request, error) {
 	if !in.Bool("stdin") && (len(in.Args) == 0 || in.Args[0] == "") {
-		return usageErrorf("usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)")
+		return nil, usageErrorf("usage: agentbrowser eval EXPR [--ref REF] [--frame FRAME_ID] (or --stdin)")
 	}
 	if in.Has("ref") && in.Has("frame") {
-		return usageErrorf("eval takes --ref or --frame, not both: a ref knows its frame")
+		return nil, usageErrorf("eval takes --ref or --frame, not both: a ref knows its frame")
 	}
-	return nil
-}
-
-// runEval evaluates EXPR through the evaluate engine within the command's
-// budget (--timeout-ms): the script is terminated when the budget runs out.
-// The result carries value, type and engine (isolated or fallback).
-func runEval(ctx context.Context, env *Env, in Input) (Result, error) {
-	// checkEval has made sure of the expression, except for a request that
-	// still carries --stdin (which the caller's Prepare reads and drops):
-	// it has none, and the engine refuses the empty one.
-	expr := ""
+	q := request.Eval{Frame: in.String("frame")}
 	if len(in.Args) > 0 {
-		expr = in.Args[0]
+		q.Expression = in.Args[0]
 	}
-	e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
-	switch {
-	case in.Has("ref"):
-		ref, err := parseRef(in.String("ref"))
-		if err != nil {
-			return nil, err
-		}
-		e.Ref, e.Function = ref, expr
-	default:
-		frame, err := resolveFrame(ctx, env, in.String("frame"))
-		if err != nil {
-			return nil, err
-		}
-		e.Expression, e.FrameID = expr, frame
+	if in.Has("ref") {
+		q.Ref = ref(in.String("ref"))
 	}
-	r, err := actions.Do(ctx, env.Session, e)
-	if err != nil {
-		return nil, err
-	}
-	return structResult(r), nil
+	return q, nil
 }
 
 // readStdinArg replaces the expression with standard input for --stdin; it
 // runs in the CLI process before the request is sent.
-func readStdinArg(in *Input) error {
+func readStdinArg(in Input, q request.Request) (request.Request, error) {
 	if !in.Bool("stdin") {
-		return nil
+		return q, nil
 	}
 	b, err := io.ReadAll(os.Stdin)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	in.Args = []string{string(b)}
-	delete(in.Flags, "stdin")
-	return nil
+	e := q.(request.Eval)
+	e.Expression = string(b)
+	return e, nil
 }

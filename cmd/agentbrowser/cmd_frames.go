@@ -1,23 +1,16 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 
-	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 func init() {
 	register(&Command{
 		Name: "frames", Usage: "frames", Summary: "list every frame of the active tab (the state's frame_tree is capped)",
 		MaxArgs: 0,
-		Run: func(ctx context.Context, env *Env, in Input) (Result, error) {
-			r, err := actions.Frames(ctx, env.Session)
-			if err != nil {
-				return nil, err
-			}
-			return structResult(r), nil
-		},
+		Parse:   func(Input) (request.Request, error) { return request.Frames{}, nil },
 	})
 	register(&Command{
 		Name: "cdp", Usage: "cdp METHOD [PARAMS_JSON] [--frame FRAME_ID]",
@@ -26,22 +19,12 @@ func init() {
 		Flags: []Flag{
 			{Name: "frame", Kind: String, Usage: "an out-of-process frame's id (see 'frames'); same-origin frames are reached with contentDocument from the top frame"},
 		},
-		Run: runCDP,
+		Parse: func(in Input) (request.Request, error) {
+			q := request.CDP{Method: in.Args[0], Frame: in.String("frame")}
+			if len(in.Args) > 1 {
+				q.Params = json.RawMessage(in.Args[1])
+			}
+			return q, nil
+		},
 	})
-}
-
-func runCDP(ctx context.Context, env *Env, in Input) (Result, error) {
-	var params json.RawMessage
-	if len(in.Args) > 1 {
-		params = json.RawMessage(in.Args[1])
-	}
-	frame, err := resolveFrame(ctx, env, in.String("frame"))
-	if err != nil {
-		return nil, err
-	}
-	res, err := actions.CDP(ctx, env.Session, in.Args[0], params, frame)
-	if err != nil {
-		return nil, err
-	}
-	return Result{"result": res}, nil
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
-	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 func init() {
@@ -20,27 +17,19 @@ func init() {
 			{Name: "no-tree", Kind: Bool, Usage: "everything but the accessibility tree"},
 			{Name: "diff", Kind: Bool, Usage: "only the lines changed since this session's previous snapshot of the tab (snapshot_diff says what)"},
 		},
-		Run: runSnapshot,
+		Parse: func(in Input) (request.Request, error) {
+			q := request.Snapshot{Interactive: in.Bool("interactive"), NoTree: in.Bool("no-tree"), Diff: in.Bool("diff")}
+			var err error
+			if q.MaxDepth, err = in.Int("max-depth", 0); err != nil {
+				return nil, err
+			}
+			if q.MaxChars, err = in.Int("max-chars", 0); err != nil {
+				return nil, err
+			}
+			if in.Has("scope") {
+				q.Scope = ref(in.String("scope"))
+			}
+			return q, nil
+		},
 	})
-}
-
-func runSnapshot(ctx context.Context, env *Env, in Input) (Result, error) {
-	opts := events.SnapshotOptions{Interactive: in.Bool("interactive")}
-	var err error
-	if opts.MaxDepth, err = in.Int("max-depth", 0); err != nil {
-		return nil, err
-	}
-	if opts.MaxChars, err = in.Int("max-chars", 0); err != nil {
-		return nil, err
-	}
-	if in.Has("scope") {
-		if opts.Scope, err = parseRef(in.String("scope")); err != nil {
-			return nil, err
-		}
-	}
-	st, err := actions.State(ctx, env.Session, events.BrowserStateRequestEvent{Snapshot: opts, SkipTree: in.Bool("no-tree")})
-	if err != nil {
-		return nil, err
-	}
-	return stateResult(trackSnapshot(st, in.Bool("diff")))
 }

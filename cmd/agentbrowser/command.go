@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // FlagKind is the type of a command flag's value.
@@ -69,21 +69,16 @@ func (in Input) Multi(name string) []string {
 	return strings.Split(v, "\n")
 }
 
-// Env is what a command runs with inside the daemon.
-type Env struct {
-	// Session is the daemon's browser session, started before Run unless
-	// the command is NoBrowser.
-	Session *session.BrowserSession
-	// Daemon is the daemon itself, for commands that manage it.
-	Daemon *daemon
-}
-
-// Result is a command's successful output: fields merged into
-// {"ok":true,...}. Text, when set, is what a person sees without --json.
+// Result is a local command's output: fields merged into {"ok":true,...}.
+// Commands that reach a daemon answer with their request's typed response
+// instead.
 type Result map[string]any
 
 // Command is one CLI command. Commands register themselves from init
-// functions in the cmd_*.go files.
+// functions in the cmd_*.go files. A command that acts on the browser has
+// a Parse that turns its command line into a typed request (package
+// request); the daemon runs the request. A Local command runs in the CLI
+// process instead (RunLocal).
 type Command struct {
 	Name    string
 	Usage   string // e.g. "open URL"
@@ -93,33 +88,23 @@ type Command struct {
 	MinArgs, MaxArgs int
 	// RefArgs is how many of the leading positional arguments are refs,
 	// and RefFlags names the flags that take one: parsing checks their
-	// form, so that a malformed ref is a usage error before any daemon or
-	// browser starts. A command whose Check builds its event (wait,
-	// screenshot) parses its refs there instead.
+	// form, so that a malformed ref is a usage error (exit 2) before any
+	// daemon or browser starts.
 	RefArgs  int
 	RefFlags []string
-	// Check checks the arguments without a browser, when the command line
-	// is parsed and again in the daemon before a browser is started (for
-	// requests that come from no command line, as the MCP server's do), so
-	// that a bad argument starts nothing: a usage error (exit 2), or the
-	// error the action's handler would give (defaultaction.Check, exit 1).
-	// Run is only called on arguments that passed it (validateArgs).
-	Check func(in Input) error
-	Flags []Flag
+	Flags    []Flag
+	// Parse builds the command's request from a command line whose
+	// argument count and refs were checked. A malformed line is a usage
+	// error (exit 2); the request's own Validate runs after it (a bad
+	// value: invalid_argument, exit 1), here and again in the daemon.
+	Parse func(in Input) (request.Request, error)
+	// Prepare runs in the CLI process on the parsed request before it is
+	// sent, for work that needs the caller's terminal or files (reading
+	// stdin, making paths absolute). A daemon that runs a thin client's
+	// command line hands such commands back (see argv.go).
+	Prepare func(in Input, q request.Request) (request.Request, error)
 	// Local commands run in the CLI process and never reach a daemon.
 	Local bool
-	// NoBrowser commands run in the daemon without starting a browser.
-	NoBrowser bool
-	// EndsSession marks a command (close) that ends the daemon's life
-	// itself: it runs to its end instead of being cut off with the
-	// reason it gave.
-	EndsSession bool
-	// Run executes the command within ctx's deadline (the --timeout-ms
-	// budget).
-	Run func(ctx context.Context, env *Env, in Input) (Result, error)
-	// Prepare runs in the CLI process before the request is sent, for
-	// work that needs the caller's terminal or files (reading stdin).
-	Prepare func(in *Input) error
 	// RunLocal executes a Local command.
 	RunLocal func(ctx context.Context, g globals, in Input) (Result, error)
 }
@@ -157,19 +142,28 @@ func invalidArg(format string, args ...any) error {
 	return events.Errorf(events.CodeInvalidArgument, format, args...)
 }
 
-// validateArgs checks what can be checked of cmd's arguments without a
-// browser: their number, the form of its refs and its own Check.
+// validateArgs checks the form of cmd's command line: the number of its
+// arguments and the form of its refs.
 func validateArgs(cmd *Command, in Input) error {
 	if len(in.Args) < cmd.MinArgs || (cmd.MaxArgs >= 0 && len(in.Args) > cmd.MaxArgs) {
 		return usageErrorf("usage: agentbrowser %s", cmd.Usage)
 	}
-	if err := checkRefs(cmd, in); err != nil {
-		return err
+	return checkRefs(cmd, in)
+}
+
+// buildRequest turns a checked command line into cmd's request, prepares
+// it in this process (Command.Prepare) and checks it as the daemon will.
+func buildRequest(cmd *Command, in Input) (request.Request, error) {
+	q, err := cmd.Parse(in)
+	if err != nil {
+		return nil, err
 	}
-	if cmd.Check != nil {
-		return cmd.Check(in)
+	if cmd.Prepare != nil {
+		if q, err = cmd.Prepare(in, q); err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	return q, request.Validate(q)
 }
 
 // checkRefs checks the form of the refs cmd's command line carries (see

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -16,8 +15,8 @@ import (
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
 
-	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
+	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -47,6 +46,8 @@ type daemon struct {
 	// (rundir.ExeIdentity); see request.Exe.
 	exe      string
 	watching *session.BrowserSession
+	// browser runs requests on the watched session.
+	browser *request.Browser
 
 	stopped chan struct{} // closed when the daemon should exit
 	// life is the parent of every command's context; it ends, with the
@@ -263,7 +264,7 @@ func (d *daemon) serveConn(c net.Conn) {
 	defer d.busy(-1)
 	br := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	req, _, err := decodeRequest(br)
+	req, q, err := decodeRequest(br)
 	if err != nil {
 		d.write(c, errBodyReply(err))
 		return
@@ -286,7 +287,7 @@ func (d *daemon) serveConn(c net.Conn) {
 		case req.Argv != nil:
 			return d.runArgv(ctx, req.Argv), nil
 		}
-		return d.run(ctx, req), nil
+		return d.run(ctx, req, q), nil
 	})
 	if err != nil {
 		if req.Argv != nil {
@@ -306,22 +307,27 @@ func (d *daemon) serveConn(c net.Conn) {
 	}
 }
 
+// errBodyReply is the reply to a failed request: worded for the CLI in
+// Body, and as a Fault for other clients.
 func errBodyReply(err error) reply {
 	body, code := errBody(err)
-	b, _ := json.Marshal(body)
-	return reply{Exit: code, Body: b}
+	b, _ := request.Marshal(body)
+	return reply{Exit: code, Body: b, Fault: usageFault(err)}
 }
 
 func (d *daemon) write(c net.Conn, r reply) {
 	c.SetWriteDeadline(time.Now().Add(10 * time.Second))
-	json.NewEncoder(c).Encode(r)
+	b, err := request.Marshal(r)
+	if err != nil {
+		b, _ = request.Marshal(errBodyReply(fmt.Errorf("encoding the reply: %w", err)))
+	}
+	c.Write(append(b, '\n'))
 }
 
-func (d *daemon) run(ctx context.Context, req request) reply {
-	cmd, ok := commands[req.Command]
-	if !ok || cmd.Local {
-		return errBodyReply(usageErrorf("unknown command %q", req.Command))
-	}
+// run answers one decoded request: the daemon's own (close, status)
+// without a browser, any other on the session's Browser, started on first
+// use.
+func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) reply {
 	if req.TimeoutMS <= 0 || req.TimeoutMS > MaxTimeoutMS {
 		return errBodyReply(usageErrorf("timeout_ms must be from 1 to %d", MaxTimeoutMS))
 	}
@@ -331,52 +337,74 @@ func (d *daemon) run(ctx context.Context, req request) reply {
 	if rep, mismatch := d.checkBuild(req); mismatch {
 		return rep
 	}
-	if err := validateArgs(cmd, req.Input); err != nil {
+	if err := request.Validate(q); err != nil {
 		return errBodyReply(err)
 	}
-	env := &Env{Daemon: d}
-	if !cmd.NoBrowser {
-		s, err := d.session(ctx)
-		if err != nil {
-			if cause := d.ended(); cause != nil && errors.Is(err, context.Canceled) {
-				// The start was cancelled because the daemon's life
-				// ended (its browser died while this command started
-				// another): that is the reason.
-				err = cause
-			}
-			return errBodyReply(err)
-		}
-		env.Session = s
-		defer s.BeginCommand()()
+	var (
+		res any
+		err error
+	)
+	switch q.(type) {
+	case request.Close:
+		// Close runs to its end instead of being cut off with the reason
+		// it gave the others.
+		res = d.closeSession()
+	case request.Status:
+		res = d.status()
+	default:
+		res, err = d.runOnBrowser(ctx, req, q)
 	}
-	// The budget starts once the browser is ready: launching is not the
-	// command's work, and its own timeout bounds it. The command runs to
-	// the caller's deadline; the layer that does the work keeps the
-	// budget's reserve for answering (see internal/budget).
-	bud := budget.FromMS(ctx, req.TimeoutMS)
-	defer bud.Cancel()
-	ctx = bud.Context()
-	ctx, err := aimTab(ctx, env, req.Tab)
 	if err != nil {
 		return errBodyReply(err)
 	}
-	ctx, endWatch := cancelOnRemoteLoss(ctx, env.Session)
-	defer endWatch()
-	start := time.Now()
-	res, err := d.runCommand(ctx, cmd, env, req.Input)
-	err = remoteLossError(err, env.Session)
-	d.log.Debug().Str("command", req.Command).Dur("dur", time.Since(start)).Err(err).Msg("command")
+	b, err := request.Body(res)
 	if err != nil {
 		return errBodyReply(err)
-	}
-	b, err := json.Marshal(okBody(res))
-	if err != nil {
-		return errBodyReply(fmt.Errorf("encoding result: %w", err))
 	}
 	if max := outputCap(d.g.Settings); len(b) > max {
 		return errBodyReply(tooLarge(len(b), max))
 	}
 	return reply{Exit: exitOK, Body: b}
+}
+
+// runOnBrowser runs q on the session's Browser, starting the browser first.
+// The budget starts once the browser is ready: launching is not the
+// command's work, and its own timeout bounds it. The command runs to the
+// caller's deadline; the layer that does the work keeps the budget's
+// reserve for answering (see internal/budget).
+func (d *daemon) runOnBrowser(ctx context.Context, req wireRequest, q request.Request) (any, error) {
+	s, err := d.session(ctx)
+	if err != nil {
+		if cause := d.ended(); cause != nil && errors.Is(err, context.Canceled) {
+			// The start was cancelled because the daemon's life ended
+			// (its browser died while this command started another): that
+			// is the reason.
+			err = cause
+		}
+		return nil, err
+	}
+	defer s.BeginCommand()()
+	b := d.browserFor(s)
+	ctx, endWatch := cancelOnRemoteLoss(ctx, s)
+	defer endWatch()
+	start := time.Now()
+	res, err := d.runCommand(ctx, q.Command(), func(ctx context.Context) (any, error) {
+		rep, err := b.Do(ctx, q, request.Options{Tab: req.Tab, TimeoutMS: req.TimeoutMS})
+		return rep.Value, err
+	})
+	err = remoteLossError(err, s)
+	d.log.Debug().Str("command", q.Command()).Dur("dur", time.Since(start)).Err(err).Msg("command")
+	return res, err
+}
+
+// browserFor is the Browser of session s, made when s is new.
+func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.browser == nil || d.browser.Session() != s {
+		d.browser = request.NewBrowser(s)
+	}
+	return d.browser
 }
 
 // session returns the daemon's browser session, starting it on first use.

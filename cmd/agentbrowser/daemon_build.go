@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -12,7 +10,7 @@ import (
 // refuses, since exiting would cut off the commands it is serving. Callers
 // that send no build (older CLIs, scripts speaking the wire directly) are
 // served as before.
-func (d *daemon) checkBuild(req request) (reply, bool) {
+func (d *daemon) checkBuild(req wireRequest) (reply, bool) {
 	if req.Build == "" || req.Build == buildID() {
 		return reply{}, false
 	}
@@ -26,9 +24,8 @@ func (d *daemon) checkBuild(req request) (reply, bool) {
 	}
 	d.log.Info().Str("daemon_build", buildID()).Str("client_build", req.Build).Msg("replaced by a CLI of another build")
 	go d.shutdown("replaced by a CLI of another build")
-	body, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{
-		"code":    events.CodeVersionMismatch,
-		"message": "the daemon runs another build of agentbrowser; it ran nothing and is exiting so that the CLI can start its own",
-	}})
-	return reply{Exit: exitAction, Body: body, Replace: true}, true
+	rep := errBodyReply(events.Errorf(events.CodeVersionMismatch,
+		"the daemon runs another build of agentbrowser; it ran nothing and is exiting so that the CLI can start its own"))
+	rep.Replace = true
+	return rep, true
 }

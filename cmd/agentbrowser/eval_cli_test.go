@@ -225,7 +225,7 @@ func TestCLIEval(t *testing.T) {
 		defer conn.Close()
 		conn.SetDeadline(time.Now().Add(evalCeiling))
 		start := time.Now()
-		req := map[string]any{"command": "eval", "input": map[string]any{"args": []string{hung}}, "timeout_ms": 700}
+		req := map[string]any{"command": "eval", "request": map[string]any{"expression": hung}, "timeout_ms": 700}
 		require.NoError(t, json.NewEncoder(conn).Encode(req))
 		var rep struct {
 			Exit int             `json:"exit"`

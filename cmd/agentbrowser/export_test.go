@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
 
 // UseDaemonBinary makes the in-process MCP server start daemons from path.
@@ -14,30 +16,30 @@ func UseDaemonBinary(path string) { daemonExecutable = func() (string, error) { 
 // settings and snapshot mode, for in-memory tests; wait returns once the
 // browsers of ended connections are closed.
 func NewMCPServer(settings map[string]string, mode string) (srv *mcp.Server, wait func()) {
-	s := newTestMCP(settings, mode)
-	return s.srv, s.closeAll
+	m := newTestMCP(settings, mode)
+	return m.srv.SDK(), m.close
 }
 
-func newTestMCP(settings map[string]string, mode string, isolation ...string) *mcpServer {
+func newTestMCP(settings map[string]string, mode string, isolation ...string) *cliMCP {
 	if settings == nil {
 		settings = map[string]string{}
 	}
 	if mode == "" {
-		mode = modeIncremental
+		mode = string(mcpserver.Incremental)
 	}
 	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 5 * time.Minute, Settings: settings}
 	iso := isolationBrowser
 	if len(isolation) > 0 {
 		iso = isolation[0]
 	}
-	return newMCPServer(mcpConfig{g: g, snapshotMode: mode, isolation: iso})
+	return newMCP(mcpConfig{g: g, snapshotMode: mcpserver.SnapshotMode(mode), isolation: iso})
 }
 
 // MCPHTTPHandler is the Streamable HTTP handler with a token and an
 // isolation mode (context or browser).
 func MCPHTTPHandler(token, isolation string) (http.Handler, func()) {
-	s := newTestMCP(nil, "", isolation)
-	return newMCPHTTPHandler(s, token), s.closeAll
+	m := newTestMCP(nil, "", isolation)
+	return m.srv.Handler(mcpserver.HTTPOptions{Token: token, SessionTimeout: 5 * time.Minute}), m.close
 }
 
 // HTTPListenCheck exposes the bind check.

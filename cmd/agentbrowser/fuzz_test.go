@@ -55,18 +55,19 @@ func FuzzParseArgs(f *testing.F) {
 // and an accepted request names a daemon command with a bounded budget.
 func FuzzDecodeRequest(f *testing.F) {
 	for _, s := range []string{
-		`{"command":"eval","input":{"args":["1"]},"timeout_ms":30000}`,
+		`{"command":"eval","request":{"expression":"1"},"timeout_ms":30000}`,
 		`{"command":"status","timeout_ms":2000}`,
 		`{"command":"eval","timeout_ms":0}`,
 		`{"command":"version","timeout_ms":1}`,
-		`{"command":"open","input":{"args":["x"],"flags":{"wait":"load"}},"timeout_ms":99999999999999999999}`,
+		`{"command":"open","request":{"url":"x","wait":"load"},"timeout_ms":99999999999999999999}`,
 		`{"argv":["eval","1+1"]}`, `{"argv":[]}`,
-		`{"command":"nope"}`, `{`, `[]`, `null`, `{"command":"eval","input":{"args":[1]}}`, "\x00\xff",
+		`{"command":"nope"}`, `{`, `[]`, `null`, `{"command":"eval","request":{"expression":1},"timeout_ms":5}`,
+		`{"command":"click","request":{"ref":"e1","bogus":true},"timeout_ms":5}`, "\x00\xff",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		req, cmd, err := decodeRequest(bytes.NewReader(b))
+		req, q, err := decodeRequest(bytes.NewReader(b))
 		if err != nil {
 			if _, exit := errBody(err); exit != exitUsage {
 				t.Fatalf("%q: refused with exit %d: %v", b, exit, err)
@@ -75,12 +76,12 @@ func FuzzDecodeRequest(f *testing.F) {
 		}
 		if req.Argv != nil {
 			// A thin client's command line: runArgv checks it.
-			if cmd != nil {
-				t.Fatalf("%q: a command line came with a command", b)
+			if q != nil {
+				t.Fatalf("%q: a command line came with a request", b)
 			}
 			return
 		}
-		if cmd == nil || cmd.Local || commands[req.Command] != cmd {
+		if q == nil || q.Command() != req.Command {
 			t.Fatalf("%q: accepted command %q", b, req.Command)
 		}
 		if req.TimeoutMS < 1 || req.TimeoutMS > MaxTimeoutMS {

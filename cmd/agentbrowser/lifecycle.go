@@ -40,17 +40,15 @@ func (d *daemon) browserDied(err error) error {
 		"the browser of session %s died while this command ran (%v); the next command starts a fresh browser", d.g.Session, err)
 }
 
-// runCommand runs cmd.Run and answers within cancelGrace of the daemon's
-// life ending, with the reason it ended, whatever the command was doing.
-func (d *daemon) runCommand(ctx context.Context, cmd *Command, env *Env, in Input) (Result, error) {
-	run := func() (Result, error) {
-		return caught(d.log, cmd.Name, func() (Result, error) { return cmd.Run(ctx, env, in) })
-	}
-	if cmd.EndsSession {
-		return run()
+// runCommand runs a command and answers within cancelGrace of the
+// daemon's life ending, with the reason it ended, whatever the command was
+// doing.
+func (d *daemon) runCommand(ctx context.Context, name string, do func(ctx context.Context) (any, error)) (any, error) {
+	run := func() (any, error) {
+		return caught(d.log, name, func() (any, error) { return do(ctx) })
 	}
 	type outcome struct {
-		res Result
+		res any
 		err error
 	}
 	ch := make(chan outcome, 1)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/termtext"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -55,8 +56,9 @@ func runArgs(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if cmd.Prepare != nil {
-		if err := cmd.Prepare(&in); err != nil {
+	var q request.Request
+	if !cmd.Local {
+		if q, err = buildRequest(cmd, in); err != nil {
 			body, code := errBody(err)
 			emit(stdout, stderr, g.JSON, body)
 			return code
@@ -76,7 +78,7 @@ func runArgs(args []string, stdout, stderr io.Writer) int {
 			body = okBody(res)
 		}
 	default:
-		rep, notice, err := callDaemon(g, cmd, in)
+		rep, notice, err := callDaemon(g, q)
 		if err != nil {
 			body, exit = errBody(err)
 		} else {
@@ -132,7 +134,7 @@ func loggerFrom(ctx context.Context) zerolog.Logger {
 // as \u escapes.
 func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 	if asJSON {
-		b, _ := json.Marshal(body)
+		b, _ := request.Marshal(body)
 		stdout.Write(append(termtext.EscapeJSON(b), '\n'))
 		return
 	}
@@ -143,7 +145,7 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 			code, _ = e["code"].(string)
 			msg, _ = e["message"].(string)
 		default:
-			b, _ := json.Marshal(e)
+			b, _ := request.Marshal(e)
 			var eb struct{ Code, Message string }
 			json.Unmarshal(b, &eb)
 			code, msg = eb.Code, eb.Message
@@ -183,7 +185,7 @@ func humanText(body map[string]any) string {
 		case string:
 			fmt.Fprintf(&sb, "%s: %s\n", k, v)
 		default:
-			b, _ := json.Marshal(v)
+			b, _ := request.Marshal(v)
 			fmt.Fprintf(&sb, "%s: %s\n", k, b)
 		}
 	}

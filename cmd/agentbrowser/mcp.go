@@ -2,30 +2,37 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
 	"strconv"
-	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rs/zerolog"
+
+	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
 
-// The MCP server offers the browser as typed tools named like Playwright
-// MCP's (browser_navigate, browser_click, ...), on the official Go SDK: the
-// SDK negotiates the protocol version, runs requests concurrently and
-// cancels a call's context on notifications/cancelled. Each tool call
-// travels to a session's daemon like a CLI command, so the CLI and MCP share
-// one budget and one error contract; a cancelled call closes its daemon
-// connection, which cancels the command there (an evaluate is terminated in
-// the page).
+// The mcp command serves the browser as MCP tools (package mcpserver) over
+// stdio or Streamable HTTP. Each connection's requests travel to a
+// session's daemon like CLI commands (daemonBackend), so the CLI and MCP
+// share one budget and one error contract; a cancelled call closes its
+// daemon connection, which cancels the command there (an evaluate is
+// terminated in the page).
 //
 // By default every MCP connection gets its own session (its own daemon and
 // browser), closed when the connection ends; --session NAME attaches every
 // connection to that named session instead, which outlives the server.
+
+// mcpTokenEnv names the environment variable that may hold the HTTP bearer
+// token instead of --auth-token (which other users can read in ps).
+const mcpTokenEnv = "AGENTBROWSER_MCP_TOKEN"
 
 func init() {
 	register(&Command{
@@ -42,28 +49,21 @@ func init() {
 	})
 }
 
-// Snapshot modes for the page state that ends an action's result.
-const (
-	modeIncremental = "incremental"
-	modeFull        = "full"
-	modeNone        = "none"
-)
-
 // mcpConfig is what the mcp command was started with.
 type mcpConfig struct {
 	g globals
 	// shared is true when --session named a session for every connection.
 	shared       bool
-	snapshotMode string
+	snapshotMode mcpserver.SnapshotMode
 	// isolation is context or browser; context applies over HTTP only.
 	isolation string
 }
 
 func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
-	cfg := mcpConfig{g: g, shared: g.SessionSet, snapshotMode: modeIncremental}
+	cfg := mcpConfig{g: g, shared: g.SessionSet, snapshotMode: mcpserver.Incremental}
 	if in.Has("snapshot-mode") {
-		switch m := in.String("snapshot-mode"); m {
-		case modeIncremental, modeFull, modeNone:
+		switch m := mcpserver.SnapshotMode(in.String("snapshot-mode")); m {
+		case mcpserver.Incremental, mcpserver.Full, mcpserver.None:
 			cfg.snapshotMode = m
 		default:
 			return cfg, usageErrorf("--snapshot-mode %q: want incremental, full or none", m)
@@ -95,9 +95,9 @@ func runMCP(ctx context.Context, g globals, in Input) (Result, error) {
 	if in.Has("http") {
 		return nil, serveMCPHTTP(cfg, in)
 	}
-	s := newMCPServer(cfg)
-	err = s.srv.Run(context.Background(), &mcp.StdioTransport{})
-	s.closeAll()
+	s := newMCP(cfg)
+	err = s.srv.ServeStdio(context.Background(), os.Stdin, os.Stdout)
+	s.close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "agentbrowser mcp:", err)
 		os.Exit(exitAction)
@@ -106,103 +106,111 @@ func runMCP(ctx context.Context, g globals, in Input) (Result, error) {
 	return nil, nil
 }
 
-// mcpServer holds the SDK server and the state of each connection.
-type mcpServer struct {
-	cfg mcpConfig
-	srv *mcp.Server
-	// log is stderr: the host's log of a stdio server, never the protocol.
-	log  zerolog.Logger
-	mu   sync.Mutex
-	seq  atomic.Int64
-	conn map[*mcp.ServerSession]*mcpConn
+// cliMCP is the MCP server of the mcp command and the browsers it hosts.
+type cliMCP struct {
+	srv *mcpserver.Server
 	// host is the browser clients share with context isolation.
 	host *browserHost
-	// closing waits for the sessions being closed after their connection
-	// ended.
-	closing sync.WaitGroup
 }
 
-// mcpConn is one MCP connection's view: its browser session and the last
-// snapshot it received of each tab, for incremental page state.
-type mcpConn struct {
-	g     globals
-	owned bool // the session was made for this connection and ends with it
-	// host, when set, is the shared browser this connection's session
-	// connects to, in a browser context of its own.
-	host *browserHost
-
-	mu      sync.Mutex
-	started bool
-	snaps   map[string]string            // tab id -> last snapshot text sent
-	refs    map[string]map[string]string // tab id -> ref -> role
-	lastTab string
-}
-
-func newMCPServer(cfg mcpConfig) *mcpServer {
-	s := &mcpServer{cfg: cfg, conn: map[*mcp.ServerSession]*mcpConn{}, log: zerolog.New(os.Stderr).With().Timestamp().Logger()}
+// newMCP builds the server: each connection's backend is a daemon of its
+// own (or of the named session), in a browser context of its own on the
+// shared host browser with context isolation.
+func newMCP(cfg mcpConfig) *cliMCP {
+	m := &cliMCP{}
 	if cfg.isolation == isolationContext && !cfg.shared && cfg.g.CDP == "" {
-		s.host = newBrowserHost(cfg.g)
+		m.host = newBrowserHost(cfg.g)
 	}
-	s.srv = mcp.NewServer(&mcp.Implementation{Name: "agentbrowser", Title: "agentbrowser", Version: version}, &mcp.ServerOptions{
-		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form by ref; " +
-			"action results end with the page state (what changed since your last snapshot). Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
+	var seq atomic.Int64
+	srv, err := mcpserver.New(mcpserver.Options{
+		SnapshotMode: cfg.snapshotMode,
+		NoEvaluate:   cfg.g.Settings["evaluate-enabled"] == "false",
+		NoCDP:        cfg.g.Settings["cdp-enabled"] == "false",
+		Version:      version,
+		Logger:       zerolog.New(os.Stderr).With().Timestamp().Logger(),
+		Open: func(ctx context.Context) (mcpserver.Backend, error) {
+			b := &daemonBackend{g: cfg.g}
+			if !cfg.shared {
+				b.owned = true
+				b.g.Session = "mcp-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(seq.Add(1), 10)
+				if cfg.isolation == isolationContext {
+					b.g.Settings = maps.Clone(b.g.Settings)
+					b.g.Settings["isolated-context"] = "true"
+					b.host = m.host
+				}
+			}
+			return b, nil
+		},
 	})
-	registerTools(s)
-	return s
+	if err != nil {
+		panic(err) // the options above are always valid
+	}
+	m.srv = srv
+	return m
 }
 
-// connFor returns the state of the connection a request came on, creating
-// it on first use.
-func (s *mcpServer) connFor(ss *mcp.ServerSession) *mcpConn {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if c, ok := s.conn[ss]; ok {
-		return c
-	}
-	c := &mcpConn{g: s.cfg.g, snaps: map[string]string{}, refs: map[string]map[string]string{}}
-	if !s.cfg.shared {
-		c.owned = true
-		c.g.Session = "mcp-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(s.seq.Add(1), 10)
-		if s.cfg.isolation == isolationContext {
-			c.g.Settings = maps.Clone(c.g.Settings)
-			c.g.Settings["isolated-context"] = "true"
-			c.host = s.host
-		}
-	}
-	s.conn[ss] = c
-	if ss != nil {
-		s.closing.Add(1)
-		go func() {
-			defer s.closing.Done()
-			ss.Wait()
-			s.mu.Lock()
-			delete(s.conn, ss)
-			s.mu.Unlock()
-			c.close()
-		}()
-	}
-	return c
-}
-
-// closeAll waits for the connections' sessions to close, then closes the
+// close waits for the connections' sessions to close, then closes the
 // shared browser.
-func (s *mcpServer) closeAll() {
-	s.closing.Wait()
-	if s.host != nil {
-		s.host.close()
+func (m *cliMCP) close() {
+	m.srv.Wait()
+	if m.host != nil {
+		m.host.close()
 	}
 }
 
-// close ends the connection's own session, if it started one.
-func (c *mcpConn) close() {
-	c.mu.Lock()
-	started, g := c.started, c.g
-	c.started = false
-	c.mu.Unlock()
-	if !c.owned || !started {
-		return
+// httpListenCheck refuses a bind address off loopback without a token.
+func httpListenCheck(addr, token string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usageErrorf("--http %q: want host:port such as 127.0.0.1:8931", addr)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	if token != "" || mcpserver.IsLoopback(host) {
+		return nil
+	}
+	return usageErrorf("--http %s is not a loopback address: set a bearer token with --auth-token or %s, every request must carry it", addr, mcpTokenEnv)
+}
+
+// newMCPHTTPHandler serves MCP over Streamable HTTP: each HTTP session is a
+// connection with its own browser, closed when the session is deleted or
+// idle for --idle-timeout.
+func newMCPHTTPHandler(m *cliMCP, cfg mcpConfig, token string) http.Handler {
+	return m.srv.Handler(mcpserver.HTTPOptions{Token: token, SessionTimeout: cfg.g.Idle})
+}
+
+// serveMCPHTTP listens on --http ADDR until SIGINT or SIGTERM, then closes
+// every client's browser.
+func serveMCPHTTP(cfg mcpConfig, in Input) error {
+	addr := in.String("http")
+	token := in.String("auth-token")
+	if token == "" {
+		token = os.Getenv(mcpTokenEnv)
+	}
+	if err := httpListenCheck(addr, token); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	m := newMCP(cfg)
+	hs := &http.Server{Handler: newMCPHTTPHandler(m, cfg, token), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(os.Stderr, "agentbrowser mcp: serving Streamable HTTP on http://%s/\n", ln.Addr())
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case <-sig:
+	case err = <-errc:
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	callDaemonCtx(ctx, g, request{Command: "close", TimeoutMS: 15000})
+	hs.Shutdown(ctx)
+	m.srv.CloseSessions()
+	m.close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	os.Exit(exitOK)
+	return nil
 }

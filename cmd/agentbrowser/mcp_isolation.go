@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // Over HTTP, clients share one Chromium by default: a host session (a
@@ -63,11 +65,12 @@ func (h *browserHost) endpointFor(ctx context.Context) (string, error) {
 	}
 	// Any browser command starts the browser; status then names its
 	// endpoint.
-	if _, _, err := callDaemonCtx(ctx, h.g, request{Command: "tabs", TimeoutMS: 30000}); err != nil {
+	req, _ := newWireRequest(request.Tabs{}, request.Options{TimeoutMS: 30000})
+	if _, _, err := callDaemonCtx(ctx, h.g, req); err != nil {
 		return "", err
 	}
-	body, ok := sessionStatus(h.g.Session)
-	ep, _ := body["endpoint"].(string)
+	st, ok := sessionStatus(h.g.Session)
+	ep := st.Endpoint
 	if !ok || ep == "" {
 		return "", fmt.Errorf("the shared browser of session %s did not report its endpoint", h.g.Session)
 	}
@@ -104,5 +107,6 @@ func (h *browserHost) close() {
 	<-h.done
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	callDaemonCtx(ctx, h.g, request{Command: "close", TimeoutMS: 15000})
+	req, _ := newWireRequest(request.Close{}, request.Options{TimeoutMS: 15000})
+	callDaemonCtx(ctx, h.g, req)
 }

@@ -231,7 +231,9 @@ func flow(t *testing.T, cs *mcp.ClientSession, srv *testutil.Servers) {
 	require.Contains(t, text, "browser_handle_dialog")
 	code, text := callErr(t, cs, "browser_click", map[string]any{"ref": goBtn})
 	require.Equal(t, "dialog_blocking", code, text)
-	require.Contains(t, text, "browser_handle_dialog")
+	// The next step is said once, in tool terms.
+	require.Equal(t, 1, strings.Count(text, "browser_handle_dialog"), text)
+	require.NotContains(t, text, "'dialog")
 	_, text = callOK(t, cs, "browser_handle_dialog", map[string]any{"accept": true, "promptText": "42"})
 	require.Contains(t, text, "answer 42")
 
@@ -254,10 +256,15 @@ func flow(t *testing.T, cs *mcp.ClientSession, srv *testutil.Servers) {
 	require.Equal(t, `Result: "form"`, text)
 	_, text = callOK(t, cs, "browser_evaluate", map[string]any{"function": "(el) => el.value", "ref": name})
 	require.Equal(t, `Result: "bob"`, text)
+	// Text for the model keeps its markup as it is.
+	res, text = callOK(t, cs, "browser_evaluate", map[string]any{"function": "() => '<p>Hi & bye</p>'"})
+	require.Equal(t, `Result: "<p>Hi & bye</p>"`, text)
+	require.Equal(t, "<p>Hi & bye</p>", structured(t, res)["value"])
 
 	code, text = callErr(t, cs, "browser_click", map[string]any{"ref": "e999", "element": "ghost button"})
 	require.Contains(t, []string{"unknown_ref", "stale_ref"}, code)
-	require.Contains(t, text, "browser_snapshot")
+	require.Contains(t, text, "take a new browser_snapshot and use its refs")
+	require.Equal(t, 1, strings.Count(text, "take a new"), "the advice is said once: %s", text)
 	require.Contains(t, text, "ghost button")
 	code, _ = callErr(t, cs, "browser_evaluate", map[string]any{"function": "() => { for(;;){} }", "timeout_ms": 600})
 	require.Equal(t, "timeout", code)

@@ -22,7 +22,7 @@ var public = []string{
 	mod + "/bus", mod + "/events", mod + "/session", mod + "/actions", mod + "/watchdogs",
 	mod + "/watchdogs/console", mod + "/watchdogs/defaultaction", mod + "/watchdogs/dialog",
 	mod + "/watchdogs/evaluate", mod + "/watchdogs/frame", mod + "/watchdogs/network", mod + "/watchdogs/standard",
-	mod + "/watchdogs/watchdogtest",
+	mod + "/watchdogs/watchdogtest", mod + "/request", mod + "/mcpserver",
 }
 
 // escapeHatches are the exported places that hand out raw CDP on purpose:

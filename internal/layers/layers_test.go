@@ -29,8 +29,12 @@ func layer(pkg string) (string, int) {
 		return p, 3
 	case p == "actions" || strings.HasPrefix(p, "actions/"):
 		return "actions", 5
+	case p == "request":
+		return "request", 6
+	case p == "mcpserver":
+		return "mcpserver", 7
 	case strings.HasPrefix(p, "cmd/"):
-		return p, 6
+		return p, 8
 	}
 	return p, -1
 }
@@ -110,6 +114,12 @@ func TestViolationRules(t *testing.T) {
 		{"watchdogs/dialog", "actions", true},
 		{"actions", "watchdogs/standard", false},
 		{"actions", "cmd/agentbrowser", true},
+		{"actions", "request", true},
+		{"request", "actions", false},
+		{"request", "mcpserver", true},
+		{"mcpserver", "request", false},
+		{"mcpserver", "cmd/agentbrowser", true},
+		{"cmd/agentbrowser", "mcpserver", false},
 		{"internal/snapshot", "events", false},
 		{"internal/snapshot", "session", true},
 		{"session", "internal/cdpmux", false},

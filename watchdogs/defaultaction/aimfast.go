@@ -221,7 +221,7 @@ func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref even
 	}
 	in = r.Info
 	if !in.Connected {
-		return in, p, false, false, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", c.Ref).WithDetails(events.ErrorDetails{Ref: c.Ref})
+		return in, p, false, false, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", c.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: c.Ref})
 	}
 	if in.Tag == "select" {
 		return in, p, true, false, nil

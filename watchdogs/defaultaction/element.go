@@ -61,7 +61,7 @@ func (el *element) gone(err error) error {
 		return err
 	}
 	if isNodeGone(err) {
-		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetails(events.ErrorDetails{Ref: el.ref})
+		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", el.ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	return err
 }
@@ -98,7 +98,7 @@ func (el *element) info(ctx context.Context) (elemInfo, error) {
 		return in, err
 	}
 	if !in.Connected {
-		return in, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", el.ref).WithDetails(events.ErrorDetails{Ref: el.ref})
+		return in, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", el.ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	return in, nil
 }
@@ -152,7 +152,7 @@ func (a *attachment) frameBox(ctx context.Context, t *session.Target, vp rect) (
 	}
 	parent, ok := a.s.TargetBySession(t.ParentSessionID)
 	if !ok {
-		return frameBox{}, events.Errorf(events.CodeStaleRef, "the frame %s is gone; take a new snapshot", t.ID)
+		return frameBox{}, events.Errorf(events.CodeStaleRef, "the frame %s is gone", t.ID).WithNext(events.StepSnapshot)
 	}
 	pb, err := a.frameBox(ctx, parent, vp)
 	if err != nil {

@@ -70,7 +70,7 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		return events.ScreenshotResult{}, err
 	}
 	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page; answer it first", d.Type, d.Message)
+		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page", d.Type, d.Message).WithNext(events.StepAnswerDialog)
 	}
 	args := page.NewCaptureScreenshotArgs().SetFormat(format)
 	if format == "jpeg" {
@@ -119,7 +119,7 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		return nil
 	})
 	if d != nil {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) opened while capturing; answer it first", d.Type, d.Message)
+		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) opened while capturing", d.Type, d.Message).WithNext(events.StepAnswerDialog)
 	}
 	if err != nil {
 		return events.ScreenshotResult{}, err

@@ -204,9 +204,9 @@ func refError(err error) error {
 	case errors.As(err, &pu):
 		return unstable(pu)
 	case errors.As(err, &se):
-		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone; take a new snapshot", se.Ref).WithDetails(events.ErrorDetails{Ref: se.Ref})
+		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", se.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: se.Ref})
 	case errors.As(err, &ue):
-		return events.Errorf(events.CodeUnknownRef, "ref %s is unknown: no snapshot of this tab issued it; take a new snapshot", ue.Ref).WithDetails(events.ErrorDetails{Ref: ue.Ref})
+		return events.Errorf(events.CodeUnknownRef, "ref %s is unknown: no snapshot of this tab issued it", ue.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ue.Ref})
 	case errors.As(err, &ie):
 		return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", ie.Input)
 	}
@@ -274,7 +274,7 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 	el := &element{a: a, ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
 	if el.target == nil {
 		el.release(ctx)
-		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", ref).WithDetails(events.ErrorDetails{Ref: ref})
+		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone", ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ref})
 	}
 	return el, nil
 }
@@ -291,7 +291,7 @@ func (a *attachment) refTab(tabID events.TargetID, raw events.Ref) (events.Ref, 
 		gone := a.closed[tabID] && a.issuedBy[ref][tabID]
 		a.mu.Unlock()
 		if gone {
-			return "", nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed; take a new snapshot", ref, tabID).WithDetails(events.ErrorDetails{Ref: ref})
+			return "", nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its tab %s was closed", ref, tabID).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ref})
 		}
 	}
 	tab, err := a.s.Tab(tabID)
@@ -314,9 +314,9 @@ func (a *attachment) refTab(tabID events.TargetID, raw events.Ref) (events.Ref, 
 	a.mu.Unlock()
 	if !mine && len(issuers) > 0 {
 		if len(open) == 0 {
-			return "", nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed; take a new snapshot", ref, closed[0]).WithDetails(events.ErrorDetails{Ref: ref})
+			return "", nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: it came from tab %s, which was closed", ref, closed[0]).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ref})
 		}
-		return "", nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s; switch tabs or take a new snapshot", ref, open[0], tab.ID).WithDetails(events.ErrorDetails{Ref: ref})
+		return "", nil, events.Errorf(events.CodeUnknownRef, "ref %s was issued by a snapshot of tab %s, not of tab %s", ref, open[0], tab.ID).WithNext("switch tabs, or take a new snapshot").WithDetails(events.ErrorDetails{Ref: ref})
 	}
 	return ref, tab, nil
 }

@@ -62,7 +62,7 @@ func (a *attachment) pickLocked(e events.DialogRespondEvent) (*dialog, error) {
 		if e.TabID != "" {
 			where = " on tab " + string(e.TabID)
 		}
-		return nil, events.Errorf(events.CodeNoDialog, "no dialog is pending%s", where)
+		return nil, events.Errorf(events.CodeNoDialog, "no dialog is pending%s", where).WithNext(events.StepListDialogs)
 	case 1:
 		return held[0], nil
 	}

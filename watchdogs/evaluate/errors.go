@@ -44,7 +44,7 @@ func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 		// Chrome detached the engine's session: its target went away.
 		switch {
 		case node:
-			return events.Errorf(events.CodeStaleRef, "the element's frame went away during the evaluation: take a new snapshot: %w", err)
+			return events.Errorf(events.CodeStaleRef, "the element's frame went away during the evaluation: %w", err).WithNext(events.StepSnapshot)
 		case frame != "":
 			return events.Errorf(events.CodeFrameNotFound, "frame %s went away during the evaluation: %w", frame, err)
 		}
@@ -59,12 +59,12 @@ func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 		return events.Errorf(events.CodeTimeout, "the script was terminated (another evaluation on this tab ran out of budget): %w", err)
 	case strings.Contains(msg, "No node with given id"), strings.Contains(msg, "Could not find node"),
 		strings.Contains(msg, "No node found"):
-		return events.Errorf(events.CodeStaleRef, "the element is gone: take a new snapshot: %w", err)
+		return events.Errorf(events.CodeStaleRef, "the element is gone: %w", err).WithNext(events.StepSnapshot)
 	case strings.Contains(msg, "Cannot find context with specified id"), strings.Contains(msg, "Execution context was destroyed"),
 		strings.Contains(msg, "Inspected target navigated or closed"):
 		switch {
 		case node:
-			return events.Errorf(events.CodeStaleRef, "the element's document went away during the evaluation: take a new snapshot: %w", err)
+			return events.Errorf(events.CodeStaleRef, "the element's document went away during the evaluation: %w", err).WithNext(events.StepSnapshot)
 		case frame != "":
 			return events.Errorf(events.CodeFrameNotFound, "frame %s navigated or went away during the evaluation: %w", frame, err)
 		}

@@ -28,7 +28,7 @@ func (a *attachment) resolveRef(ctx context.Context, tab *session.Target, raw ev
 		return rr, fmt.Errorf("resolving ref %s: %w", ref, err)
 	}
 	if rr.BackendNodeID == 0 {
-		return rr, events.Errorf(events.CodeStaleRef, "ref %s is stale: it names no element; take a new snapshot", ref).WithDetails(events.ErrorDetails{Ref: ref})
+		return rr, events.Errorf(events.CodeStaleRef, "ref %s is stale: it names no element", ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ref})
 	}
 	return rr, nil
 }
@@ -41,7 +41,7 @@ func (a *attachment) targetOf(tab *session.Target, rr events.ResolvedRef) (*sess
 	if t, ok := a.s.TargetByID(rr.TargetID); ok && t.TabID == tab.ID {
 		return t, nil
 	}
-	return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone; take a new snapshot", rr.Ref).WithDetails(events.ErrorDetails{Ref: rr.Ref})
+	return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone", rr.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: rr.Ref})
 }
 
 // tabTargets lists tab's page target first, then its out-of-process frames.

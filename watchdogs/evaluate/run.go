@@ -98,7 +98,7 @@ func (sc *script) run(ctx context.Context, c *cdp.Client) error {
 			return err
 		}
 		if rn.Object.ObjectID == nil {
-			return events.Errorf(events.CodeStaleRef, "the element is gone: take a new snapshot")
+			return events.Errorf(events.CodeStaleRef, "the element is gone").WithNext(events.StepSnapshot)
 		}
 		sc.held = true
 		args := runtime.NewCallFunctionOnArgs(sc.fn).
@@ -266,5 +266,5 @@ func (a *attachment) runInFrame(ctx context.Context, tab *session.Target, frame 
 			return c, err
 		}
 	}
-	return nil, events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithDetails(events.ErrorDetails{FrameID: frame})
+	return nil, events.Errorf(events.CodeFrameNotFound, "no frame %s in tab %s", frame, tab.ID).WithNext(events.StepListFrames).WithDetails(events.ErrorDetails{FrameID: frame})
 }

@@ -168,6 +168,6 @@ func frameNotFound(tab events.TargetID, id events.FrameID) error {
 		where = "tab " + string(tab)
 	}
 	return events.Errorf(events.CodeFrameNotFound,
-		"frame %s not found in %s: it may have been detached; list frames with 'agentbrowser frames'", id, where).
+		"frame %s not found in %s: it may have been detached", id, where).WithNext(events.StepListFrames).
 		WithDetails(events.ErrorDetails{FrameID: id})
 }

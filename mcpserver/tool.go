@@ -1,0 +1,199 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
+)
+
+// toolSpec describes one tool for registration.
+type toolSpec struct {
+	name, title, desc string
+	readOnly          bool
+	destructive       bool
+	idempotent        bool
+	openWorld         bool
+	// enums patch the derived input schema: property -> allowed values.
+	enums map[string][]any
+	// out is the declared output schema's properties.
+	out map[string]*jsonschema.Schema
+}
+
+// toolOut is a tool's answer before it becomes an MCP result: a short text
+// for the model, the structured object's fields (each in its JSON form),
+// and any images.
+type toolOut struct {
+	text   string
+	fields fields
+	images []mcp.Content
+}
+
+// fields are a structured result's top-level keys, each in its JSON form.
+type fields map[string]json.RawMessage
+
+// fieldsOf is v's JSON object as fields (v is a typed response).
+func fieldsOf(v any) (fields, error) {
+	b, err := request.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	f := fields{}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("the response %T is not a JSON object: %w", v, err)
+	}
+	return f, nil
+}
+
+// set puts v's JSON form under key.
+func (f fields) set(key string, v any) {
+	if b, err := request.Marshal(v); err == nil {
+		f[key] = b
+	}
+}
+
+func boolp(b bool) *bool { return &b }
+
+// addTool registers a typed tool: its input schema is derived from In (with
+// descriptions from jsonschema tags, required from fields without
+// omitempty), its output schema from spec.out. element, when it gives a
+// human description of the target, prefixes error messages.
+func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in In) (*toolOut, error)) {
+	in, err := jsonschema.For[In](nil)
+	if err != nil {
+		panic(fmt.Sprintf("schema of %s: %v", spec.name, err))
+	}
+	for p, vals := range spec.enums {
+		ps := in.Properties[p]
+		if ps == nil {
+			panic("enum for unknown property " + p)
+		}
+		ps.Enum = vals
+	}
+	outProps := map[string]*jsonschema.Schema{"ok": {Type: "boolean", Description: "true when the call succeeded"}}
+	for k, v := range spec.out {
+		outProps[k] = v
+	}
+	t := &mcp.Tool{
+		Name: spec.name, Title: spec.title, Description: spec.desc,
+		InputSchema:  in,
+		OutputSchema: &jsonschema.Schema{Type: "object", Properties: outProps, Required: []string{"ok"}},
+		Annotations: &mcp.ToolAnnotations{
+			Title: spec.title, ReadOnlyHint: spec.readOnly, DestructiveHint: boolp(spec.destructive),
+			IdempotentHint: spec.idempotent, OpenWorldHint: boolp(spec.openWorld),
+		},
+	}
+	mcp.AddTool(s.srv, t, func(ctx context.Context, req *mcp.CallToolRequest, args In) (*mcp.CallToolResult, any, error) {
+		out, err := s.caught(spec.name, func() (*toolOut, error) { return run(ctx, s.connFor(req.Session), req, args) })
+		if err != nil {
+			return errorResult(err, elementOf(args)), nil, nil
+		}
+		if out.fields == nil {
+			out.fields = fields{}
+		}
+		out.fields["ok"] = json.RawMessage("true")
+		sc, err := request.Marshal(out.fields)
+		if err != nil {
+			return errorResult(fmt.Errorf("encoding the result: %w", err), ""), nil, nil
+		}
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out.text}}}
+		res.Content = append(res.Content, out.images...)
+		return res, json.RawMessage(sc), nil
+	})
+}
+
+// caught runs f and turns a panic in it into that call's internal error,
+// so that one tool call cannot end the server and its browsers.
+func (s *Server) caught(what string, f func() (*toolOut, error)) (out *toolOut, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.opts.Logger.Error().Str("tool", what).Interface("panic", p).Bytes("stack", debug.Stack()).Msg("tool call panicked")
+			out, err = nil, events.Errorf(events.CodeInternal,
+				"%s failed on a bug in agentbrowser (%v); the session and its browser are still running: retry, or report the bug with the log's stack", what, p)
+		}
+	}()
+	return f()
+}
+
+// elementNamer is an input with a human description of its target, which
+// error messages name.
+type elementNamer interface{ elementName() string }
+
+func elementOf(in any) string {
+	if en, ok := in.(elementNamer); ok {
+		return en.elementName()
+	}
+	return ""
+}
+
+// toolSteps words the next steps errors advise in tool terms.
+var toolSteps = map[events.Step]string{
+	events.StepSnapshot:     "take a new browser_snapshot and use its refs",
+	events.StepListTabs:     "browser_tabs lists the tabs",
+	events.StepListFrames:   "browser_frames lists the frames",
+	events.StepAnswerDialog: "answer the dialog with browser_handle_dialog first (browser_dialogs lists it)",
+	events.StepListDialogs:  "browser_dialogs lists pending dialogs",
+}
+
+// describe is err as a tool reports it: its code, its message with the
+// next step in tool terms, and its details.
+func describe(err error) request.Fault {
+	if errors.Is(err, context.Canceled) {
+		return request.Fault{Code: events.CodeCanceled, Message: "the call was cancelled by the client; the command was stopped"}
+	}
+	f := request.FaultOf(err)
+	b := f.Say(toolSteps)
+	return request.Fault{Code: b.Code, Message: b.Message, Details: b.Details}
+}
+
+// errorResult turns an error into a tool error result: the text a model
+// reads (code, message, what to do next) and the same as structured
+// content. element names the target the call was about.
+func errorResult(err error, element string) *mcp.CallToolResult {
+	f := describe(err)
+	if element != "" {
+		f.Message = element + ": " + f.Message
+	}
+	sc, _ := request.Marshal(map[string]any{"ok": false, "error": f})
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "Error [" + string(f.Code) + "]: " + f.Message}}, StructuredContent: json.RawMessage(sc)}
+}
+
+// summary renders a result's fields one line each, for the text content,
+// leaving out what the page state repeats.
+func summary(head string, f fields) string {
+	var b strings.Builder
+	b.WriteString(head)
+	keys := make([]string, 0, len(f))
+	for k := range f {
+		switch k {
+		case "ok", "tab_id", "new_tab", "navigated", "refs", "snapshot", "page":
+			continue
+		case "details":
+			// Where a click landed says nothing the page state does not.
+			var d map[string]json.RawMessage
+			if json.Unmarshal(f[k], &d) == nil && len(d) == 2 && d["x"] != nil && d["y"] != nil {
+				continue
+			}
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		var s string
+		if json.Unmarshal(f[k], &s) == nil {
+			fmt.Fprintf(&b, "\n- %s: %s", k, s)
+			continue
+		}
+		fmt.Fprintf(&b, "\n- %s: %s", k, f[k])
+	}
+	return b.String()
+}
