@@ -11,17 +11,12 @@ deps:
 
 # bin/agentbrowser is the thin client (cmd/agentbrowser-thin), which hands
 # command lines to a running daemon and execs bin/agentbrowser-full, the
-# whole CLI, for everything else. Built with cgo, its fast path (fast.c)
-# runs before the Go runtime starts and answers a warm command in about
-# half the time; it is linked statically (a binary that loads libc
-# dynamically starts about 1 ms later). Without a C compiler, or a static
-# libc (Debian's libc6-dev), it is built without cgo: the same client,
-# without the fast path.
+# whole CLI, for everything else. Both are Go only; the thin client is one
+# static binary (a binary that loads libc dynamically starts about 1 ms
+# later).
 build: deps
 	go build -o bin/agentbrowser-full ./cmd/agentbrowser
-	go build -o bin/agentbrowser ./cmd/agentbrowser-thin || \
-		{ echo "build: the thin client did not build with cgo (above); building it without, so without its fast path" >&2; \
-		  CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin; }
+	CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin
 
 demo: build
 	./bin/agentbrowser demo
@@ -46,7 +41,6 @@ FUZZ_TARGETS := \
 	cmd/agentbrowser:FuzzParseArgs \
 	cmd/agentbrowser:FuzzDecodeRequest \
 	mcpserver:FuzzLineReader \
-	cmd/agentbrowser-thin:FuzzFastPathWire \
 	internal/cdpmux:FuzzRoute \
 	internal/cdpmux:FuzzReplyHeader \
 	internal/snapshot:FuzzOptions \

@@ -59,10 +59,6 @@ func runCLI(ctx context.Context, w io.Writer, n int) error {
 		{name: "agent-browser", bin: *peerBin, refPrefix: "@", pre: []string{"--session", "benchcli"},
 			env: []string{"AGENT_BROWSER_EXECUTABLE_PATH=" + chromePath}},
 		{name: "agentbrowser", bin: *abBin, pre: []string{"--session", "benchcli"}, env: []string{"CHROME_BIN=" + chromePath}},
-		// The same client and daemon with the thin client's C fast path
-		// off: what the Go runtime's start costs each command.
-		{name: "agentbrowser, Go client only", bin: *abBin, pre: []string{"--session", "benchcli"},
-			env: []string{"CHROME_BIN=" + chromePath, "AGENTBROWSER_NO_FAST=1"}, shared: true},
 	}
 	for _, t := range tools {
 		if t.shared {

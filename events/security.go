@@ -13,6 +13,10 @@ const (
 	CodeURLNotAllowed Code = "url_not_allowed"
 	// CodeCDPDisabled: the raw cdp command is switched off in this session.
 	CodeCDPDisabled Code = "cdp_disabled"
+	// CodeCDPNotAllowed: a raw CDP method could reach beyond the session's
+	// own browser context on a browser shared with other sessions; it was
+	// not sent.
+	CodeCDPNotAllowed Code = "cdp_not_allowed"
 )
 
 // Sentinels of the security codes, for errors.Is.
@@ -20,6 +24,7 @@ var (
 	ErrUnsafeRuntimeDir = &Error{Code: CodeUnsafeRuntimeDir}
 	ErrURLNotAllowed    = &Error{Code: CodeURLNotAllowed}
 	ErrCDPDisabled      = &Error{Code: CodeCDPDisabled}
+	ErrCDPNotAllowed    = &Error{Code: CodeCDPNotAllowed}
 )
 
 // BlockedLoad is a document load the session's origin policy stopped before

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the demo and the tests need and is missing: a C compiler
-# with a static libc and Chromium (from Debian's packages, when we are root),
-# and the Go modules.
+# (for the race detector of make test; the product itself is Go only) and
+# Chromium, from Debian's packages when we are root, and the Go modules.
 set -euo pipefail
 
 have_chrome() {
@@ -21,11 +21,11 @@ if ! command -v go >/dev/null 2>&1; then
   fi
 fi
 
-# A C compiler and a static C library: the race detector (make test) needs
-# cgo, and so does the thin client's fast path (make build).
+# A C compiler and the C library's headers: the race detector (make test)
+# needs cgo. make build and make demo do not.
 have_cc() {
   command -v gcc >/dev/null 2>&1 || return 1
-  [ -n "$(gcc -print-file-name=libc.a | grep /)" ]
+  [ -n "$(gcc -print-file-name=libc.so | grep /)" ]
 }
 
 # apt_install installs Debian packages when we are root and have apt-get
@@ -42,7 +42,7 @@ apt_install() {
 }
 
 if ! have_cc && ! apt_install gcc libc6-dev; then
-  echo "deps: gcc or a static libc is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
+  echo "deps: gcc or libc6-dev is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
 fi
 
 if ! have_chrome && ! apt_install chromium; then

@@ -25,6 +25,15 @@ func (s *BrowserSession) openBrowserContext(ctx context.Context) error {
 	return nil
 }
 
+// BrowserContext is the id of the browser context the session opened for
+// itself on a shared browser (Config.IsolatedContext), or "" when it has
+// none. Other sessions share the same browser in contexts of their own.
+func (s *BrowserSession) BrowserContext() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return string(s.browserContext)
+}
+
 // createTargetArgs opens url in the session's browser context, if it has
 // one; in the background (behind the window's front tab) when asked.
 func (s *BrowserSession) createTargetArgs(url string, background bool) *target.CreateTargetArgs {

@@ -12,10 +12,9 @@
 // process (help, local commands, --stdin, file paths), it execs the full
 // binary with the same arguments, so behaviour is the full binary's.
 //
-// Built with cgo on Linux, the client has a fast path in C (fast.c) that
-// does what viaDaemon does before the Go runtime starts, which is most of a
-// warm command's time; main then runs only for what the fast path left to
-// it (see fastState).
+// It is Go only, built without cgo (one static binary), and makes every
+// check the full binary makes before it sends anything: the runtime
+// directory's owner and mode, and the socket peer's user (SO_PEERCRED).
 package main
 
 import (
@@ -44,13 +43,6 @@ func main() {
 	args := os.Args[1:]
 	if code, ok := local(args); ok {
 		os.Exit(code)
-	}
-	switch state, reason := fastOutcome(); state {
-	case fastGone:
-		name, _ := sessionOf(args)
-		os.Exit(wentAway(name, args, reason))
-	case fastFull:
-		execFull(args)
 	}
 	if code, ok := viaDaemon(args); ok {
 		os.Exit(code)
@@ -207,23 +199,6 @@ func wentAway(name string, args []string, why string) int {
 	}
 	return 1
 }
-
-// fastState is what the C fast path (fast.c, built with cgo on Linux)
-// did before main: with cgo, the executable starts in the C library, which
-// runs fast.c's constructor before the Go runtime starts, and a command the
-// daemon answers is printed and done there, without the runtime's start-up
-// (about 3 ms of a 5 ms start on the machine the project is measured on).
-type fastState int
-
-const (
-	// fastNotSent: the line was not sent (or there is no fast path); main
-	// does everything.
-	fastNotSent fastState = iota
-	// fastGone: the daemon took the line and went away without answering.
-	fastGone
-	// fastFull: the daemon ran nothing; the full binary runs the line.
-	fastFull
-)
 
 // sessionOf finds --session in a command line, "default" without one. A
 // form it does not understand sends the command to the full binary.

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,10 +21,9 @@ import (
 )
 
 // thin and full are the two binaries, built side by side as make build
-// does, so the thin client finds the full one next to it. thin is built
-// with cgo, so it has the C fast path (fast.c); thinGo is the same client
-// built without cgo, so without it, as it is built where there is no C
-// compiler.
+// does, so the thin client finds the full one next to it. thinGo is the
+// thin client as make build builds it (without cgo); thin is the same code
+// built with the race detector, which needs cgo.
 var thin, thinGo, full string
 
 // clients are the two builds of the thin client: the tests of its
@@ -203,47 +201,44 @@ func TestThinClientRefusesUnsafeRuntimeDir(t *testing.T) {
 }
 
 // TestThinClientLinksLittle pins what the thin client is for: every
-// package it links is initialised before main on every command the C fast
-// path does not answer, so it links no package of the daemon's (fx,
-// zerolog, the CDP client), not the net package either (it dials with
-// system calls, see rundir.Dial). Built as make build builds it, with cgo,
-// it has the fast path and is a static binary (loading libc dynamically
-// would cost more than the fast path saves); without cgo it is static too.
+// package it links is initialised before main on every command, so it
+// links no package of the daemon's (fx, zerolog, the CDP client), not the
+// net package either (it dials with system calls, see rundir.Dial), and no
+// C: built as make build builds it, without cgo, it is one static Go
+// binary.
 func TestThinClientLinksLittle(t *testing.T) {
-	for _, cgo := range []string{"0", "1"} {
-		list := exec.Command("go", "list", "-deps", ".")
-		list.Env = append(os.Environ(), "CGO_ENABLED="+cgo)
-		out, err := list.Output()
-		require.NoError(t, err)
-		deps := strings.Fields(string(out))
-		require.Contains(t, deps, "encoding/json", "go list output not understood")
-		for _, d := range deps {
-			std := !strings.Contains(strings.SplitN(d, "/", 2)[0], ".")
-			switch {
-			case d == "net" || strings.HasPrefix(d, "net/"):
-				t.Errorf("CGO_ENABLED=%s: the thin client links %s", cgo, d)
-			case d == "runtime/cgo" && cgo == "0":
-				t.Errorf("CGO_ENABLED=0: the thin client links cgo")
-			case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir" &&
-				d != "github.com/agentbrowser/agentbrowser/internal/termtext":
-				t.Errorf("CGO_ENABLED=%s: the thin client links %s, which is not the standard library", cgo, d)
-			}
+	list := exec.Command("go", "list", "-deps", ".")
+	list.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := list.Output()
+	require.NoError(t, err)
+	deps := strings.Fields(string(out))
+	require.Contains(t, deps, "encoding/json", "go list output not understood")
+	for _, d := range deps {
+		std := !strings.Contains(strings.SplitN(d, "/", 2)[0], ".")
+		switch {
+		case d == "net" || strings.HasPrefix(d, "net/"):
+			t.Errorf("the thin client links %s", d)
+		case d == "runtime/cgo":
+			t.Errorf("the thin client links cgo")
+		case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir" &&
+			d != "github.com/agentbrowser/agentbrowser/internal/termtext":
+			t.Errorf("the thin client links %s, which is not the standard library", d)
 		}
+	}
+	// Its sources are Go only.
+	files, err := filepath.Glob("*")
+	require.NoError(t, err)
+	for _, f := range files {
+		switch filepath.Ext(f) {
+		case ".c", ".h", ".s", ".S", ".cc":
+			t.Errorf("the thin client has a %s source: %s", filepath.Ext(f), f)
+		}
+	}
 
-		bin := filepath.Join(t.TempDir(), "agentbrowser")
-		build := exec.Command("go", "build", "-o", bin, ".")
-		build.Env = list.Env
-		out, err = build.CombinedOutput()
-		require.NoError(t, err, "%s", out)
-		f, err := elf.Open(bin)
-		require.NoError(t, err)
-		for _, p := range f.Progs {
-			require.NotEqual(t, elf.PT_INTERP, p.Type, "CGO_ENABLED=%s: the thin client is linked dynamically", cgo)
-		}
-		syms, err := f.Symbols()
-		require.NoError(t, err)
-		fast := slices.ContainsFunc(syms, func(s elf.Symbol) bool { return s.Name == "ab_fast_state" })
-		require.Equal(t, cgo == "1", fast, "CGO_ENABLED=%s: has the C fast path", cgo)
-		f.Close()
+	f, err := elf.Open(thinGo)
+	require.NoError(t, err)
+	defer f.Close()
+	for _, p := range f.Progs {
+		require.NotEqual(t, elf.PT_INTERP, p.Type, "the thin client is linked dynamically")
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
-	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // clientBound lists the commands whose Prepare reads the caller's
@@ -33,7 +31,12 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 	if cmd.Local || clientBound[cmd.Name] || in.Bool("stdin") || g.Session != d.g.Session {
 		return fallback
 	}
+	// Settings on the line are checked as the full binary checks them
+	// (a running daemon keeps its own); most lines carry none.
 	for _, so := range settingOptions {
+		if len(g.Settings) == 0 {
+			break
+		}
 		if _, err := so(g.Settings); err != nil {
 			body, _ := errBody(err)
 			return argvReply(g.JSON, body, exitUsage)
@@ -44,12 +47,8 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 		body, code := errBody(err)
 		return argvReply(g.JSON, body, code)
 	}
-	req, err := newWireRequest(q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab})
-	if err != nil {
-		body, code := errBody(err)
-		return argvReply(g.JSON, body, code)
-	}
-	rep := d.run(ctx, req, q)
+	// The request is run here; its wire form is not needed.
+	rep := d.run(ctx, wireRequest{Command: q.Command(), TimeoutMS: g.TimeoutMS, Tab: g.Tab}, q)
 	var body map[string]any
 	exit := rep.Exit
 	if err := json.Unmarshal(rep.Body, &body); err != nil {

@@ -53,7 +53,12 @@ func TestCLIFramesCDPAndConsole(t *testing.T) {
 	require.Contains(t, o.Body["error"].(map[string]any)["message"], "contentDocument")
 	require.Equal(t, "frame_not_found", c.json("cdp", "Runtime.evaluate", title, "--frame", "NOPE").errCode())
 	require.Equal(t, "invalid_argument", c.json("cdp", "Runtime.evaluate", "{nope").errCode())
-	require.Equal(t, "cdp_error", c.json("cdp", "Nope.nothing").errCode())
+	require.Equal(t, "cdp_error", c.json("cdp", "Page.nothing").errCode())
+	// The session shares its browser in a context of its own
+	// (--isolated-context): what reaches beyond it is not sent.
+	o = c.json("cdp", "Target.getTargets")
+	require.Equal(t, "cdp_not_allowed", o.errCode(), o.Stdout)
+	require.Equal(t, 1, o.Exit)
 	require.Equal(t, 2, c.json("cdp").Exit)
 
 	msgs := c.ok("console")["messages"].([]any)

@@ -6,12 +6,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
+
+	main "github.com/agentbrowser/agentbrowser/cmd/agentbrowser"
 )
 
 // The hostile-input suite's MCP cases (issue 26): what a broken or
@@ -159,3 +166,116 @@ func (b *syncBuffer) String() string {
 // hostileMCPCeiling bounds a wait on the MCP server: a ceiling against
 // hangs on a loaded machine, never a timing assertion.
 const hostileMCPCeiling = 60 * time.Second
+
+// TestHostileMCPIsolationHoldsAgainstRawCDP runs two clients over
+// Streamable HTTP with --isolation context (one browser, a browser context
+// each) and has client B try, with browser_cdp, everything that would
+// reach client A's context: list targets, attach to A's tab, send it a
+// message, open a tab or a context, read or write A's cookies and storage,
+// close A's tab, close the browser, open a page that lists every target.
+// Each attempt is refused with cdp_not_allowed and nothing was sent; what
+// B may send (Network's cookie methods) acts on its own context only; A's
+// page, cookie and storage are untouched afterwards.
+func TestHostileMCPIsolationHoldsAgainstRawCDP(t *testing.T) {
+	srv := mcpSite(t)
+	t.Setenv("AGENTBROWSER_HOME", t.TempDir())
+	main.UseDaemonBinary(bin)
+	h, wait := main.MCPHTTPHandler("s3cret", "context")
+	hs := httptest.NewServer(h)
+	defer func() { hs.Close(); wait() }()
+	connect := func() *mcp.ClientSession {
+		tr := &mcp.StreamableClientTransport{Endpoint: hs.URL, HTTPClient: &http.Client{Transport: bearer{"s3cret"}}}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(), tr, nil)
+		require.NoError(t, err)
+		return cs
+	}
+	a, b := connect(), connect()
+	defer a.Close()
+	defer b.Close()
+
+	callOK(t, a, "browser_navigate", map[string]any{"url": srv.MainURL("/form")})
+	callOK(t, a, "browser_evaluate", map[string]any{"function": "() => localStorage.setItem('k', 'secret')"})
+	res, _ := callOK(t, a, "browser_tabs", map[string]any{"action": "list"})
+	aTab := structured(t, res)["tabs"].([]any)[0].(map[string]any)["id"].(string)
+	callOK(t, b, "browser_navigate", map[string]any{"url": srv.CrossURL("/counter")})
+	// A's browser context, as an observer with the shared browser's own
+	// endpoint sees it (B cannot: that is the point).
+	aContext := contextOf(t, aTab)
+
+	origin := strings.TrimSuffix(srv.MainURL("/"), "/")
+	attempts := []struct{ what, method, params string }{
+		{"list every target", "Target.getTargets", `{}`},
+		{"attach to A's tab", "Target.attachToTarget", fmt.Sprintf(`{"targetId":%q,"flatten":true}`, aTab)},
+		{"send A's tab a message", "Target.sendMessageToTarget", fmt.Sprintf(`{"targetId":%q,"message":"{\"id\":1,\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"document.title='PWNED'\"}}"}`, aTab)},
+		{"open a tab in A's context", "Target.createTarget", fmt.Sprintf(`{"url":"about:blank","browserContextId":%q}`, aContext)},
+		{"open a browser context", "Target.createBrowserContext", `{}`},
+		{"close A's tab", "Target.closeTarget", fmt.Sprintf(`{"targetId":%q}`, aTab)},
+		{"watch every target", "Target.setDiscoverTargets", `{"discover":true}`},
+		{"read A's cookies", "Storage.getCookies", fmt.Sprintf(`{"browserContextId":%q}`, aContext)},
+		{"write A's cookies", "Storage.setCookies", fmt.Sprintf(`{"browserContextId":%q,"cookies":[{"name":"evil","value":"1","domain":"127.0.0.1","path":"/"}]}`, aContext)},
+		{"clear A's origin's storage", "Storage.clearDataForOrigin", fmt.Sprintf(`{"origin":%q,"storageTypes":"all"}`, origin)},
+		{"close the browser", "Browser.close", `{}`},
+		{"set downloads for the browser", "Browser.setDownloadBehavior", `{"behavior":"allow","downloadPath":"/tmp"}`},
+		{"read the browser's processes", "SystemInfo.getProcessInfo", `{}`},
+		{"open the page that lists every target", "Page.navigate", `{"url":"chrome://inspect/#pages"}`},
+		{"trace the whole browser", "Tracing.start", `{}`},
+	}
+	for _, at := range attempts {
+		var params map[string]any
+		require.NoError(t, json.Unmarshal([]byte(at.params), &params), at.params)
+		code, text := callErr(t, b, "browser_cdp", map[string]any{"method": at.method, "params": params})
+		require.Equal(t, "cdp_not_allowed", code, "%s (%s): %s", at.what, at.method, text)
+		require.Contains(t, text, "--isolation browser", at.what)
+		t.Logf("| %s | `%s` | %s |", at.what, at.method, code)
+	}
+
+	// What B may send stays in B's context.
+	res, _ = callOK(t, b, "browser_cdp", map[string]any{"method": "Network.getAllCookies"})
+	require.NotContains(t, fmt.Sprint(structured(t, res)["result"]), "seen", "B reads A's cookie")
+	callOK(t, b, "browser_cdp", map[string]any{"method": "Network.clearBrowserCookies"})
+	code, text := callErr(t, b, "browser_cdp", map[string]any{"method": "DOMStorage.getDOMStorageItems",
+		"params": map[string]any{"storageId": map[string]any{"securityOrigin": origin, "isLocalStorage": true}}})
+	require.Equal(t, "cdp_error", code, "B reads A's origin's storage: %s", text)
+
+	// A is untouched: same tab, page, cookie and storage.
+	_, text = callOK(t, a, "browser_evaluate", map[string]any{"function": "() => [document.title, document.cookie, localStorage.getItem('k')].join('|')"})
+	require.Equal(t, `Result: "form|seen=1|secret"`, text)
+	res, _ = callOK(t, a, "browser_tabs", map[string]any{"action": "list"})
+	require.Len(t, structured(t, res)["tabs"], 1)
+}
+
+// contextOf asks the shared browser of the test's MCP server (found with
+// 'sessions') which browser context tab is in.
+func contextOf(t *testing.T, tab string) string {
+	t.Helper()
+	out, err := exec.Command(bin, "--json", "sessions").Output()
+	require.NoError(t, err)
+	var list struct{ Sessions []map[string]any }
+	require.NoError(t, json.Unmarshal(out, &list))
+	for _, s := range list.Sessions {
+		ep, _ := s["endpoint"].(string)
+		if !strings.HasPrefix(ep, "ws://") {
+			continue
+		}
+		ws, _, err := websocket.DefaultDialer.DialContext(t.Context(), ep, nil)
+		require.NoError(t, err)
+		defer ws.Close()
+		require.NoError(t, ws.WriteJSON(map[string]any{"id": 1, "method": "Target.getTargets"}))
+		var reply struct {
+			Result struct {
+				TargetInfos []struct {
+					TargetID         string `json:"targetId"`
+					BrowserContextID string `json:"browserContextId"`
+				} `json:"targetInfos"`
+			} `json:"result"`
+		}
+		require.NoError(t, ws.ReadJSON(&reply))
+		for _, ti := range reply.Result.TargetInfos {
+			if ti.TargetID == tab {
+				return ti.BrowserContextID
+			}
+		}
+	}
+	t.Fatalf("no shared browser knows tab %s", tab)
+	return ""
+}

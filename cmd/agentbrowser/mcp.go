@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -79,6 +80,15 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 			cfg.isolation = v
 		default:
 			return cfg, usageErrorf("--isolation %q: want context or browser", v)
+		}
+	}
+	if cfg.isolation == isolationContext {
+		// The browser's own pages (chrome://inspect) see every client's
+		// tabs; in a shared browser no client may open them.
+		for _, sc := range strings.Split(g.Settings["allow-scheme"], "\n") {
+			if s := strings.ToLower(strings.TrimSpace(sc)); s == "chrome" || s == "devtools" || s == "chrome-untrusted" || s == "chrome-devtools" {
+				return cfg, usageErrorf("--allow-scheme %s: the browser's own pages see every client of a shared browser; use --isolation browser to allow them", s)
+			}
 		}
 	}
 	return cfg, nil

@@ -108,6 +108,11 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	if w.cfg.CDPDisabled {
 		a.subs.Keep(bus.Guard(b, Name, CDPGuardOrder, refuseCDP))
 	}
+	if ic, ok := h.(contextHost); ok {
+		// On a browser shared with other sessions, raw CDP stays within
+		// this session's own context (confine.go).
+		a.subs.Keep(bus.Guard(b, Name, ConfineGuardOrder, a.confineCDP(ic)))
+	}
 	if err := a.subs.Err(); err != nil {
 		a.Detach(ctx)
 		return nil, err
