@@ -281,6 +281,14 @@ func (p *Process) drain(stderr io.Reader, found chan<- string, want bool) {
 	io.Copy(io.Discard, stderr)
 }
 
+// Pipe hands over our ends of the browser's --remote-debugging-pipe: r
+// reads what the browser writes, w writes what it reads, NUL-delimited
+// JSON. The caller owns them and closes them. It is for a Process from
+// Launch that no session drives, such as one shared by a broker.
+func (p *Process) Pipe() (r io.ReadCloser, w io.WriteCloser) {
+	return p.fromBrowser, p.toBrowser
+}
+
 // Output is the head of what the browser printed on stderr.
 func (p *Process) Output() string {
 	p.outMu.Lock()

@@ -60,11 +60,11 @@ func (s *BrowserSession) connect(ctx context.Context) (*cdpmux.Conn, error) {
 // credentials.
 func ResolveEndpoint(ctx context.Context, raw string, header http.Header) (string, error) {
 	switch {
-	case strings.HasPrefix(raw, "ws://"), strings.HasPrefix(raw, "wss://"):
+	case strings.HasPrefix(raw, "ws://"), strings.HasPrefix(raw, "wss://"), strings.HasPrefix(raw, "unix:/"):
 		return raw, nil
 	case strings.HasPrefix(raw, "http://"), strings.HasPrefix(raw, "https://"):
 	default:
-		return "", fmt.Errorf("cdp url %q: want ws://, wss://, http:// or https://", cdpmux.RedactURL(raw))
+		return "", fmt.Errorf("cdp url %q: want ws://, wss://, http://, https:// or unix:/path", cdpmux.RedactURL(raw))
 	}
 	u := strings.TrimRight(raw, "/") + "/json/version"
 	safe := cdpmux.RedactURL(raw)

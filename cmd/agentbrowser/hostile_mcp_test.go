@@ -3,12 +3,16 @@ package main_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	main "github.com/agentbrowser/agentbrowser/cmd/agentbrowser"
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // The hostile-input suite's MCP cases (issue 26): what a broken or
@@ -175,11 +180,13 @@ const hostileMCPCeiling = 60 * time.Second
 // close A's tab, close the browser, open a page that lists every target.
 // Each attempt is refused with cdp_not_allowed and nothing was sent; what
 // B may send (Network's cookie methods) acts on its own context only; A's
-// page, cookie and storage are untouched afterwards.
+// page, cookie and storage are untouched afterwards; and no process of the
+// server listens on TCP (the shared browser has no DevTools port).
 func TestHostileMCPIsolationHoldsAgainstRawCDP(t *testing.T) {
 	srv := mcpSite(t)
 	t.Setenv("AGENTBROWSER_HOME", t.TempDir())
 	main.UseDaemonBinary(bin)
+	listening := childListeners()
 	h, wait := main.MCPHTTPHandler("s3cret", "context")
 	hs := httptest.NewServer(h)
 	defer func() { hs.Close(); wait() }()
@@ -242,10 +249,39 @@ func TestHostileMCPIsolationHoldsAgainstRawCDP(t *testing.T) {
 	require.Equal(t, `Result: "form|seen=1|secret"`, text)
 	res, _ = callOK(t, a, "browser_tabs", map[string]any{"action": "list"})
 	require.Len(t, structured(t, res)["tabs"], 1)
+
+	// The shared browser is driven over its pipe and shared on a unix
+	// socket: nothing the server started (the browser, the clients'
+	// daemons) listens on TCP.
+	require.Empty(t, newListeners(listening), "the server's processes listen on TCP")
+}
+
+// childListeners lists the TCP listening addresses of this process's
+// descendants (not of this process, which serves the tests' HTTP).
+func childListeners() []string {
+	var procs []int
+	for _, p := range testutil.LiveProcesses(os.Getpid()) {
+		if p != os.Getpid() {
+			procs = append(procs, p)
+		}
+	}
+	return testutil.ListeningTCP(procs)
+}
+
+// newListeners is what childListeners lists now and did not in before
+// (another test's browser, say, may listen on purpose).
+func newListeners(before []string) []string {
+	var out []string
+	for _, a := range childListeners() {
+		if !slices.Contains(before, a) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // contextOf asks the shared browser of the test's MCP server (found with
-// 'sessions') which browser context tab is in.
+// 'sessions': its clients' --cdp) which browser context tab is in.
 func contextOf(t *testing.T, tab string) string {
 	t.Helper()
 	out, err := exec.Command(bin, "--json", "sessions").Output()
@@ -253,11 +289,18 @@ func contextOf(t *testing.T, tab string) string {
 	var list struct{ Sessions []map[string]any }
 	require.NoError(t, json.Unmarshal(out, &list))
 	for _, s := range list.Sessions {
-		ep, _ := s["endpoint"].(string)
-		if !strings.HasPrefix(ep, "ws://") {
+		ep, _ := s["cdp"].(string)
+		sock, ok := strings.CutPrefix(ep, "unix:")
+		if !ok {
 			continue
 		}
-		ws, _, err := websocket.DefaultDialer.DialContext(t.Context(), ep, nil)
+		// The shared browser's broker (internal/cdpshare) takes this
+		// observer as one more client.
+		d := websocket.Dialer{NetDialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var nd net.Dialer
+			return nd.DialContext(ctx, "unix", sock)
+		}}
+		ws, _, err := d.DialContext(t.Context(), "ws://localhost/", nil)
 		require.NoError(t, err)
 		defer ws.Close()
 		require.NoError(t, ws.WriteJSON(map[string]any{"id": 1, "method": "Target.getTargets"}))

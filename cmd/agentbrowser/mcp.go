@@ -128,8 +128,13 @@ type cliMCP struct {
 // shared host browser with context isolation.
 func newMCP(cfg mcpConfig) *cliMCP {
 	m := &cliMCP{}
+	level, err := zerolog.ParseLevel(cfg.g.LogLevel)
+	if err != nil || cfg.g.LogLevel == "" {
+		level = zerolog.WarnLevel
+	}
+	log := zerolog.New(os.Stderr).Level(level).With().Timestamp().Logger()
 	if cfg.isolation == isolationContext && !cfg.shared && cfg.g.CDP == "" {
-		m.host = newBrowserHost(cfg.g)
+		m.host = newBrowserHost(cfg.g, log)
 	}
 	var seq atomic.Int64
 	srv, err := mcpserver.New(mcpserver.Options{
@@ -137,7 +142,7 @@ func newMCP(cfg mcpConfig) *cliMCP {
 		NoEvaluate:   cfg.g.Settings["evaluate-enabled"] == "false",
 		NoCDP:        cfg.g.Settings["cdp-enabled"] == "false",
 		Version:      version,
-		Logger:       zerolog.New(os.Stderr).With().Timestamp().Logger(),
+		Logger:       log,
 		Open: func(ctx context.Context) (mcpserver.Backend, error) {
 			b := &daemonBackend{g: cfg.g}
 			if !cfg.shared {

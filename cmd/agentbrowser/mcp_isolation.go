@@ -2,23 +2,29 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"maps"
+	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
-	"time"
+	"syscall"
 
-	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/rs/zerolog"
+
+	"github.com/agentbrowser/agentbrowser/internal/cdpshare"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// Over HTTP, clients share one Chromium by default: a host session (a
-// daemon that only owns the browser) is started on first use, and each
-// client's session connects to it with --cdp and opens its tabs in a browser
-// context of its own (cookies, storage and tabs not shared). With
-// --isolation browser each client launches a browser of its own instead.
-// The host's browser has a DevTools port on loopback for the clients'
-// daemons to connect to; with --isolation browser no browser has one.
+// Over HTTP, clients share one Chromium by default: the MCP server launches
+// it on first use, driven over its pipe, and shares the pipe through a
+// broker (internal/cdpshare) on a unix socket in the private runtime
+// directory (0600, peers checked). Each client's session connects to it
+// with --cdp unix:PATH and opens its tabs in a browser context of its own
+// (cookies, storage and tabs not shared). No browser opens a DevTools TCP
+// port, in either isolation mode. With --isolation browser each client
+// launches a browser of its own instead.
 
 func init() {
 	settingFlags = append(settingFlags,
@@ -32,81 +38,88 @@ const (
 	isolationBrowser = "browser"
 )
 
-// browserHost is the shared browser of context isolation.
+// browserHost is the shared browser of context isolation, launched by the
+// MCP server on first use.
 type browserHost struct {
-	g        globals
+	g   globals
+	log zerolog.Logger
+
 	mu       sync.Mutex
 	endpoint string
-	stop     chan struct{}
-	done     chan struct{}
+	proc     *session.Process
+	broker   *cdpshare.Broker
+	sock     string
+	served   chan error
 }
 
-func newBrowserHost(g globals) *browserHost {
-	hg := g
-	hg.Session = "mcp-" + strconv.Itoa(os.Getpid()) + "-host"
-	hg.Settings = maps.Clone(g.Settings)
-	delete(hg.Settings, "isolated-context")
-	// The clients' daemons reach the shared browser over CDP, so the host
-	// launches it with a DevTools port on 127.0.0.1 (a free one). A
-	// launched browser otherwise has none (it is driven over a pipe); this
-	// port is open to every local user while the server runs, which
-	// docs/mcp.md and docs/security.md say. --isolation browser needs none.
-	hg.Settings["remote-debugging-port"] = "0"
-	return &browserHost{g: hg, stop: make(chan struct{}), done: make(chan struct{})}
+func newBrowserHost(g globals, log zerolog.Logger) *browserHost {
+	return &browserHost{g: g, log: log}
 }
 
-// endpointFor starts the host's browser on first use and returns its CDP
-// endpoint.
+// endpointFor launches the shared browser on first use and returns the
+// endpoint the clients' sessions reach it at (unix:PATH), or why it cannot
+// start. A browser that died is replaced at the next call.
 func (h *browserHost) endpointFor(ctx context.Context) (string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.endpoint != "" {
-		return h.endpoint, nil
-	}
-	// Any browser command starts the browser; status then names its
-	// endpoint.
-	req, _ := newWireRequest(request.Tabs{}, request.Options{TimeoutMS: 30000})
-	if _, _, err := callDaemonCtx(ctx, h.g, req); err != nil {
-		return "", err
-	}
-	st, ok := sessionStatus(h.g.Session)
-	ep := st.Endpoint
-	if !ok || ep == "" {
-		return "", fmt.Errorf("the shared browser of session %s did not report its endpoint", h.g.Session)
-	}
-	h.endpoint = ep
-	go h.keepAlive()
-	return ep, nil
-}
-
-// keepAlive keeps the host daemon from idling out while clients use its
-// browser through their own daemons.
-func (h *browserHost) keepAlive() {
-	defer close(h.done)
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
 		select {
-		case <-h.stop:
-			return
-		case <-t.C:
-			sessionStatus(h.g.Session)
+		case <-h.broker.Done():
+			h.stopLocked() // the browser died: launch another
+		default:
+			return h.endpoint, nil
 		}
 	}
+	dir, err := runtimeDir()
+	if err != nil {
+		return "", err
+	}
+	p, err := session.Launch(ctx, session.LaunchConfig{SitePerProcess: true})
+	if err != nil {
+		return "", err
+	}
+	sock := filepath.Join(dir, "mcp-"+strconv.Itoa(os.Getpid())+"-browser.sock")
+	os.Remove(sock)
+	old := syscall.Umask(0o177)
+	ln, err := net.Listen("unix", sock)
+	syscall.Umask(old)
+	if err == nil {
+		err = os.Chmod(sock, 0o600)
+	}
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		p.Close()
+		return "", fmt.Errorf("listening for the shared browser's clients: %w", err)
+	}
+	r, w := p.Pipe()
+	b := cdpshare.New(r, w, h.log)
+	served := make(chan error, 1)
+	go func() {
+		served <- b.Serve(ln, func(c net.Conn) error { return checkPeer(c, sock) })
+	}()
+	h.proc, h.broker, h.sock, h.served = p, b, sock, served
+	h.endpoint = "unix:" + sock
+	return h.endpoint, nil
 }
 
-// close ends the host daemon and its browser, if it was started.
+// close ends the broker and the shared browser, if they were started.
 func (h *browserHost) close() {
 	h.mu.Lock()
-	started := h.endpoint != ""
-	h.mu.Unlock()
-	if !started {
+	defer h.mu.Unlock()
+	h.stopLocked()
+}
+
+func (h *browserHost) stopLocked() {
+	if h.broker == nil {
 		return
 	}
-	close(h.stop)
-	<-h.done
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	req, _ := newWireRequest(request.Close{}, request.Options{TimeoutMS: 15000})
-	callDaemonCtx(ctx, h.g, req)
+	h.broker.Close()
+	if err := <-h.served; err != nil && !errors.Is(err, cdpshare.ErrClosed) {
+		h.log.Warn().Err(err).Msg("serving the shared browser")
+	}
+	h.proc.Close()
+	os.Remove(h.sock)
+	h.proc, h.broker, h.endpoint = nil, nil, ""
 }

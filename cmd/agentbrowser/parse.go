@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -204,8 +205,13 @@ func validSessionName(s string) bool {
 }
 
 // validCDPURL checks the shape of a --cdp value; whether something answers
-// there is found out when connecting (connect_failed).
+// there is found out when connecting (connect_failed). unix:/PATH is a
+// browser shared on a unix socket (the MCP server's, see
+// mcp_isolation.go).
 func validCDPURL(v string) bool {
+	if path, ok := strings.CutPrefix(v, "unix:"); ok {
+		return filepath.IsAbs(path)
+	}
 	for _, p := range []string{"ws://", "wss://", "http://", "https://"} {
 		if rest, ok := strings.CutPrefix(v, p); ok {
 			return rest != "" && !strings.ContainsAny(rest, " \t\n")

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -109,13 +111,21 @@ type session struct {
 	replyCap atomic.Int64
 }
 
-// Dial opens the websocket at url (a ws:// browser or page endpoint) and
-// starts the reader. ctx bounds only the handshake.
+// Dial opens the websocket at url (a ws:// browser or page endpoint, or
+// unix:PATH for a browser shared on a unix socket, see internal/cdpshare)
+// and starts the reader. ctx bounds only the handshake.
 func Dial(ctx context.Context, url string, opts Options) (*Conn, error) {
 	opts.defaults()
 	d := websocket.Dialer{
 		ReadBufferSize:  1 << 16,
 		WriteBufferSize: opts.MaxMessageBytes,
+	}
+	if path, ok := strings.CutPrefix(url, "unix:"); ok {
+		d.NetDialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var nd net.Dialer
+			return nd.DialContext(ctx, "unix", path)
+		}
+		url = "ws://localhost/devtools/browser"
 	}
 	h := http.Header{}
 	for k, v := range opts.Header {
