@@ -41,6 +41,7 @@ FUZZ_TARGETS := \
 	cmd/agentbrowser:FuzzParseArgs \
 	cmd/agentbrowser:FuzzDecodeRequest \
 	mcpserver:FuzzLineReader \
+	cmd/agentbrowser-thin:FuzzWire \
 	internal/cdpmux:FuzzRoute \
 	internal/cdpmux:FuzzReplyHeader \
 	internal/snapshot:FuzzOptions \

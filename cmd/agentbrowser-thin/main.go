@@ -4,8 +4,9 @@
 // daemon's code, yet a Go program initialises every package it links
 // before main: the full binary's client path initialised 116 packages (fx,
 // dig, zap, net/rpc, encoding/gob among them) to send one line. This
-// client links only the standard library's json and os (not even net: it
-// dials the unix socket with system calls): it hands the whole command
+// client links only a little of the standard library (not even net: it
+// dials the unix socket with system calls; nor encoding/json, see wire.go):
+// it hands the whole command
 // line to the session's daemon, which parses and runs it with the same
 // code as the full binary and returns what to print. When no
 // daemon answers, or the daemon says the command must run in the caller's
@@ -18,9 +19,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,8 +71,7 @@ func local(args []string) (int, bool) {
 	}
 	out := "version: " + version + "\n"
 	if asJSON {
-		b, _ := json.Marshal(map[string]any{"ok": true, "version": version})
-		out = string(b) + "\n"
+		out = `{"ok":true,"version":` + string(appendString(nil, version)) + "}\n"
 	}
 	return printed(0, out, ""), true
 }
@@ -92,15 +89,6 @@ func validSession(s string) bool {
 		}
 	}
 	return true
-}
-
-// reply is the part of the daemon's answer the thin client reads.
-type reply struct {
-	Exit     int    `json:"exit"`
-	Argv     bool   `json:"argv"`
-	Stdout   string `json:"stdout"`
-	Stderr   string `json:"stderr"`
-	Fallback bool   `json:"fallback"`
 }
 
 // viaDaemon sends the command line to the session's daemon. ok is false
@@ -132,17 +120,15 @@ func viaDaemon(args []string) (int, bool) {
 	defer conn.Close()
 	// exe names the full binary this client would run; a daemon started
 	// from another file (an older build) hands the line back.
-	req := map[string]any{"argv": args}
+	exe := ""
 	if full, err := fullPath(); err == nil {
-		if id := rundir.ExeIdentity(full); id != "" {
-			req["exe"] = id
-		}
+		exe = rundir.ExeIdentity(full)
 	}
-	if err := json.NewEncoder(conn).Encode(req); err != nil {
+	if _, err := conn.Write(encodeRequest(args, exe)); err != nil {
 		return 0, false
 	}
-	var rep reply
-	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {
+	rep, err := readReply(conn)
+	if err != nil {
 		// The daemon took the command and went away before answering: it
 		// may have run it, so running it again in the full binary could do
 		// it twice (a second click). Say what happened instead.
@@ -170,7 +156,7 @@ func printed(exit int, stdout, stderr string) int {
 		return exit
 	}
 	if what == "standard output" {
-		os.Stderr.WriteString(termtext.Escape(fmt.Sprintf("error [output_failed]: writing to %s failed (%v), so the output was lost; a command that acts on the page has run: check the page (snapshot) before running it again\n", what, err)))
+		os.Stderr.WriteString(termtext.Escape("error [output_failed]: writing to " + what + " failed (" + err.Error() + "), so the output was lost; a command that acts on the page has run: check the page (snapshot) before running it again\n"))
 	}
 	if exit == 0 {
 		exit = 1
@@ -190,12 +176,11 @@ func write(f *os.File, s string) error {
 // command line and gave no answer (why says what the read found), and
 // returns the exit code.
 func wentAway(name string, args []string, why string) int {
-	msg := fmt.Sprintf("the daemon of session %s went away before answering (%s); the command may or may not have run: check the page with 'agentbrowser state' before repeating it", name, why)
+	msg := "the daemon of session " + name + " went away before answering (" + why + "); the command may or may not have run: check the page with 'agentbrowser state' before repeating it"
 	if slices.Contains(args, "--json") || slices.Contains(args, "--json=true") {
-		b, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{"code": "browser_crashed", "message": msg}})
-		fmt.Println(string(b))
+		os.Stdout.WriteString(`{"ok":false,"error":{"code":"browser_crashed","message":` + string(appendString(nil, msg)) + "}}\n")
 	} else {
-		fmt.Fprintf(os.Stderr, "error [browser_crashed]: %s\n", msg)
+		os.Stderr.WriteString("error [browser_crashed]: " + msg + "\n")
 	}
 	return 1
 }
@@ -245,10 +230,10 @@ func fullPath() (string, error) {
 func execFull(args []string) {
 	full, err := fullPath()
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "error [internal]: cannot find %s: %v\n", fullName, err)
+		os.Stderr.WriteString("error [internal]: cannot find " + fullName + ": " + err.Error() + "\n")
 		os.Exit(1)
 	}
 	err = syscall.Exec(full, append([]string{full}, args...), os.Environ())
-	fmt.Fprintf(os.Stderr, "error [internal]: running %s: %v; build it with make build or set AGENTBROWSER_FULL\n", full, err)
+	os.Stderr.WriteString("error [internal]: running " + full + ": " + err.Error() + "; build it with make build or set AGENTBROWSER_FULL\n")
 	os.Exit(1)
 }

@@ -5,10 +5,10 @@
 package rundir
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 )
 
@@ -22,7 +22,7 @@ func Path() string {
 	if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" {
 		return filepath.Join(x, "agentbrowser")
 	}
-	return filepath.Join(os.TempDir(), fmt.Sprintf("agentbrowser-%d", os.Getuid()))
+	return filepath.Join(os.TempDir(), "agentbrowser-"+strconv.Itoa(os.Getuid()))
 }
 
 // Socket is where the daemon of session name listens.
@@ -38,8 +38,19 @@ type Unsafe struct {
 }
 
 func (u *Unsafe) Error() string {
-	return fmt.Sprintf("runtime directory %s is unsafe: %s (owner uid %d, mode %04o)", u.Dir, u.Why, u.Owner, u.Mode.Perm())
+	mode := strconv.FormatUint(uint64(u.Mode.Perm()), 8)
+	for len(mode) < 4 {
+		mode = "0" + mode
+	}
+	return "runtime directory " + u.Dir + " is unsafe: " + u.Why + " (owner uid " + strconv.Itoa(u.Owner) + ", mode " + mode + ")"
 }
+
+// checkError is Check's error when dir cannot be read. (No fmt: the thin
+// client links this package and should not pay for fmt's start-up.)
+type checkError struct{ err error }
+
+func (e *checkError) Error() string { return "checking runtime directory: " + e.err.Error() }
+func (e *checkError) Unwrap() error { return e.err }
 
 // Check returns an *Unsafe unless dir is a real directory (not a symbolic
 // link) owned by the current user with nothing for group or others, as
@@ -49,7 +60,7 @@ func (u *Unsafe) Error() string {
 func Check(dir string) error {
 	fi, err := os.Lstat(dir)
 	if err != nil {
-		return fmt.Errorf("checking runtime directory: %w", err)
+		return &checkError{err}
 	}
 	owner := -1
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
@@ -64,12 +75,12 @@ func Check(dir string) error {
 	case !mode.IsDir():
 		return unsafe("it is not a directory")
 	case owner != uid:
-		return unsafe(fmt.Sprintf("it belongs to uid %d, not to you (uid %d)", owner, uid))
+		return unsafe("it belongs to uid " + strconv.Itoa(owner) + ", not to you (uid " + strconv.Itoa(uid) + ")")
 	case mode.Perm()&0o022 != 0:
 		return unsafe("group or others may write to it")
 	case mode.Perm()&0o077 != 0:
 		if err := os.Chmod(dir, 0o700); err != nil {
-			return unsafe(fmt.Sprintf("group or others may read it, and making it 0700 failed: %v", err))
+			return unsafe("group or others may read it, and making it 0700 failed: " + err.Error())
 		}
 	}
 	return nil

@@ -9,7 +9,6 @@
 package termtext
 
 import (
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -39,17 +38,29 @@ func Escape(s string) string {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
+			b.Write(hexEscape(nil, 'x', rune(s[i]), 2))
 		case r < 0x80 && unsafe(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
+			b.Write(hexEscape(nil, 'x', r, 2))
 		case unsafe(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
+			b.Write(hexEscape(nil, 'u', r, 4))
 		default:
 			b.WriteString(s[i : i+size])
 		}
 		i += size
 	}
 	return b.String()
+}
+
+// hexEscape appends \x or \u (kind) and r in digits lower-case hex
+// digits. (fmt would do, but the thin client links termtext and should not
+// pay for fmt's start-up.)
+func hexEscape(b []byte, kind byte, r rune, digits int) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '\\', kind)
+	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
+		b = append(b, hex[(r>>shift)&0xf])
+	}
+	return b
 }
 
 // firstUnsafe is the index of the first byte Escape changes, or -1.
@@ -84,7 +95,7 @@ func EscapeJSON(b []byte) []byte {
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])
 		if unsafe(r) {
-			out = fmt.Appendf(out, `\u%04x`, r)
+			out = hexEscape(out, 'u', r, 4)
 		} else {
 			out = append(out, b[i:i+size]...)
 		}
