@@ -162,6 +162,14 @@ func TestCLIEval(t *testing.T) {
 		assert.Equal(t, "node", r["type"])
 	})
 
+	t.Run("markup stays as it is", func(t *testing.T) {
+		// JSON for people and models is not HTML-escaped.
+		o := c.run("eval", "'<p>Hi & bye</p>'")
+		require.Equal(t, 0, o.exit, o.out)
+		assert.Contains(t, o.out, `"<p>Hi & bye</p>"`)
+		assert.NotContains(t, o.out, `\u003c`)
+	})
+
 	t.Run("stdin", func(t *testing.T) {
 		cmd := c.command("eval", "--stdin")
 		cmd.Stdin = bytes.NewBufferString("'from' + ' stdin'")
