@@ -59,4 +59,33 @@ func TestConcealedControlsAreRefused(t *testing.T) {
 	_, err = do[events.SetCheckedEvent, events.ActionResult](e, events.SetCheckedEvent{TabID: e.tab.ID, Ref: e.ref("checkbox", "Agree"), Checked: true})
 	require.NoError(t, err)
 	require.Equal(t, "true", e.evalString("String(agree.checked)"))
+
+	// One with no label drawn is refused: the page shows its own switch.
+	_, err = do[events.SetCheckedEvent, events.ActionResult](e, events.SetCheckedEvent{TabID: e.tab.ID, Ref: e.ref("checkbox", "Notify"), Checked: true})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Equal(t, "false", e.evalString("String(notify.checked)"))
+}
+
+// A control drawn in full but under another control of the page (a
+// custom widget stacked over its native one) is not set through script
+// either; what a click there would still bring to it (its own label, an
+// overlay that is no control) does not count as covering it.
+func TestCoveredControlsAreRefused(t *testing.T) {
+	e := newEnv(t, "/concealed.html")
+	_, err := do[events.SelectOptionEvent, events.ActionResult](e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: e.ref("combobox", "Size"), Values: []string{"M"}})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Contains(t, err.Error(), "covered by another control")
+	require.Contains(t, actions.Describe(err).Details.Covering, `combobox "Size picker"`)
+	require.Equal(t, "S", e.evalString("size.value"))
+
+	_, err = do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Under"), Text: "x"})
+	requireCode(t, err, events.CodeElementCovered)
+	require.Contains(t, actions.Describe(err).Details.Covering, `textbox "Over field"`)
+	require.Equal(t, "", e.evalString("under.value"))
+
+	for _, name := range []string{"Floated", "Glass"} {
+		_, err = do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", name), Text: "ok"})
+		require.NoError(t, err, name)
+	}
+	require.Equal(t, "ok ok", e.evalString("floated.value + ' ' + glass.value"))
 }

@@ -132,10 +132,18 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 			p, err := a.aim(ctx, el)
 			if err != nil {
 				// A native checkbox hidden behind a styled label has no
-				// box of its own: toggle it through script.
+				// box of its own: a user clicks the label. With no label
+				// drawn, the page shows some widget of its own in its
+				// place, which the error names.
 				var ce *events.Error
 				if errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details.Covering == coverNoBox || ce.Details.Covering == coverHidden) {
-					return el.callOn(ctx, jsClick, nil)
+					var clicked bool
+					if lerr := el.callOn(ctx, jsClickLabel, &clicked); lerr != nil || clicked {
+						return lerr
+					}
+					if cerr := a.concealed(ctx, el, "check"); cerr != nil {
+						return cerr
+					}
 				}
 				return err
 			}

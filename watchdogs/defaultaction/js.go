@@ -24,6 +24,11 @@ var jsHit string
 //go:embed js/click.js
 var jsClick string
 
+// jsClickLabel clicks the first label of the element the page draws.
+//
+//go:embed js/clicklabel.js
+var jsClickLabel string
+
 // jsSelectAll selects an editable element's whole content so the next
 // key press replaces it.
 //

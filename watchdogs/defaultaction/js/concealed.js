@@ -27,8 +27,7 @@ function () {
   let r = el.getBoundingClientRect();
   if (!why && tiny(r)) why = 'it is a pixel or less in size';
   if (!why && (r.right + w.scrollX <= 0 || r.bottom + w.scrollY <= 0)) why = 'it is off the page';
-  if (!why) return null;
-  if (opt) why = why.replace(/^it /, 'its <select> ');
+  if (opt && why) why = why.replace(/^it /, 'its <select> ');
   // What is drawn where the element is: the nearest control or clickable
   // element up from what a click there would hit.
   if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true);
@@ -37,18 +36,33 @@ function () {
   if (r.width > 0 && r.height > 0) {
     const x = Math.min(Math.max((r.left + r.right) / 2, 0), w.innerWidth - 1);
     const y = Math.min(Math.max((r.top + r.bottom) / 2, 0), w.innerHeight - 1);
-    hit = doc.elementFromPoint(x, y);
+    const root = el.getRootNode();
+    hit = (root.elementFromPoint ? root : doc).elementFromPoint(x, y);
   }
   const within = (n) => { for (let c = n; c; c = up(c)) if (c === el) return true; return false; };
-  if (!hit || within(hit)) return { why: why, id: 0, desc: '' };
+  const shows = (n) => { for (let c = el; c; c = up(c)) if (c === n) return true; return false; };
+  if (!why) {
+    // Drawn in full, but is it under something else? Only another control
+    // drawn over it (a custom widget stacked on its native control) makes
+    // it concealed: a click there reaches that control, not this one. What
+    // a click there would still bring to this element (its own label, an
+    // ancestor it shows through) does not count, nor an unfocusable overlay.
+    if (!hit || within(hit) || shows(hit)) return null;
+    for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return null;
+  } else if (!hit || within(hit)) return { why: why, id: 0, desc: '' };
   // A control first (a custom select's combobox rather than the list
   // showing its choice), then anything focusable.
   const CONTROL = /^(button|link|combobox|textbox|searchbox|checkbox|radio|switch|slider|spinbutton|tab|menuitem)$/;
   const NATIVE = /^(button|a|input|select|textarea|summary)$/;
   const roleOf = (c) => (c.getAttribute('role') || '').trim().split(/\s+/)[0];
+  // When the element itself is drawn, the search stops where the element's
+  // own ancestors begin: a control holding both is not drawn over it.
+  const stop = (c) => !c || (!why && shows(c));
   let widget = null;
-  for (let c = hit; c && !widget; c = up(c)) if (CONTROL.test(roleOf(c)) || NATIVE.test(c.localName)) widget = c;
-  for (let c = hit; c && !widget; c = up(c)) if (roleOf(c) === 'listbox' || c.hasAttribute('tabindex') && c.tabIndex >= 0) widget = c;
+  for (let c = hit; !stop(c) && !widget; c = up(c)) if (CONTROL.test(roleOf(c)) || NATIVE.test(c.localName)) widget = c;
+  for (let c = hit; !stop(c) && !widget; c = up(c)) if (roleOf(c) === 'listbox' || c.hasAttribute('tabindex') && c.tabIndex >= 0) widget = c;
+  if (!widget && !why) return null;
+  if (!why) why = (opt ? 'its <select> ' : 'it ') + 'is covered by another control';
   if (!widget) widget = hit;
   let desc = widget.localName;
   if (widget.id) desc += '#' + widget.id;
