@@ -126,6 +126,15 @@ func (p PageState) MarshalJSON() ([]byte, error) {
 			refs = map[Ref]RefInfo{}
 		}
 		m["snapshot"], m["refs"], m["truncated"] = p.Tree.Text, refs, p.Tree.Truncated
+		if p.Tree.Next != "" {
+			m["next_cursor"] = p.Tree.Next
+		}
+		if p.Tree.Matches > 0 {
+			m["matches"] = p.Tree.Matches
+		}
+		if len(p.Tree.Repeated) > 0 {
+			m["repeated"] = p.Tree.Repeated
+		}
 	}
 	put := func(key string, ok bool, v any) {
 		if ok {

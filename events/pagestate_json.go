@@ -27,9 +27,10 @@ func (p *PageState) UnmarshalJSON(b []byte) error {
 	}{
 		{"tab_id", &p.TabID}, {"url", &p.URL}, {"title", &p.Title},
 		{"snapshot", &tree.Text}, {"refs", &tree.Refs}, {"truncated", &tree.Truncated},
+		{"next_cursor", &tree.Next}, {"matches", &tree.Matches}, {"repeated", &tree.Repeated},
 		{"crashed", &p.Crashed}, {"pending_dialogs", &p.PendingDialogs}, {"recent_dialogs", &p.RecentDialogs},
 		{"dialog_storm", &p.DialogStorm}, {"frame_tree", &p.FrameTree}, {"console", &p.Console},
-		{"network", &p.Network}, {"blocked_loads", &p.BlockedLoads}, {"snapshot_diff", &p.SnapshotDiff},
+		{"network", &p.Network}, {"blocked_loads", &p.BlockedLoads}, {"downloads", &p.Downloads}, {"snapshot_diff", &p.SnapshotDiff},
 		{"state_errors", &p.StateErrors},
 	} {
 		if err := take(f.key, f.v); err != nil {

@@ -56,6 +56,17 @@ func TestPageStateJSONKeys(t *testing.T) {
 	require.Contains(t, m, "recent_dialogs")
 	require.Contains(t, m, "dialog_storm")
 	require.Equal(t, map[string]any{"status": "crashed", "next_step": "reload"}, m["crashed"])
+
+	// A cut, searched snapshot with site chrome said once, and downloads,
+	// come back as they went.
+	st := events.PageState{TabID: "T1", URL: "http://x/", Title: "x",
+		Tree:      &events.Snapshot{URL: "http://x/", Title: "x", Text: "- a", Refs: map[events.Ref]events.RefInfo{}, Truncated: true, Next: "12", Matches: 3, Repeated: []events.Ref{"e4"}},
+		Downloads: []events.Download{{ID: "1", URL: "http://x/f", SuggestedFilename: "f", State: "completed"}}}
+	b, err := json.Marshal(st)
+	require.NoError(t, err)
+	var back events.PageState
+	require.NoError(t, json.Unmarshal(b, &back))
+	require.Equal(t, st, back)
 }
 
 func keys(m map[string]any) []string {

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"reflect"
 	"sync"
 
 	"github.com/agentbrowser/agentbrowser/actions"
@@ -19,14 +20,19 @@ type conn struct {
 	backend Backend
 
 	snaps *actions.SnapshotTracker
+	// fullChrome asks every snapshot for site chrome whole (the full
+	// snapshot mode).
+	fullChrome bool
 
 	mu      sync.Mutex
 	refs    map[events.TargetID]map[events.Ref]string // tab -> ref -> role
 	lastTab events.TargetID
+	where   map[events.TargetID][2]string // tab -> the url and title last told
 }
 
-func newConn(open func(context.Context) (Backend, error)) *conn {
-	return &conn{open: open, snaps: actions.NewSnapshotTracker(), refs: map[events.TargetID]map[events.Ref]string{}}
+func newConn(open func(context.Context) (Backend, error), fullChrome bool) *conn {
+	return &conn{open: open, snaps: actions.NewSnapshotTracker(), fullChrome: fullChrome,
+		refs: map[events.TargetID]map[events.Ref]string{}, where: map[events.TargetID][2]string{}}
 }
 
 // doer returns the connection's backend, opening it on first use.
@@ -86,23 +92,36 @@ func do[R any](ctx context.Context, c *conn, q request.Of[R], o request.Options)
 	return v, rep.Notice, err
 }
 
-// run runs q, whatever its response type, and returns the response's
-// fields for rendering, with the backend's notice among them.
-func run(ctx context.Context, c *conn, q request.Request, o request.Options) (fields, error) {
+// reply is a request's response: its value (the response type, never a
+// pointer to it), its fields for structuredContent, and the backend's
+// notice.
+type reply struct {
+	value  any
+	fields fields
+	notice string
+}
+
+// run runs q, whatever its response type, and returns its response with
+// its fields for rendering; the backend's notice is among the fields too.
+func run(ctx context.Context, c *conn, q request.Request, o request.Options) (reply, error) {
 	b, err := c.doer(ctx)
 	if err != nil {
-		return nil, err
+		return reply{}, err
 	}
 	rep, err := b.Do(ctx, q, o)
 	if err != nil {
-		return nil, err
+		return reply{}, err
 	}
 	f, err := fieldsOf(rep.Value)
 	if err != nil {
-		return nil, err
+		return reply{}, err
 	}
 	if rep.Notice != "" {
 		f.set("notice", rep.Notice)
 	}
-	return f, nil
+	v := rep.Value
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		v = rv.Elem().Interface()
+	}
+	return reply{value: v, fields: f, notice: rep.Notice}, nil
 }

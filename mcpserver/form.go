@@ -2,8 +2,13 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -12,68 +17,127 @@ import (
 )
 
 type formField struct {
-	Ref   string `json:"ref" jsonschema:"the field's ref from the page snapshot"`
-	Value string `json:"value" jsonschema:"text for a text field; the option's value or label for a select; true or false for a checkbox, radio or switch"`
-	Name  string `json:"name,omitempty" jsonschema:"a human description of the field, used in messages"`
+	Target  string     `json:"target,omitempty" jsonschema:"the field: its ref from the page snapshot (ref is the same argument under its older name)"`
+	Ref     string     `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
+	Name    string     `json:"name,omitempty" jsonschema:"a human description of the field, used in messages"`
+	Element string     `json:"element,omitempty" jsonschema:"the same as name"`
+	Type    string     `json:"type,omitempty" jsonschema:"the kind of field; without it the field's role in the snapshot decides"`
+	Value   fieldValue `json:"value" jsonschema:"text for a text field; the option's value or label for a combobox; true or false (a JSON boolean or a string) for a checkbox, radio or switch"`
 }
+
+// label names a field in messages: its description and its target.
+func (f formField) label() string {
+	t := f.Target
+	if t == "" {
+		t = f.Ref
+	}
+	switch {
+	case f.Name != "":
+		return f.Name + " (" + t + ")"
+	case f.Element != "":
+		return f.Element + " (" + t + ")"
+	}
+	return t
+}
+
+// fieldValue is a field's value, given as a JSON string or boolean (a
+// checkbox's true or false) and held as text.
+type fieldValue string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *fieldValue) UnmarshalJSON(b []byte) error {
+	var bl bool
+	if err := json.Unmarshal(b, &bl); err == nil {
+		*v = fieldValue(strconv.FormatBool(bl))
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return errors.New("value must be a string or a boolean")
+	}
+	*v = fieldValue(s)
+	return nil
+}
+
+// fieldTypes are the kinds of field browser_fill_form knows, Playwright
+// MCP's and the roles that set a state.
+var fieldTypes = []any{"textbox", "checkbox", "radio", "combobox", "slider", "switch", "listbox", "searchbox", "spinbutton"}
 
 type fillFormArgs struct {
 	Fields []formField `json:"fields" jsonschema:"the fields to fill, in order"`
 	pageArgs
 }
 
+// fillFormSchema lets a field's value be a boolean and lists the field
+// types; the rest is derived from the argument structs.
+func fillFormSchema(in *jsonschema.Schema) {
+	field := in.Properties["fields"].Items
+	field.Properties["value"].Type = ""
+	field.Properties["value"].Types = []string{"string", "boolean"}
+	field.Properties["type"].Enum = fieldTypes
+}
+
 // registerFillForm adds browser_fill_form: one call fills text fields,
-// checkboxes, radios and selects, each with the request its role needs.
+// checkboxes, radios, selects and sliders, each with the request its kind
+// needs.
 func registerFillForm(s *Server) {
-	spec := toolSpec{name: "browser_fill_form", title: "Fill a form", desc: "Fill several fields in one call: text fields get the text typed (replacing what was there), checkboxes, radios and switches are set to checked when value is true, selects get the option by value or label. Returns what changed on the page.",
-		destructive: true, idempotent: true, openWorld: true, out: actionOut}
+	spec := toolSpec{name: "browser_fill_form", title: "Fill a form", desc: "Fill several fields in one call: text fields get the text typed (replacing what was there), checkboxes, radios and switches are set to checked when value is true, comboboxes (selects) get the option by value or label, sliders the value. A field's role in the snapshot decides how, else its type. Returns what changed on the page.",
+		destructive: true, idempotent: true, openWorld: true, out: actionOut, schema: fillFormSchema}
 	addTool(s, spec, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in fillFormArgs) (*toolOut, error) {
 		if len(in.Fields) == 0 {
 			return nil, events.Errorf(events.CodeInvalidArgument, "fields must list at least one field")
 		}
 		refs := make([]events.Ref, len(in.Fields))
+		var unknown []events.Ref
 		for i, f := range in.Fields {
-			r, err := ref(f.Ref)
+			r, err := parseTarget(fmt.Sprintf("fields[%d].target", i), f.Target, "ref", f.Ref, true)
 			if err != nil {
 				return nil, err
 			}
 			refs[i] = r
+			if f.Type == "" {
+				unknown = append(unknown, r)
+			}
 		}
-		roles, err := c.roles(ctx, in.pageArgs, refs)
+		roles, err := c.roles(ctx, in.pageArgs, unknown)
 		if err != nil {
 			return nil, err
 		}
 		var done []string
 		for i, f := range in.Fields {
-			if _, _, err := doAny(ctx, c, fillRequest(roles[refs[i]], refs[i], f.Value), in.options()); err != nil {
+			kind := roles[refs[i]]
+			if kind == "" {
+				kind = f.Type
+			}
+			if _, _, err := doAny(ctx, c, fillRequest(kind, refs[i], string(f.Value)), in.options()); err != nil {
 				fe := describe(err)
-				label := f.Ref
-				if f.Name != "" {
-					label = f.Name + " (" + f.Ref + ")"
-				}
-				msg := fmt.Sprintf("filling %s: %s", label, fe.Message)
+				msg := fmt.Sprintf("filling %s: %s", f.label(), fe.Message)
 				if len(done) > 0 {
 					msg += "; already filled: " + strings.Join(done, ", ")
 				}
 				return nil, &events.Error{Code: fe.Code, Message: msg, Details: fe.Details}
 			}
-			done = append(done, f.Ref)
+			done = append(done, string(refs[i]))
 		}
 		out := &toolOut{text: "Filled " + strings.Join(done, ", "), fields: fields{"filled": rawJSON(done)}}
-		s.pageState(ctx, c, in.pageArgs, out)
+		s.pageState(ctx, c, in.pageArgs, out, false)
 		return out, nil
 	})
 }
 
-// roles finds each ref's role in the last snapshot this client received,
-// taking a new one when a ref is not in it.
+// roles finds the roles of refs in the last snapshot this client
+// received of the tab, taking a new one when a ref is not in it. Locators
+// have no role until they are resolved; the field's type stands for it.
 func (c *conn) roles(ctx context.Context, a pageArgs, refs []events.Ref) (map[events.Ref]string, error) {
 	c.mu.Lock()
 	known := c.refs[c.lastTab]
 	c.mu.Unlock()
 	for _, r := range refs {
+		if _, isRef := events.ParseRef(string(r)); !isRef {
+			continue
+		}
 		if _, ok := known[r]; !ok || a.Tab != "" {
-			p, err := c.snapshotPage(ctx, a, true)
+			p, err := c.snapshotPage(ctx, a, request.Snapshot{})
 			if err != nil {
 				return nil, err
 			}
@@ -82,15 +146,16 @@ func (c *conn) roles(ctx context.Context, a pageArgs, refs []events.Ref) (map[ev
 		}
 	}
 	out := map[events.Ref]string{}
-	for _, r := range refs {
-		out[r] = known[r]
+	for r, role := range known {
+		out[r] = role
 	}
 	return out, nil
 }
 
-// fillRequest picks the request that sets a field of this role.
-func fillRequest(role string, r events.Ref, value string) request.Request {
-	switch role {
+// fillRequest picks the request that sets a field of this kind (its role
+// or the type the caller gave).
+func fillRequest(kind string, r events.Ref, value string) request.Request {
+	switch kind {
 	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio":
 		if strings.EqualFold(value, "false") || value == "" || value == "0" {
 			return request.Uncheck{Ref: r}
@@ -98,6 +163,12 @@ func fillRequest(role string, r events.Ref, value string) request.Request {
 		return request.Check{Ref: r}
 	case "combobox", "listbox":
 		return request.Select{Ref: r, Values: []string{value}}
+	case "slider":
+		// A range input takes no typing: its value is set as a user's drag
+		// leaves it, with the events a drag fires.
+		v, _ := json.Marshal(value)
+		return request.Eval{Ref: r, Expression: "(el) => { el.value = " + string(v) + "; el.dispatchEvent(new Event('input', {bubbles: true})); " +
+			"el.dispatchEvent(new Event('change', {bubbles: true})); return el.value; }"}
 	}
 	return request.Type{Ref: r, Text: value, Clear: true}
 }

@@ -16,29 +16,57 @@ type pageSnapshot struct {
 	st    events.PageState
 	tree  string
 	roles map[events.Ref]string
+	// whole is true when the tree is the whole page (up to the default
+	// cap), not a part a caller asked for (a target, a depth, a find, a
+	// cap, the part after a cursor): only a whole tree is the baseline of
+	// the next page state's changes.
+	whole bool
 }
 
-// snapshotPage asks for the tab's state (with its tree when tree is true)
-// and remembers its refs' roles for browser_fill_form.
-func (c *conn) snapshotPage(ctx context.Context, a pageArgs, tree bool) (*pageSnapshot, error) {
-	st, _, err := do(ctx, c, request.Snapshot{NoTree: !tree}, a.options())
+// snapshotPage asks for the tab's state, with the tree q asks for (none
+// with q.NoTree), and remembers its refs' roles for browser_fill_form. A
+// server in the full snapshot mode shows site chrome whole.
+func (c *conn) snapshotPage(ctx context.Context, a pageArgs, q request.Snapshot) (*pageSnapshot, error) {
+	q.Full = q.Full || c.fullChrome
+	st, _, err := do(ctx, c, q, a.options())
 	if err != nil {
 		return nil, err
 	}
-	p := &pageSnapshot{st: st, roles: map[events.Ref]string{}}
+	p := &pageSnapshot{st: st, roles: map[events.Ref]string{},
+		whole: q.Scope == "" && q.MaxDepth == 0 && q.Find == "" && q.Cursor == "" && q.MaxChars == 0 && !q.Interactive}
 	if st.Tree != nil {
 		p.tree = st.Tree.Text
 		for r, info := range st.Tree.Refs {
 			p.roles[r] = info.Role
 		}
 	}
-	if tree {
+	if !q.NoTree {
 		c.mu.Lock()
-		c.refs[st.TabID] = p.roles
+		if known := c.refs[st.TabID]; !p.whole && known != nil {
+			for r, role := range p.roles {
+				known[r] = role
+			}
+		} else {
+			c.refs[st.TabID] = p.roles
+		}
 		c.lastTab = st.TabID
 		c.mu.Unlock()
 	}
 	return p, nil
+}
+
+// blocked tells whether a dialog blocks the tab: its tree is the line
+// that says so, or, without a tree, a dialog of the tab is pending.
+func (p *pageSnapshot) blocked() bool {
+	if p.st.Tree != nil {
+		return strings.HasPrefix(p.tree, events.BlockedSnapshotPrefix)
+	}
+	for _, d := range p.st.PendingDialogs {
+		if d.TabID == "" || d.TabID == p.st.TabID {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *pageSnapshot) consoleErrors() int {
@@ -65,14 +93,21 @@ func dialogLines(ds []events.DialogInfo) string {
 	return b.String()
 }
 
-// text is browser_snapshot's text: url, title, pending dialogs on top,
-// then the tree.
+// text is browser_snapshot's text: pending dialogs on top, url, title,
+// how the tree was cut or searched, then the tree.
 func (p *pageSnapshot) text() string {
 	var b strings.Builder
 	b.WriteString(dialogLines(p.st.PendingDialogs))
 	fmt.Fprintf(&b, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
-	if p.st.Tree != nil && p.st.Tree.Truncated {
-		b.WriteString("- Snapshot truncated\n")
+	if t := p.st.Tree; t != nil {
+		if t.Matches > 0 {
+			fmt.Fprintf(&b, "- Matching lines: %d\n", t.Matches)
+		}
+		if t.Next != "" {
+			fmt.Fprintf(&b, "- Snapshot cut: browser_snapshot with cursor %q (and the same other arguments) shows the rest\n", t.Next)
+		} else if t.Truncated {
+			b.WriteString("- Snapshot truncated\n")
+		}
 	}
 	b.WriteString("### Snapshot\n")
 	b.WriteString(p.tree)
@@ -83,6 +118,16 @@ func (p *pageSnapshot) text() string {
 // the diff against the one before.
 func (c *conn) remember(p *pageSnapshot) events.SnapshotDiff {
 	return c.snaps.Diff(p.st.TabID, p.tree)
+}
+
+// located records the url and title this client was told for a tab and
+// tells whether they differ from the ones told before.
+func (c *conn) located(tab events.TargetID, url, title string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	was, ok := c.where[tab]
+	c.where[tab] = [2]string{url, title}
+	return !ok || was != [2]string{url, title}
 }
 
 // pageInfo is the structured page state that ends an action's result.
@@ -109,65 +154,80 @@ type actionFacts struct {
 }
 
 // pageState ends an action's result with the page state in the server's
-// snapshot mode: the lines that changed since this client's last snapshot
-// of the tab (incremental), the whole tree (full), or only the modal state,
-// navigation, new tab and console counts (none).
-func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOut) {
+// snapshot mode, saying only what changed: the lines that changed since
+// this client's last snapshot of the tab (incremental), the whole tree
+// (full), or no tree (none); the url and title when they changed, or after
+// a navigation tool (nav); pending dialogs, a tab the action opened and
+// new console errors. While a dialog blocks the tab, the dialog is all
+// there is to say.
+func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOut, nav bool) {
 	mode := s.opts.SnapshotMode
-	var b strings.Builder
+	var head strings.Builder
 	page := pageInfo{Mode: mode}
 	var act actionFacts
 	if raw, err := request.Marshal(out.fields); err == nil {
 		_ = json.Unmarshal(raw, &act)
 	}
 	if act.NewTab != nil {
-		fmt.Fprintf(&b, "- New tab opened: %s %s (browser_tabs select)\n", act.NewTab.ID, act.NewTab.URL)
+		fmt.Fprintf(&head, "- New tab opened: %q %s (tab %s; browser_tabs selects it)\n", act.NewTab.Title, act.NewTab.URL, short(act.NewTab.ID))
 		page.NewTab = act.NewTab
 	}
 	page.Navigated = act.Navigated
-	p, err := c.snapshotPage(ctx, a, mode != None)
+	p, err := c.snapshotPage(ctx, a, request.Snapshot{NoTree: mode == None})
 	if err != nil {
 		// The action succeeded; say why the state is missing.
 		f := describe(err)
-		fmt.Fprintf(&b, "- Page state unavailable: [%s] %s\n", f.Code, f.Message)
+		fmt.Fprintf(&head, "- Page state unavailable: [%s] %s\n", f.Code, f.Message)
 		page.Error = &f
-		out.text += "\n" + b.String()
+		out.text = strings.TrimRight(out.text, "\n") + "\n### Page state\n" + head.String()
 		out.fields.set("page", page)
 		return
 	}
 	dialogs, console := len(p.st.PendingDialogs), p.consoleErrors()
 	page.URL, page.Title, page.TabID = p.st.URL, p.st.Title, p.st.TabID
 	page.PendingDialogs, page.ConsoleErrors = &dialogs, &console
+	blocked := p.blocked()
+	// A blocked page's title is not the page's: leave the url and title
+	// for after the answer.
+	if !blocked && (c.located(p.st.TabID, p.st.URL, p.st.Title) || nav || act.Navigated) {
+		fmt.Fprintf(&head, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	}
+	if console > 0 {
+		fmt.Fprintf(&head, "- Console: %d new errors (browser_console_messages)\n", console)
+	}
 	var st strings.Builder
 	st.WriteString(dialogLines(p.st.PendingDialogs))
-	st.WriteString("### Page state\n")
-	fmt.Fprintf(&st, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
-	if console > 0 {
-		fmt.Fprintf(&st, "- Console: %d errors (browser_console_messages)\n", console)
+	if head.Len() > 0 {
+		st.WriteString("### Page state\n" + head.String())
 	}
-	st.WriteString(b.String())
 	switch mode {
 	case Incremental:
 		d := c.remember(p)
 		page.ChangedLines, page.Full = &d.Changed, &d.Full
 		page.RemovedRefs, page.ChangedRefs = d.RemovedRefs, d.ChangedRefs
 		switch {
+		case blocked:
 		case d.Full:
 			st.WriteString("### Snapshot\n" + d.Text)
 		case d.Changed == 0 && len(d.RemovedRefs) == 0:
-			st.WriteString("### Snapshot: no change since your last snapshot")
+			st.WriteString("### Snapshot: no change")
 		default:
-			st.WriteString("### Snapshot changes (under their nearest unchanged ancestor)\n" + d.Text)
+			st.WriteString("### Snapshot changes\n" + d.Text)
 			if len(d.RemovedRefs) > 0 {
-				st.WriteString("\n- Removed refs: " + strings.Join(d.RemovedRefs, ", "))
+				st.WriteString("\n- Removed refs: " + refList(d.RemovedRefs))
 			}
 		}
 	case Full:
 		c.remember(p)
 		full := true
 		page.Full = &full
-		st.WriteString("### Snapshot\n" + p.tree)
+		if !blocked {
+			st.WriteString("### Snapshot\n" + p.tree)
+		}
 	}
-	out.text = strings.TrimRight(out.text, "\n") + "\n" + st.String()
+	out.text = strings.TrimRight(out.text, "\n")
+	if st.Len() > 0 {
+		out.text += "\n" + strings.TrimRight(st.String(), "\n")
+	}
 	out.fields.set("page", page)
 }

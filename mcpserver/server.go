@@ -20,7 +20,8 @@ const (
 	// Incremental: the snapshot lines that changed since the last snapshot
 	// this client received of the tab (the default).
 	Incremental SnapshotMode = "incremental"
-	// Full: the whole snapshot every time.
+	// Full: the whole snapshot every time, site chrome included (the
+	// landmarks an earlier page of the site showed are not cut to a line).
 	Full SnapshotMode = "full"
 	// None: no tree; the modal state, URL, title and counts only.
 	None SnapshotMode = "none"
@@ -106,8 +107,9 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, conns: map[*mcp.ServerSession]*conn{}}
 	s.srv = mcp.NewServer(&mcp.Implementation{Name: "agentbrowser", Title: "agentbrowser", Version: opts.Version}, &mcp.ServerOptions{
-		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form by ref; " +
-			"action results end with the page state (what changed since your last snapshot). Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
+		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form on a target (a ref); " +
+			"action results end with what changed since your last snapshot: changed lines under their nearest unchanged ancestor, the refs removed (the others stay valid), the URL and title when they changed. " +
+			"Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
 	})
 	registerActionTools(s)
 	registerPageTools(s)
@@ -129,7 +131,7 @@ func (s *Server) connFor(ss *mcp.ServerSession) *conn {
 	if c, ok := s.conns[ss]; ok {
 		return c
 	}
-	c := newConn(s.opts.Open)
+	c := newConn(s.opts.Open, s.opts.SnapshotMode == Full)
 	s.conns[ss] = c
 	if ss != nil {
 		s.closing.Add(1)

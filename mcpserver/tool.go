@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"sort"
-	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -25,8 +23,14 @@ type toolSpec struct {
 	openWorld         bool
 	// enums patch the derived input schema: property -> allowed values.
 	enums map[string][]any
+	// nav marks the tools that load a page: their page state always says
+	// where the tab is.
+	nav bool
 	// out is the declared output schema's properties.
 	out map[string]*jsonschema.Schema
+	// schema, when set, adjusts the derived input schema where Go types
+	// cannot say it (a value that is a string or a boolean).
+	schema func(*jsonschema.Schema)
 }
 
 // toolOut is a tool's answer before it becomes an MCP result: a short text
@@ -78,6 +82,9 @@ func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *
 			panic("enum for unknown property " + p)
 		}
 		ps.Enum = vals
+	}
+	if spec.schema != nil {
+		spec.schema(in)
 	}
 	outProps := map[string]*jsonschema.Schema{"ok": {Type: "boolean", Description: "true when the call succeeded"}}
 	for k, v := range spec.out {
@@ -165,35 +172,4 @@ func errorResult(err error, element string) *mcp.CallToolResult {
 	}
 	sc, _ := request.Marshal(map[string]any{"ok": false, "error": f})
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "Error [" + string(f.Code) + "]: " + f.Message}}, StructuredContent: json.RawMessage(sc)}
-}
-
-// summary renders a result's fields one line each, for the text content,
-// leaving out what the page state repeats.
-func summary(head string, f fields) string {
-	var b strings.Builder
-	b.WriteString(head)
-	keys := make([]string, 0, len(f))
-	for k := range f {
-		switch k {
-		case "ok", "tab_id", "new_tab", "navigated", "refs", "snapshot", "page":
-			continue
-		case "details":
-			// Where a click landed says nothing the page state does not.
-			var d map[string]json.RawMessage
-			if json.Unmarshal(f[k], &d) == nil && len(d) == 2 && d["x"] != nil && d["y"] != nil {
-				continue
-			}
-		}
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		var s string
-		if json.Unmarshal(f[k], &s) == nil {
-			fmt.Fprintf(&b, "\n- %s: %s", k, s)
-			continue
-		}
-		fmt.Fprintf(&b, "\n- %s: %s", k, f[k])
-	}
-	return b.String()
 }

@@ -24,8 +24,7 @@ type historyArgs struct {
 }
 
 type clickArgs struct {
-	Ref         string   `json:"ref" jsonschema:"the element's ref from the page snapshot, such as e5"`
-	Element     string   `json:"element,omitempty" jsonschema:"a short human description of the element, used in messages"`
+	elementArgs
 	Button      string   `json:"button,omitempty" jsonschema:"the mouse button (default left)"`
 	DoubleClick bool     `json:"doubleClick,omitempty" jsonschema:"double-click instead of a single click"`
 	Modifiers   []string `json:"modifiers,omitempty" jsonschema:"keys held during the click"`
@@ -33,11 +32,10 @@ type clickArgs struct {
 }
 
 type typeArgs struct {
-	Ref     string `json:"ref" jsonschema:"the field's ref from the page snapshot"`
-	Text    string `json:"text" jsonschema:"the text to type"`
-	Element string `json:"element,omitempty" jsonschema:"a short human description of the field, used in messages"`
-	Submit  bool   `json:"submit,omitempty" jsonschema:"press Enter after typing"`
-	Clear   bool   `json:"clear,omitempty" jsonschema:"empty the field before typing"`
+	elementArgs
+	Text   string `json:"text" jsonschema:"the text to type"`
+	Submit bool   `json:"submit,omitempty" jsonschema:"press Enter after typing"`
+	Clear  bool   `json:"clear,omitempty" jsonschema:"empty the field before typing"`
 	pageArgs
 }
 
@@ -47,42 +45,42 @@ type pressArgs struct {
 }
 
 type refArgs struct {
-	Ref     string `json:"ref" jsonschema:"the element's ref from the page snapshot"`
-	Element string `json:"element,omitempty" jsonschema:"a short human description of the element, used in messages"`
+	elementArgs
 	pageArgs
 }
 
 type dragArgs struct {
-	StartRef     string `json:"startRef" jsonschema:"the ref of the element to drag"`
+	StartTarget  string `json:"startTarget,omitempty" jsonschema:"the element to drag: its ref from the page snapshot (startRef is the same argument under its older name)"`
+	StartRef     string `json:"startRef,omitempty" jsonschema:"the same as startTarget (give one of them)"`
 	StartElement string `json:"startElement,omitempty" jsonschema:"a human description of the element to drag"`
-	EndRef       string `json:"endRef" jsonschema:"the ref of the element to drop onto"`
+	EndTarget    string `json:"endTarget,omitempty" jsonschema:"the element to drop onto: its ref from the page snapshot (endRef is the same argument under its older name)"`
+	EndRef       string `json:"endRef,omitempty" jsonschema:"the same as endTarget (give one of them)"`
 	EndElement   string `json:"endElement,omitempty" jsonschema:"a human description of the drop target"`
 	pageArgs
 }
 
 type selectArgs struct {
-	Ref     string   `json:"ref" jsonschema:"the select's ref from the page snapshot"`
-	Values  []string `json:"values" jsonschema:"the options to select, by value or visible label"`
-	Element string   `json:"element,omitempty" jsonschema:"a short human description of the select, used in messages"`
+	elementArgs
+	Values []string `json:"values" jsonschema:"the options to select, by value or visible label"`
 	pageArgs
 }
 
 type checkArgs struct {
-	Ref     string `json:"ref" jsonschema:"the checkbox, radio button or switch's ref"`
-	Checked bool   `json:"checked" jsonschema:"the state to leave it in"`
-	Element string `json:"element,omitempty" jsonschema:"a short human description of the element, used in messages"`
+	elementArgs
+	Checked bool `json:"checked" jsonschema:"the state to leave it in"`
 	pageArgs
 }
 
 type scrollArgs struct {
-	Ref string `json:"ref,omitempty" jsonschema:"scroll this element into view, or scroll inside it when a delta is given"`
-	DX  int    `json:"dx,omitempty" jsonschema:"pixels to the right (negative: left)"`
-	DY  int    `json:"dy,omitempty" jsonschema:"pixels down (negative: up); with neither delta nor ref, one screen down"`
+	Target string `json:"target,omitempty" jsonschema:"scroll this element (its ref) into view, or scroll inside it when a delta is given"`
+	Ref    string `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
+	DX     int    `json:"dx,omitempty" jsonschema:"pixels to the right (negative: left)"`
+	DY     int    `json:"dy,omitempty" jsonschema:"pixels down (negative: up); with neither delta nor target, one screen down"`
 	pageArgs
 }
 
 type uploadArgs struct {
-	Ref   string   `json:"ref" jsonschema:"the file input's ref"`
+	elementArgs
 	Paths []string `json:"paths" jsonschema:"absolute paths of the files on the server's machine"`
 	pageArgs
 }
@@ -94,12 +92,6 @@ type dialogArgs struct {
 	pageArgs
 }
 
-func (a clickArgs) elementName() string  { return a.Element }
-func (a typeArgs) elementName() string   { return a.Element }
-func (a refArgs) elementName() string    { return a.Element }
-func (a selectArgs) elementName() string { return a.Element }
-func (a checkArgs) elementName() string  { return a.Element }
-
 var (
 	strProp  = func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "string", Description: d} }
 	intProp  = func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "integer", Description: d} }
@@ -109,8 +101,6 @@ var (
 
 // actionOut is the output schema of action tools.
 var actionOut = map[string]*jsonschema.Schema{
-	"url":           strProp("the tab's URL after the action"),
-	"navigated":     boolProp("the action changed the tab's URL"),
 	"new_tab":       objProp("a tab the action opened"),
 	"dialog_opened": objProp("a JS dialog the action opened; answer it with browser_handle_dialog"),
 	"details":       objProp("action-specific data"),
@@ -128,24 +118,37 @@ func actionTool[In any](s *Server, spec toolSpec, mk func(in In) (request.Reques
 		if err != nil {
 			return nil, err
 		}
-		f, err := run(ctx, c, q, a.options())
+		r, err := run(ctx, c, q, a.options())
 		if err != nil {
 			return nil, err
 		}
-		out := &toolOut{text: summary("Done: "+spec.title, f), fields: f}
-		s.pageState(ctx, c, a, out)
+		out := &toolOut{text: actionText(spec.title, r.value, r.notice), fields: r.fields}
+		s.pageState(ctx, c, a, out, spec.nav)
+		// The page state names the tab, and, but for the navigation tools
+		// whose own url says where they went, the navigation.
+		delete(r.fields, "tab_id")
+		if !spec.nav {
+			delete(r.fields, "url")
+			delete(r.fields, "navigated")
+		}
 		return out, nil
 	})
 }
-
-// ref reads a ref argument (e5, @e5 or ref=e5).
-func ref(s string) (events.Ref, error) { return request.ParseRef(s) }
 
 func registerActionTools(s *Server) {
 	act := func(name, title, desc string, destructive, idempotent bool) toolSpec {
 		return toolSpec{name: name, title: title, desc: desc, destructive: destructive, idempotent: idempotent, openWorld: true}
 	}
-	actionTool(s, act("browser_navigate", "Navigate to a URL", "Load a URL in the tab and wait for it to load. Returns the page state.", false, false),
+	nav := func(name, title, desc string) toolSpec {
+		spec := act(name, title, desc, false, false)
+		spec.nav = true
+		spec.out = map[string]*jsonschema.Schema{
+			"url": strProp("the tab's URL after loading"), "title": strProp("the page title"),
+			"dialog_opened": actionOut["dialog_opened"], "page": actionOut["page"],
+		}
+		return spec
+	}
+	actionTool(s, nav("browser_navigate", "Navigate to a URL", "Load a URL in the tab and wait for it to load. Returns the page state."),
 		func(in navigateArgs) (request.Request, pageArgs, error) {
 			return request.Open{URL: in.URL}, in.pageArgs, nil
 		})
@@ -157,18 +160,18 @@ func registerActionTools(s *Server) {
 		{"browser_navigate_forward", "Go forward", "Go forward in the tab's history.", request.Forward{}},
 		{"browser_reload", "Reload the page", "Reload the tab.", request.Reload{}},
 	} {
-		actionTool(s, act(h.tool, h.title, h.desc+" Returns the page state.", false, false),
+		actionTool(s, nav(h.tool, h.title, h.desc+" Returns the page state."),
 			func(in historyArgs) (request.Request, pageArgs, error) { return h.q, in.pageArgs, nil })
 	}
 	spec := act("browser_click", "Click", "Click an element by its ref from the page snapshot, with real mouse events after a check that nothing covers it. Returns what changed on the page.", true, false)
 	spec.enums = map[string][]any{"button": {"left", "right", "middle"}}
 	actionTool(s, spec, func(in clickArgs) (request.Request, pageArgs, error) {
-		r, err := ref(in.Ref)
+		r, err := in.element(true)
 		return request.Click{Ref: r, Button: events.MouseButton(in.Button), Double: in.DoubleClick, Modifiers: in.Modifiers}, in.pageArgs, err
 	})
 	actionTool(s, act("browser_type", "Type text", "Type text into an input, textarea or contenteditable by ref. Returns what changed on the page.", true, false),
 		func(in typeArgs) (request.Request, pageArgs, error) {
-			r, err := ref(in.Ref)
+			r, err := in.element(true)
 			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_press_key", "Press a key", "Press a key or chord in the focused element. Returns what changed on the page.", true, false),
@@ -177,26 +180,26 @@ func registerActionTools(s *Server) {
 		})
 	actionTool(s, act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true),
 		func(in refArgs) (request.Request, pageArgs, error) {
-			r, err := ref(in.Ref)
+			r, err := in.element(true)
 			return request.Hover{Ref: r}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_drag", "Drag and drop", "Drag one element onto another with real mouse events.", true, false),
 		func(in dragArgs) (request.Request, pageArgs, error) {
-			from, err := ref(in.StartRef)
+			from, err := parseTarget("startTarget", in.StartTarget, "startRef", in.StartRef, true)
 			if err != nil {
 				return nil, in.pageArgs, err
 			}
-			to, err := ref(in.EndRef)
+			to, err := parseTarget("endTarget", in.EndTarget, "endRef", in.EndRef, true)
 			return request.Drag{From: from, To: to}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true),
 		func(in selectArgs) (request.Request, pageArgs, error) {
-			r, err := ref(in.Ref)
+			r, err := in.element(true)
 			return request.Select{Ref: r, Values: in.Values}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_check", "Check or uncheck", "Set a checkbox, radio button or switch to checked or unchecked, verified afterwards.", true, true),
 		func(in checkArgs) (request.Request, pageArgs, error) {
-			r, err := ref(in.Ref)
+			r, err := in.element(true)
 			if in.Checked {
 				return request.Check{Ref: r}, in.pageArgs, err
 			}
@@ -204,16 +207,12 @@ func registerActionTools(s *Server) {
 		})
 	actionTool(s, act("browser_scroll", "Scroll", "Scroll the page or an element: by dx/dy pixels, an element into view, or one screen down.", false, false),
 		func(in scrollArgs) (request.Request, pageArgs, error) {
-			q := request.Scroll{DX: in.DX, DY: in.DY}
-			var err error
-			if in.Ref != "" {
-				q.Ref, err = ref(in.Ref)
-			}
-			return q, in.pageArgs, err
+			r, err := parseTarget("target", in.Target, "ref", in.Ref, false)
+			return request.Scroll{Ref: r, DX: in.DX, DY: in.DY}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_file_upload", "Upload files", "Set the files of a file input by ref.", true, true),
 		func(in uploadArgs) (request.Request, pageArgs, error) {
-			r, err := ref(in.Ref)
+			r, err := in.element(true)
 			return request.Upload{Ref: r, Files: in.Paths}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_handle_dialog", "Answer a JS dialog", "Accept or dismiss a pending alert, confirm, prompt or beforeunload dialog, with text for a prompt.", true, false),

@@ -20,11 +20,21 @@ import (
 // one request.
 
 type snapshotArgs struct {
+	Target   string `json:"target,omitempty" jsonschema:"show only this element's subtree: its ref, such as the ref of a landmark shown as one line because an earlier page showed it"`
+	Depth    int    `json:"depth,omitempty" jsonschema:"show only this many levels of the tree"`
+	Find     string `json:"find,omitempty" jsonschema:"show only the lines that match a text (any case) or a /regular expression/, each under its nearest heading or landmark"`
+	MaxBytes int    `json:"max_bytes,omitempty" jsonschema:"cut the tree at a line boundary to at most this many bytes (default 100000, at least 100); its last line gives the cursor of the rest"`
+	Cursor   string `json:"cursor,omitempty" jsonschema:"show a cut snapshot from this cursor on (same other arguments)"`
+	pageArgs
+}
+
+type noTreeArgs struct {
 	pageArgs
 }
 
 type screenshotArgs struct {
-	Ref      string `json:"ref,omitempty" jsonschema:"capture only this element"`
+	Target   string `json:"target,omitempty" jsonschema:"capture only this element: its ref from the page snapshot"`
+	Ref      string `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Element  string `json:"element,omitempty" jsonschema:"a human description of the element, used in messages"`
 	FullPage bool   `json:"fullPage,omitempty" jsonschema:"capture the whole scrollable page, not only the viewport"`
 	Labels   bool   `json:"labels,omitempty" jsonschema:"draw each interactive element's ref over it"`
@@ -44,8 +54,9 @@ type networkArgs struct {
 }
 
 type evaluateArgs struct {
-	Function string `json:"function" jsonschema:"JavaScript: a function such as () => document.title, or (element) => element.value with ref; a plain expression works too"`
-	Ref      string `json:"ref,omitempty" jsonschema:"call the function with this element"`
+	Function string `json:"function" jsonschema:"JavaScript: a function such as () => document.title, or (element) => element.value with target; a plain expression works too"`
+	Target   string `json:"target,omitempty" jsonschema:"call the function with this element: its ref from the page snapshot"`
+	Ref      string `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Element  string `json:"element,omitempty" jsonschema:"a human description of the element, used in messages"`
 	Frame    string `json:"frame,omitempty" jsonschema:"run in this frame (an id from browser_frames)"`
 	pageArgs
@@ -54,7 +65,8 @@ type evaluateArgs struct {
 type waitArgs struct {
 	Text     string  `json:"text,omitempty" jsonschema:"wait for this text to appear"`
 	TextGone string  `json:"textGone,omitempty" jsonschema:"wait for this text to disappear from the page snapshot"`
-	Ref      string  `json:"ref,omitempty" jsonschema:"wait for this element to be visible"`
+	Target   string  `json:"target,omitempty" jsonschema:"wait for this element (its ref) to be visible"`
+	Ref      string  `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	URL      string  `json:"url,omitempty" jsonschema:"wait for the URL to contain this, or match it with * as a wildcard"`
 	Time     float64 `json:"time,omitempty" jsonschema:"wait this many seconds"`
 	pageArgs
@@ -94,11 +106,11 @@ func plainTool[In any](s *Server, spec toolSpec, mk func(in In) (request.Request
 		if err != nil {
 			return nil, err
 		}
-		f, err := run(ctx, c, q, a.options())
+		r, err := run(ctx, c, q, a.options())
 		if err != nil {
 			return nil, err
 		}
-		return &toolOut{text: summary(spec.title+":", f), fields: f}, nil
+		return &toolOut{text: readText(spec.title, r.value, r.notice), fields: r.fields}, nil
 	})
 }
 
@@ -110,19 +122,38 @@ func registerPageTools(s *Server) {
 	ro := func(name, title, desc string) toolSpec {
 		return toolSpec{name: name, title: title, desc: desc, readOnly: true, idempotent: true, openWorld: true}
 	}
-	snap := ro("browser_snapshot", "Page snapshot", "The tab's accessibility snapshot as text: URL, title, pending dialogs, then one element a line with refs (e5) to act on. Prefer it to a screenshot.")
+	snap := ro("browser_snapshot", "Page snapshot", "The tab's accessibility snapshot as text: URL, title, pending dialogs, then one element a line with refs (e5) to act on. "+
+		"A landmark an earlier page of the site showed is one line listing its refs (they stay valid); target shows it whole. "+
+		"target, depth and find show a part of the page; a snapshot above max_bytes (default 100000) is cut, and cursor shows the rest. Prefer it to a screenshot.")
 	snap.out = map[string]*jsonschema.Schema{
 		"url": strProp("the tab's URL"), "title": strProp("the page title"), "tab_id": strProp("the tab"),
 		"truncated": boolProp("the snapshot was cut"), "refs": intProp("how many refs the snapshot holds"),
 		"lines": intProp("lines in the snapshot"), "pending_dialogs": intProp("dialogs waiting for browser_handle_dialog"),
+		"next_cursor": strProp("when the snapshot was cut at max_bytes: the cursor that shows the rest"),
+		"matches":     intProp("with find: how many lines matched"),
 	}
 	addTool(s, snap, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in snapshotArgs) (*toolOut, error) {
-		p, err := c.snapshotPage(ctx, in.pageArgs, true)
+		scope, err := parseTarget("target", in.Target, "target", "", false)
 		if err != nil {
 			return nil, err
 		}
-		c.remember(p)
+		p, err := c.snapshotPage(ctx, in.pageArgs, request.Snapshot{Scope: scope, MaxDepth: in.Depth, Find: in.Find, MaxChars: in.MaxBytes, Cursor: in.Cursor})
+		if err != nil {
+			return nil, err
+		}
+		if p.whole {
+			c.remember(p)
+		}
+		if !p.blocked() {
+			c.located(p.st.TabID, p.st.URL, p.st.Title)
+		}
 		f := fields{}
+		if t := p.st.Tree; t != nil && t.Next != "" {
+			f.set("next_cursor", t.Next)
+		}
+		if t := p.st.Tree; t != nil && t.Matches > 0 {
+			f.set("matches", t.Matches)
+		}
 		f.set("url", p.st.URL)
 		f.set("title", p.st.Title)
 		f.set("tab_id", p.st.TabID)
@@ -137,14 +168,11 @@ func registerPageTools(s *Server) {
 	shot.enums = map[string][]any{"type": {"png", "jpeg"}}
 	shot.out = map[string]*jsonschema.Schema{"format": strProp("png or jpeg"), "width": intProp("pixels"), "height": intProp("pixels"), "bytes": intProp("image size"), "labels": intProp("ref labels drawn"), "tab_id": strProp("the tab")}
 	addTool(s, shot, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in screenshotArgs) (*toolOut, error) {
-		q := request.Screenshot{Full: in.FullPage, Labels: in.Labels, Format: in.Type}
-		if in.Ref != "" {
-			r, err := ref(in.Ref)
-			if err != nil {
-				return nil, err
-			}
-			q.Ref = r
+		r, err := parseTarget("target", in.Target, "ref", in.Ref, false)
+		if err != nil {
+			return nil, err
 		}
+		q := request.Screenshot{Ref: r, Full: in.FullPage, Labels: in.Labels, Format: in.Type}
 		res, _, err := do(ctx, c, q, in.options())
 		if err != nil {
 			return nil, err
@@ -179,9 +207,9 @@ func registerPageTools(s *Server) {
 		return request.Network{Clear: in.Clear}, in.pageArgs, nil
 	})
 	plainTool(s, ro("browser_dialogs", "JS dialogs", "Pending and recently closed JS dialogs of the session."),
-		func(in snapshotArgs) (request.Request, pageArgs, error) { return request.Dialogs{}, in.pageArgs, nil })
+		func(in noTreeArgs) (request.Request, pageArgs, error) { return request.Dialogs{}, in.pageArgs, nil })
 	plainTool(s, ro("browser_frames", "Frames", "Every frame of the tab, with ids for browser_evaluate and browser_cdp."),
-		func(in snapshotArgs) (request.Request, pageArgs, error) { return request.Frames{}, in.pageArgs, nil })
+		func(in noTreeArgs) (request.Request, pageArgs, error) { return request.Frames{}, in.pageArgs, nil })
 
 	res := toolSpec{name: "browser_resize", title: "Resize the viewport", desc: "Set the tab's viewport size in CSS pixels.", idempotent: true, openWorld: true}
 	plainTool(s, res, func(in resizeArgs) (request.Request, pageArgs, error) {
@@ -217,24 +245,23 @@ func registerPageTools(s *Server) {
 	ev := toolSpec{name: "browser_evaluate", title: "Evaluate JavaScript", desc: "Run JavaScript in the page (or with an element by ref) within the budget; a script that runs past it is terminated. Returns the value.", destructive: true, openWorld: true}
 	ev.out = map[string]*jsonschema.Schema{"value": {Description: "the returned value, as JSON"}, "type": strProp("its JavaScript type"), "engine": strProp("isolated or fallback")}
 	addTool(s, ev, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in evaluateArgs) (*toolOut, error) {
-		q := request.Eval{Expression: in.Function, Frame: in.Frame}
+		r, err := parseTarget("target", in.Target, "ref", in.Ref, false)
+		if err != nil {
+			return nil, err
+		}
+		q := request.Eval{Expression: in.Function, Frame: in.Frame, Ref: r}
 		switch {
-		case in.Ref != "":
-			r, err := ref(in.Ref)
-			if err != nil {
-				return nil, err
-			}
-			q.Ref = r
+		case r != "":
 		case isFunction.MatchString(in.Function):
 			q.Expression = "(" + in.Function + ")()"
 		}
 		stop := progress(ctx, req, "evaluating")
-		f, err := run(ctx, c, q, in.options())
+		rep, err := run(ctx, c, q, in.options())
 		stop()
 		if err != nil {
 			return nil, err
 		}
-		return &toolOut{text: "Result: " + string(f["value"]), fields: f}, nil
+		return &toolOut{text: "Result: " + string(rep.fields["value"]), fields: rep.fields}, nil
 	})
 	if !s.opts.NoCDP {
 		cdp := toolSpec{name: "browser_cdp", title: "Raw CDP command", desc: "Send a raw Chrome DevTools Protocol command to the tab, or to an out-of-process frame's session.", destructive: true, openWorld: true}
@@ -266,6 +293,10 @@ func registerWait(s *Server) {
 // waitFor runs browser_wait_for: a time sleeps here, textGone polls the
 // snapshot, the rest is the Wait request.
 func (c *conn) waitFor(ctx context.Context, in waitArgs) (*toolOut, error) {
+	r, err := parseTarget("target", in.Target, "ref", in.Ref, false)
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(in.options().TimeoutMS)*time.Millisecond)
 	defer cancel()
 	if in.Time > 0 {
@@ -279,7 +310,7 @@ func (c *conn) waitFor(ctx context.Context, in waitArgs) (*toolOut, error) {
 	}
 	if in.TextGone != "" {
 		for {
-			p, err := c.snapshotPage(ctx, in.pageArgs, true)
+			p, err := c.snapshotPage(ctx, in.pageArgs, request.Snapshot{})
 			if err != nil {
 				return nil, err
 			}
@@ -293,14 +324,7 @@ func (c *conn) waitFor(ctx context.Context, in waitArgs) (*toolOut, error) {
 			}
 		}
 	}
-	q := request.Wait{Text: in.Text, URL: in.URL}
-	if in.Ref != "" {
-		r, err := ref(in.Ref)
-		if err != nil {
-			return nil, err
-		}
-		q.Ref = r
-	}
+	q := request.Wait{Text: in.Text, URL: in.URL, Ref: r}
 	if q == (request.Wait{}) {
 		return &toolOut{text: "Waited", fields: fields{}}, nil
 	}
@@ -310,11 +334,11 @@ func (c *conn) waitFor(ctx context.Context, in waitArgs) (*toolOut, error) {
 	if o.TimeoutMS <= 0 {
 		return nil, waitErr(ctx, "the condition")
 	}
-	f, err := run(ctx, c, q, o)
+	rep, err := run(ctx, c, q, o)
 	if err != nil {
 		return nil, err
 	}
-	return &toolOut{text: summary("Waited:", f), fields: f}, nil
+	return &toolOut{text: readText("Waited", rep.value, rep.notice), fields: rep.fields}, nil
 }
 
 func waitErr(ctx context.Context, what string) error {

@@ -71,7 +71,7 @@ func TestRequestsRoundTrip(t *testing.T) {
 		request.Check{Ref: "e6"}, request.Uncheck{Ref: "e7"}, request.Upload{Ref: "e8", Files: []string{"/tmp/a"}},
 		request.Drag{From: "e1", To: "e2"}, request.Resize{Width: 10, Height: 20},
 		request.Wait{Text: "t"}, request.Screenshot{Path: "/tmp/x.png", Full: true, Format: "jpeg", Quality: 5},
-		request.Snapshot{Interactive: true, MaxDepth: 2, Scope: "e1", MaxChars: 500, NoTree: true, Diff: true},
+		request.Snapshot{Interactive: true, MaxDepth: 2, Scope: "e1", MaxChars: 500, Find: "/buy/i", Cursor: "12", Full: true, NoTree: true, Diff: true},
 		request.Eval{Expression: "1", Frame: "F"}, request.Console{All: true, Clear: true}, request.Network{Clear: true},
 		request.Stats{}, request.Frames{}, request.CDP{Method: "DOM.getDocument", Params: json.RawMessage(`{"depth":1}`), Frame: "F"},
 		request.Tabs{}, request.NewTab{URL: "about:blank"}, request.SwitchTab{Tab: "2"}, request.CloseTab{Tab: "AB"},

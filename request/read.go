@@ -9,16 +9,21 @@ import (
 )
 
 // Snapshot returns the tab's state: url, title, the accessibility snapshot
-// with refs (cut by Interactive, MaxDepth, Scope and MaxChars; left out
-// with NoTree), and what the watchdogs add (dialogs, console and network
-// counts, frames). With Diff the snapshot holds only the lines changed
-// since the previous snapshot of the tab this Browser answered.
+// with refs (cut by Interactive, MaxDepth, Scope, Find and MaxChars, from
+// Cursor on; left out with NoTree), and what the watchdogs add (dialogs,
+// console and network counts, frames). Full shows site chrome (landmarks
+// an earlier page of the site showed) whole. With Diff the snapshot holds
+// only the lines changed since the previous snapshot of the tab this
+// Browser answered. See events.SnapshotOptions for each option.
 type Snapshot struct {
 	Returns[events.PageState]
 	Interactive bool       `json:"interactive,omitempty"`
 	MaxDepth    int        `json:"max_depth,omitempty"`
 	Scope       events.Ref `json:"scope,omitempty"`
 	MaxChars    int        `json:"max_chars,omitempty"`
+	Find        string     `json:"find,omitempty"`
+	Cursor      string     `json:"cursor,omitempty"`
+	Full        bool       `json:"full,omitempty"`
 	NoTree      bool       `json:"no_tree,omitempty"`
 	Diff        bool       `json:"diff,omitempty"`
 }
@@ -114,7 +119,8 @@ func (q CDP) Validate() error {
 func init() {
 	Handle(func(ctx context.Context, b *Browser, q Snapshot) (events.PageState, error) {
 		st, err := actions.State(ctx, b.s, events.BrowserStateRequestEvent{
-			Snapshot: events.SnapshotOptions{Interactive: q.Interactive, MaxDepth: q.MaxDepth, Scope: q.Scope, MaxChars: q.MaxChars},
+			Snapshot: events.SnapshotOptions{Interactive: q.Interactive, MaxDepth: q.MaxDepth, Scope: q.Scope, MaxChars: q.MaxChars,
+				Find: q.Find, Cursor: q.Cursor, Full: q.Full},
 			SkipTree: q.NoTree,
 		})
 		if err != nil {

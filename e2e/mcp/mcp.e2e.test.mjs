@@ -56,8 +56,9 @@ test('the tool flow over stdio', async () => {
   try {
     const { tools } = await client.listTools();
     const click = tools.find((t) => t.name === 'browser_click');
+    // target, as Playwright MCP names it, and ref, our older name.
+    assert.equal(click.inputSchema.properties.target.type, 'string');
     assert.equal(click.inputSchema.properties.ref.type, 'string');
-    assert.ok(click.inputSchema.required.includes('ref'));
     for (const t of tools) {
       assert.ok(!JSON.stringify(t.inputSchema).includes('"stdin"'), `${t.name} offers stdin`);
     }
@@ -72,8 +73,11 @@ test('the tool flow over stdio', async () => {
     const go = refFor(snap, 'button', 'go');
     const ask = refFor(snap, 'button', 'ask');
 
-    await ok(client, 'browser_type', { ref: name, text: 'ann' });
-    await ok(client, 'browser_fill_form', { fields: [{ ref: name, value: 'bob' }, { ref: agree, value: 'true' }, { ref: color, value: 'green' }] });
+    await ok(client, 'browser_type', { target: name, text: 'ann' });
+    // Fields as Playwright MCP 0.0.83 sends them, a checkbox's value as a
+    // JSON boolean too.
+    await ok(client, 'browser_fill_form', { fields: [{ target: name, name: 'name', type: 'textbox', value: 'bob' },
+      { target: agree, name: 'agree', type: 'checkbox', value: true }, { ref: color, value: 'green' }] });
     res = await ok(client, 'browser_click', { ref: go, element: 'go button' });
     const after = text(res);
     // The page state after the click is incremental: smaller than the full
