@@ -59,6 +59,14 @@ test('the tool flow over stdio', async () => {
     // target, as Playwright MCP names it, and ref, our older name.
     assert.equal(click.inputSchema.properties.target.type, 'string');
     assert.equal(click.inputSchema.properties.ref.type, 'string');
+    const drag = tools.find((t) => t.name === 'browser_drag');
+    assert.equal(drag.inputSchema.properties.startTarget.type, 'string');
+    assert.equal(drag.inputSchema.properties.endTarget.type, 'string');
+    // A host that checks arguments against the schema lets a checkbox's
+    // value be a JSON boolean.
+    const fill = tools.find((t) => t.name === 'browser_fill_form');
+    const value = fill.inputSchema.properties.fields.items.properties.value;
+    assert.deepEqual([].concat(value.type).sort(), ['boolean', 'string']);
     for (const t of tools) {
       assert.ok(!JSON.stringify(t.inputSchema).includes('"stdin"'), `${t.name} offers stdin`);
     }
@@ -91,6 +99,18 @@ test('the tool flow over stdio', async () => {
     assert.match(text(res), /browser_handle_dialog/);
     res = await ok(client, 'browser_handle_dialog', { accept: true, promptText: '42' });
     assert.match(text(res), /answer 42/);
+    // The answer's page state is what it changed, not the whole tree.
+    assert.equal(res.structuredContent.page.full, false);
+    assert.doesNotMatch(text(res), /combobox "color"/);
+
+    // A part of the page: one element's subtree, or the lines that match.
+    res = await ok(client, 'browser_snapshot', { target: color });
+    assert.match(text(res), /option "green"/);
+    assert.doesNotMatch(text(res), /button "go"/);
+    res = await ok(client, 'browser_snapshot', { find: 'ask' });
+    assert.match(text(res), /button "ask"/);
+    assert.doesNotMatch(text(res), /textbox "name"/);
+    assert.equal(res.structuredContent.matches, 1);
 
     res = await ok(client, 'browser_take_screenshot');
     const img = res.content.find((c) => c.type === 'image');
