@@ -49,7 +49,11 @@ func Do[E bus.Request[R], R any](ctx context.Context, s *session.BrowserSession,
 	if err == nil {
 		return r, nil
 	}
-	return r, shape(ctx, s, eventName(e), err)
+	err = shape(ctx, s, eventName(e), err)
+	if tabScoped(e) {
+		err = freeBusyTab(ctx, s, e, tabOf(e), err)
+	}
+	return r, err
 }
 
 // shape gives a failed dispatch its code and an agent-facing message.

@@ -32,8 +32,10 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 			var ce *events.Error
 			if errors.As(p.Err, &ce) {
 				switch ce.Code {
+				case events.CodeTimeout:
+					return events.PageState{}, freeBusyTab(ctx, s, opts, opts.TabID, p.Err)
 				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound,
-					events.CodePageUnstable, events.CodeTimeout:
+					events.CodePageUnstable:
 					return events.PageState{}, p.Err
 				}
 			}
@@ -49,7 +51,7 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 		}
 	}
 	if parts == 0 && err != nil {
-		return events.PageState{}, normalise(ctx, s, opts, err)
+		return events.PageState{}, freeBusyTab(ctx, s, opts, opts.TabID, normalise(ctx, s, opts, err))
 	}
 	return out, nil
 }

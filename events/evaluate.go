@@ -89,6 +89,26 @@ const (
 	Circular    Special = "[Circular]"
 )
 
+// StopBusyScriptEvent asks that a tab whose page no longer answers
+// because a script of its own keeps its thread busy (a handler or an
+// inline script that loops) be freed. actions.Do and actions.State send it
+// when a command on the tab ran out of its budget. Owned by
+// EvaluateWatchdog; result StopBusyScriptResult. The owner answers at once
+// and works in the background: it asks the page a trivial question and,
+// when no answer comes within a short wait and no dialog is what holds the
+// page, stops the running script with Runtime.terminateExecution, as it
+// does for an evaluation that overran its budget. A page that answers is
+// left alone.
+type StopBusyScriptEvent struct {
+	TabID TargetID
+}
+
+// StopBusyScriptResult says whether a check of the tab was started: false
+// when one is already running for it, or a dialog is what blocks it.
+type StopBusyScriptResult struct {
+	Checking bool `json:"checking"`
+}
+
 // EvaluateStatsEvent asks for the evaluate engine's counters for the
 // session. Owned by EvaluateWatchdog; result EvaluateStats.
 type EvaluateStatsEvent struct{}

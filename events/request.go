@@ -31,6 +31,7 @@ func (WaitEvent) Returns(ActionResult)                {}
 func (ScreenshotEvent) Returns(ScreenshotResult)      {}
 func (EvaluateEvent) Returns(EvaluateResult)          {}
 func (EvaluateStatsEvent) Returns(EvaluateStats)      {}
+func (StopBusyScriptEvent) Returns(StopBusyScriptResult) {}
 func (DialogRespondEvent) Returns(DialogInfo)         {}
 func (DialogsEvent) Returns(DialogsResult)            {}
 func (SetDialogPolicyEvent) Returns(DialogPolicyInfo) {}

@@ -25,7 +25,7 @@ import (
 var answersWhileBlocked = []string{
 	"BrowserStateRequestEvent", "ResolveRefEvent", "DialogRespondEvent", "DialogsEvent",
 	"FramesEvent", "FrameLookupEvent", "CDPCallEvent", "ConsoleEvent", "NetworkEvent",
-	"TargetAttachedEvent", "TargetDetachedEvent",
+	"TargetAttachedEvent", "TargetDetachedEvent", "StopBusyScriptEvent",
 }
 
 // TestGuardRegistry keeps the guard list in step with package events: every

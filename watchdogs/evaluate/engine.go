@@ -47,6 +47,7 @@ type attachment struct {
 
 	mu       sync.Mutex
 	inflight map[events.TargetID]map[*call]struct{} // by tab
+	checking map[events.TargetID]bool               // tabs checkBusy runs on
 	detached bool
 	once     sync.Once
 }
@@ -81,6 +82,7 @@ func attach(cfg Config, s *session.BrowserSession) (*attachment, error) {
 	// goroutine.
 	a.subs.Add(bus.HandleInline(s.Bus(), Name, a.evaluate))
 	a.subs.Add(bus.HandleInline(s.Bus(), Name, a.statsOf))
+	a.subs.Add(bus.HandleInline(s.Bus(), Name, a.stopBusyScript))
 	a.subs.Keep(a.switchGuards()...)
 	if err := a.subs.Err(); err != nil {
 		a.Detach(context.Background())
