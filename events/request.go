@@ -17,29 +17,29 @@ func (GoBackEvent) Returns(NavigationResult)        {}
 func (GoForwardEvent) Returns(NavigationResult)     {}
 func (ReloadEvent) Returns(NavigationResult)        {}
 
-func (ResolveRefEvent) Returns(ResolvedRef)           {}
-func (ClickCoordinateEvent) Returns(ActionResult)     {}
-func (ClickElementEvent) Returns(ActionResult)        {}
-func (HoverEvent) Returns(ActionResult)               {}
-func (TypeTextEvent) Returns(ActionResult)            {}
-func (PressKeyEvent) Returns(ActionResult)            {}
-func (ScrollEvent) Returns(ActionResult)              {}
-func (SelectOptionEvent) Returns(ActionResult)        {}
-func (SetCheckedEvent) Returns(ActionResult)          {}
-func (UploadFileEvent) Returns(ActionResult)          {}
-func (WaitEvent) Returns(ActionResult)                {}
-func (ScreenshotEvent) Returns(ScreenshotResult)      {}
-func (EvaluateEvent) Returns(EvaluateResult)          {}
-func (EvaluateStatsEvent) Returns(EvaluateStats)      {}
+func (ResolveRefEvent) Returns(ResolvedRef)              {}
+func (ClickCoordinateEvent) Returns(ActionResult)        {}
+func (ClickElementEvent) Returns(ActionResult)           {}
+func (HoverEvent) Returns(ActionResult)                  {}
+func (TypeTextEvent) Returns(ActionResult)               {}
+func (PressKeyEvent) Returns(ActionResult)               {}
+func (ScrollEvent) Returns(ActionResult)                 {}
+func (SelectOptionEvent) Returns(ActionResult)           {}
+func (SetCheckedEvent) Returns(ActionResult)             {}
+func (UploadFileEvent) Returns(ActionResult)             {}
+func (WaitEvent) Returns(ActionResult)                   {}
+func (ScreenshotEvent) Returns(ScreenshotResult)         {}
+func (EvaluateEvent) Returns(EvaluateResult)             {}
+func (EvaluateStatsEvent) Returns(EvaluateStats)         {}
 func (StopBusyScriptEvent) Returns(StopBusyScriptResult) {}
-func (DialogRespondEvent) Returns(DialogInfo)         {}
-func (DialogsEvent) Returns(DialogsResult)            {}
-func (SetDialogPolicyEvent) Returns(DialogPolicyInfo) {}
-func (FramesEvent) Returns(FramesResult)              {}
-func (FrameLookupEvent) Returns(FrameInfo)            {}
-func (CDPCallEvent) Returns(CDPCallResult)            {}
-func (ConsoleEvent) Returns(ConsoleResult)            {}
-func (NetworkEvent) Returns(NetworkResult)            {}
+func (DialogRespondEvent) Returns(DialogInfo)            {}
+func (DialogsEvent) Returns(DialogsResult)               {}
+func (SetDialogPolicyEvent) Returns(DialogPolicyInfo)    {}
+func (FramesEvent) Returns(FramesResult)                 {}
+func (FrameLookupEvent) Returns(FrameInfo)               {}
+func (CDPCallEvent) Returns(CDPCallResult)               {}
+func (ConsoleEvent) Returns(ConsoleResult)               {}
+func (NetworkEvent) Returns(NetworkResult)               {}
 
 // Gathers makes BrowserStateRequestEvent a bus.GatherRequest: every
 // watchdog that knows a section of the page state contributes its own
