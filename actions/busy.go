@@ -48,7 +48,7 @@ func freeBusyTab(ctx context.Context, s *session.BrowserSession, e any, tab even
 		return err
 	}
 	out := *ce
-	out.Err = err
+	out.Err = ce.Err
 	out.Message = ce.Fact() + "; if a script of the page keeps it from answering (a loop in a handler or at load), it is being stopped now, so that the next command finds the page free"
 	return &out
 }

@@ -68,6 +68,7 @@ func TestBusyPageIsFreedAfterATimeout(t *testing.T) {
 	cancel()
 	requireCode(t, err, events.CodeTimeout)
 	require.Contains(t, err.Error(), "being stopped now")
+	require.Equal(t, 1, strings.Count(err.Error(), "did not finish"), err.Error())
 	snap = snapshotOnceFree(t, s)
 	require.Contains(t, snap.Text, "Spin")
 	r, err := actions.Evaluate(t.Context(), s, "document.title")
