@@ -111,10 +111,12 @@ func TestCookies(t *testing.T) {
 	require.Empty(t, other.Cookies)
 
 	// Set by URL and by domain; the page's server gets both.
-	set, err := actions.SetCookie(ctx, s, events.Cookie{Name: "lang", Value: "fr", HTTPOnly: true}, srv.MainURL("/"))
+	set, err := actions.SetCookie(ctx, s, events.Cookie{Name: "lang", Value: "fr", HTTPOnly: true}, srv.MainURL("/deep/page"))
 	require.NoError(t, err)
 	require.Len(t, set.Cookies, 1)
 	require.True(t, set.Cookies[0].HTTPOnly)
+	require.Equal(t, "/", set.Cookies[0].Path, "without --path, the whole site's")
+	require.Equal(t, "127.0.0.1", set.Cookies[0].Domain, "with a URL, a host-only cookie")
 	require.Equal(t, float64(-1), set.Cookies[0].Expires, "no expiry: a session cookie")
 	_, err = actions.SetCookie(ctx, s, events.Cookie{Name: "region", Value: "eu", Domain: "127.0.0.1", Path: "/", SameSite: "Strict", Expires: 4102444800}, "")
 	require.NoError(t, err)

@@ -59,10 +59,10 @@ type CookiesResult struct {
 }
 
 // SetCookieEvent sets one cookie in the session's browser context. The
-// cookie's scope is URL (a host-only cookie of that host, its path and its
-// scheme's security by default) or Cookie.Domain; an empty Path is "/", a
-// zero Expires makes a session cookie, an empty SameSite leaves the
-// browser's default. Handled by the session ("storage"); result
+// cookie's scope is URL (a host-only cookie of that host) or Cookie.Domain
+// (".example.com" for the domain and its subdomains); an empty Path is
+// "/", a zero Expires makes a session cookie, an empty SameSite leaves the
+// browser's default (Lax). Handled by the session ("storage"); result
 // CookiesResult with the cookie as the browser stored it.
 type SetCookieEvent struct {
 	Cookie Cookie

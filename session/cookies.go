@@ -58,9 +58,10 @@ func cookieParam(c events.Cookie, u string) map[string]any {
 	if c.Domain != "" {
 		p["domain"] = c.Domain
 	}
-	if c.Path != "" {
-		p["path"] = c.Path
-	} else if u == "" {
+	// Without a path a cookie is the whole site's, with a URL too (the
+	// browser would otherwise take the URL's directory).
+	p["path"] = c.Path
+	if c.Path == "" {
 		p["path"] = "/"
 	}
 	if c.Secure {
@@ -252,7 +253,7 @@ func (s *BrowserSession) SetCookie(ctx context.Context, c events.Cookie, rawURL 
 	}
 	out := []events.Cookie{}
 	for _, have := range all {
-		if have.Name == c.Name && strings.TrimPrefix(strings.ToLower(have.Domain), ".") == strings.TrimPrefix(strings.ToLower(check.Domain), ".") && (c.Path == "" || have.Path == c.Path) {
+		if have.Name == c.Name && strings.TrimPrefix(strings.ToLower(have.Domain), ".") == strings.TrimPrefix(strings.ToLower(check.Domain), ".") && have.Path == check.Path {
 			out = append(out, have.public())
 		}
 	}
