@@ -2,6 +2,7 @@ package actions
 
 import (
 	"context"
+	"path/filepath"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -56,7 +57,7 @@ func LoadStorageState(ctx context.Context, s *session.BrowserSession, path strin
 	}
 	r, err := ApplyStorageState(ctx, s, st)
 	if err == nil {
-		r.Path = path
+		r.Path, _ = filepath.Abs(path)
 	}
 	return r, err
 }

@@ -28,6 +28,8 @@ type conn struct {
 	refs    map[events.TargetID]map[events.Ref]string // tab -> ref -> role
 	lastTab events.TargetID
 	where   map[events.TargetID][2]string // tab -> the url and title last told
+	// downloads is the downloads line last told (downloadsLine).
+	downloads string
 }
 
 func newConn(open func(context.Context) (Backend, error), fullChrome bool) *conn {

@@ -99,6 +99,7 @@ func (p *pageSnapshot) text() string {
 	var b strings.Builder
 	b.WriteString(dialogLines(p.st.PendingDialogs))
 	fmt.Fprintf(&b, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	b.WriteString(downloadsLine(p.st.Downloads))
 	if t := p.st.Tree; t != nil {
 		if t.Matches > 0 {
 			fmt.Fprintf(&b, "- Matching lines: %d\n", t.Matches)
@@ -128,6 +129,17 @@ func (c *conn) located(tab events.TargetID, url, title string) bool {
 	was, ok := c.where[tab]
 	c.where[tab] = [2]string{url, title}
 	return !ok || was != [2]string{url, title}
+}
+
+// toldDownloads records the downloads line this client was told and tells
+// whether it differs from the one told before (a new download, or one that
+// ended).
+func (c *conn) toldDownloads(line string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	was := c.downloads
+	c.downloads = line
+	return line != was
 }
 
 // pageInfo is the structured page state that ends an action's result.
@@ -195,6 +207,9 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	if console > 0 {
 		fmt.Fprintf(&head, "- Console: %d new errors (browser_console_messages)\n", console)
 	}
+	if line := downloadsLine(p.st.Downloads); !blocked && c.toldDownloads(line) {
+		head.WriteString(line)
+	}
 	var st strings.Builder
 	st.WriteString(dialogLines(p.st.PendingDialogs))
 	if head.Len() > 0 {
@@ -230,4 +245,22 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		out.text += "\n" + strings.TrimRight(st.String(), "\n")
 	}
 	out.fields.set("page", page)
+}
+
+// downloadsLine says how many downloads the session has and names those
+// still in progress; "" when it has none.
+func downloadsLine(ds []events.Download) string {
+	if len(ds) == 0 {
+		return ""
+	}
+	var running []string
+	for _, d := range ds {
+		if d.State == events.DownloadInProgress {
+			running = append(running, d.SuggestedFilename)
+		}
+	}
+	if len(running) == 0 {
+		return fmt.Sprintf("- Downloads: %d (browser_downloads)\n", len(ds))
+	}
+	return fmt.Sprintf("- Downloads: %d, in progress: %s (browser_downloads with wait)\n", len(ds), strings.Join(running, ", "))
 }

@@ -113,6 +113,7 @@ func New(opts Options) (*Server, error) {
 	})
 	registerActionTools(s)
 	registerPageTools(s)
+	registerStateTools(s)
 	return s, nil
 }
 

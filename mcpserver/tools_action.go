@@ -104,6 +104,7 @@ var actionOut = map[string]*jsonschema.Schema{
 	"new_tab":       objProp("a tab the action opened"),
 	"dialog_opened": objProp("a JS dialog the action opened; answer it with browser_handle_dialog"),
 	"details":       objProp("action-specific data"),
+	"downloads":     {Type: "array", Description: "downloads the action started: url, suggested_filename, path, bytes, state"},
 	"page":          objProp("the page state after the action: url, title, mode, changed_lines, removed_refs, changed_refs, pending_dialogs, console_errors"),
 }
 

@@ -77,6 +77,10 @@ func TestRequestsRoundTrip(t *testing.T) {
 		request.Tabs{}, request.NewTab{URL: "about:blank"}, request.SwitchTab{Tab: "2"}, request.CloseTab{Tab: "AB"},
 		request.AnswerDialog{Accept: true, PromptText: &text, ID: "d-1"}, request.DialogPolicy{Policy: "auto_accept", HoldMS: 5},
 		request.Dialogs{}, request.Close{}, request.Status{},
+		request.Cookies{URLs: []string{"https://a.test/"}}, request.ClearCookies{URL: "https://a.test/"},
+		request.SetCookie{Name: "n", Value: "v", Domain: ".a.test", Path: "/p", HTTPOnly: true, Secure: true, SameSite: "None", Expires: 1e9},
+		request.Storage{Kind: "local", Op: "set", Key: "k", Value: "v"}, request.SaveState{Path: "/tmp/s.json"}, request.LoadState{Path: "/tmp/s.json"},
+		request.Downloads{Wait: true}, request.PDF{Path: "/tmp/x.pdf", Landscape: true, Paper: "A4", Background: true},
 	} {
 		b, err := request.Marshal(q)
 		require.NoError(t, err)

@@ -170,6 +170,20 @@ func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
 	out, err := cmd.Output()
 	require.NoError(t, err)
 	require.Contains(t, string(out), `"value":"thin"`)
+
+	// Files a command writes are the caller's paths: relative ones are
+	// taken from the caller's working directory, not the daemon's.
+	for _, c := range clients() {
+		dir := t.TempDir()
+		for _, args := range [][]string{{"pdf", "page.pdf"}, {"state", "save", "state.json"}} {
+			cmd := exec.Command(c, append([]string{"--session", "thin", "--json"}, args...)...)
+			cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home)
+			cmd.Dir = dir
+			out, err := cmd.Output()
+			require.NoError(t, err, "%s %v: %s", filepath.Base(c), args, out)
+			require.FileExists(t, filepath.Join(dir, args[len(args)-1]), "%s %v: %s", filepath.Base(c), args, out)
+		}
+	}
 }
 
 // TestThinClientWithoutDaemonRunsTheFullBinary checks the hand-over when no

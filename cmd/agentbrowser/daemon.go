@@ -107,6 +107,9 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 		// On a shared browser (--cdp), a browser context of its own.
 		IsolatedContext: g.Settings["isolated-context"] == "true",
 	}, g)
+	if err := applyStateSettings(&base, g.Settings); err != nil {
+		return nil, err
+	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewEndpointRegistry(session.EndpointStarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now(), exe: selfIdentity()}
 	d.life, d.endLife = context.WithCancelCause(context.Background())
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})

@@ -82,6 +82,9 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 			return cfg, usageErrorf("--isolation %q: want context or browser", v)
 		}
 	}
+	if cfg.isolation == isolationContext && g.Settings["profile"] != "" {
+		return cfg, usageErrorf("--profile with --isolation context: each client works in a browser context of its own, which a profile does not reach; use --isolation browser (one client at a time holds the profile) or give clients --storage-state instead")
+	}
 	if cfg.isolation == isolationContext {
 		// The browser's own pages (chrome://inspect) see every client's
 		// tabs; in a shared browser no client may open them.

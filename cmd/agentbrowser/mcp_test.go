@@ -137,7 +137,8 @@ func TestMCPToolSchemas(t *testing.T) {
 		"browser_click", "browser_type", "browser_fill_form", "browser_press_key", "browser_hover", "browser_drag", "browser_select_option",
 		"browser_check", "browser_scroll", "browser_file_upload", "browser_handle_dialog", "browser_dialogs", "browser_tabs",
 		"browser_take_screenshot", "browser_console_messages", "browser_network_requests", "browser_evaluate", "browser_wait_for",
-		"browser_frames", "browser_resize", "browser_cdp", "browser_close"} {
+		"browser_frames", "browser_resize", "browser_cdp", "browser_close",
+		"browser_cookies", "browser_storage_state", "browser_downloads", "browser_pdf_save"} {
 		require.Contains(t, byName, want)
 	}
 	for name, tl := range byName {

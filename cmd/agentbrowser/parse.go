@@ -168,6 +168,18 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 	if g.CDP != "" && g.Remote.Grid != "" {
 		return g, nil, in, usageErrorf("give --cdp or --grid, not both")
 	}
+	for _, name := range pathSettings {
+		if v := g.Settings[name]; v != "" {
+			abs, err := absPath(v)
+			if err != nil {
+				return g, nil, in, err
+			}
+			g.Settings[name] = abs
+		}
+	}
+	if g.Settings["profile"] != "" && (g.CDP != "" || g.Remote.Grid != "") {
+		return g, nil, in, usageErrorf("--profile is for a browser agentbrowser launches: a browser reached with --cdp or --grid keeps its own profile")
+	}
 	if !validSessionName(g.Session) {
 		return g, nil, in, usageErrorf("--session %q: use letters, digits, '-', '_' or '.'", g.Session)
 	}

@@ -1,0 +1,79 @@
+package main_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The state tools through MCP: cookies, storage states, downloads (in the
+// action's result, the page state and browser_downloads) and PDFs.
+func TestMCPStateTools(t *testing.T) {
+	srv := stateSite(t)
+	keep := filepath.Join(t.TempDir(), "dl")
+	cs := inMemory(t, map[string]string{"download-dir": keep})
+	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/login")})
+
+	res, _ := callOK(t, cs, "browser_cookies", map[string]any{"action": "list"})
+	require.ElementsMatch(t, []string{"sid", "theme"}, names(structured(t, res)["cookies"]))
+	callOK(t, cs, "browser_cookies", map[string]any{"action": "set", "name": "lang", "value": "fr", "url": srv.MainURL("/"), "httpOnly": true})
+	res, _ = callOK(t, cs, "browser_cookies", map[string]any{"action": "list", "urls": []string{srv.MainURL("/")}})
+	require.ElementsMatch(t, []string{"sid", "theme", "lang"}, names(structured(t, res)["cookies"]))
+	res, _ = callOK(t, cs, "browser_cookies", map[string]any{"action": "clear", "url": srv.MainURL("/")})
+	require.Len(t, structured(t, res)["cookies"], 3)
+	code, _ := callErr(t, cs, "browser_cookies", map[string]any{"action": "set", "name": "x", "value": "1"})
+	require.Equal(t, "invalid_argument", code)
+	_, text := callErr(t, cs, "browser_cookies", map[string]any{"action": "bake"})
+	require.Contains(t, text, "action")
+
+	// Sign in again, save, and load into another connection's browser.
+	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/login")})
+	state := filepath.Join(t.TempDir(), "state.json")
+	res, _ = callOK(t, cs, "browser_storage_state", map[string]any{"action": "save", "path": state})
+	require.Equal(t, state, structured(t, res)["path"])
+	st, err := os.Stat(state)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	// A click that downloads: the file lands, and the page state says so.
+	_, snap := callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/files")})
+	_, snap = callOK(t, cs, "browser_snapshot", map[string]any{})
+	callOK(t, cs, "browser_click", map[string]any{"ref": refFor(t, snap, "link", "Report")})
+	res, text = callOK(t, cs, "browser_downloads", map[string]any{"wait": true})
+	require.Contains(t, text, "report.csv: completed, 4 bytes, at "+filepath.Join(keep, "report.csv"))
+	require.Equal(t, keep, structured(t, res)["dir"])
+	_, text = callOK(t, cs, "browser_click", map[string]any{"ref": refFor(t, snap, "link", "Greeting")})
+	require.Contains(t, text, "- Downloads: ", "the page state counts the session's downloads")
+	callOK(t, cs, "browser_downloads", map[string]any{"wait": true})
+	_, text = callOK(t, cs, "browser_snapshot", map[string]any{})
+	require.Contains(t, text, "- Downloads: 2 (browser_downloads)")
+
+	res, _ = callOK(t, cs, "browser_pdf_save", map[string]any{"paper": "A4"})
+	path := structured(t, res)["path"].(string)
+	require.Equal(t, keep, filepath.Dir(path))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(b, []byte("%PDF-")))
+	named := filepath.Join(t.TempDir(), "receipt.pdf")
+	res, _ = callOK(t, cs, "browser_pdf_save", map[string]any{"filename": named, "landscape": true})
+	require.Equal(t, named, structured(t, res)["path"])
+	code, _ = callErr(t, cs, "browser_pdf_save", map[string]any{"filename": filepath.Join(t.TempDir(), "no", "x.pdf")})
+	require.Equal(t, "invalid_argument", code)
+	require.False(t, strings.HasPrefix(path, "/tmp/agentbrowser-downloads"), "a given directory, not a private one")
+
+	// Into another connection's browser (made last: a second in-memory
+	// server takes over the test's daemon directory).
+	other := inMemory(t, nil)
+	callOK(t, other, "browser_storage_state", map[string]any{"action": "load", "path": state})
+	_, text = callOK(t, other, "browser_navigate", map[string]any{"url": srv.MainURL("/app")})
+	require.Contains(t, text, "Page Title: ls=tok h=")
+	require.Contains(t, text, "sid=s3cret")
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"cookies": 3}`), 0o600))
+	code, text = callErr(t, other, "browser_storage_state", map[string]any{"action": "load", "path": bad})
+	require.Equal(t, "invalid_argument", code)
+	require.Contains(t, text, "cookies: want a list")
+}

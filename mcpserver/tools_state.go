@@ -1,0 +1,142 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
+)
+
+// The tools of the session's state and files: cookies, storage states,
+// downloads and PDFs.
+
+type cookiesArgs struct {
+	Action    string   `json:"action" jsonschema:"list the cookies, set one, or clear them"`
+	URLs      []string `json:"urls,omitempty" jsonschema:"list: only the cookies a request to one of these URLs sends"`
+	URL       string   `json:"url,omitempty" jsonschema:"set: the URL the cookie belongs to (or give domain); clear: only the cookies a request to it sends"`
+	Name      string   `json:"name,omitempty" jsonschema:"set: the cookie's name"`
+	Value     string   `json:"value,omitempty" jsonschema:"set: the cookie's value"`
+	Domain    string   `json:"domain,omitempty" jsonschema:"set: the cookie's domain instead of url (.example.com includes subdomains)"`
+	Path      string   `json:"path,omitempty" jsonschema:"set: the cookie's path (default /)"`
+	HTTPOnly  bool     `json:"httpOnly,omitempty" jsonschema:"set: hidden from page script"`
+	Secure    bool     `json:"secure,omitempty" jsonschema:"set: sent over https only"`
+	SameSite  string   `json:"sameSite,omitempty" jsonschema:"set: Strict, Lax or None"`
+	Expires   float64  `json:"expires,omitempty" jsonschema:"set: expiry in seconds since the epoch (default: a session cookie)"`
+	TimeoutMS int      `json:"timeout_ms,omitempty" jsonschema:"one budget for the whole call in milliseconds (default 30000)"`
+}
+
+type storageStateArgs struct {
+	Action    string `json:"action" jsonschema:"save the session's cookies and localStorage to a file, or load a file into the session"`
+	Path      string `json:"path" jsonschema:"the storage state file (Playwright's storageState JSON), on the server's machine"`
+	TimeoutMS int    `json:"timeout_ms,omitempty" jsonschema:"one budget for the whole call in milliseconds (default 30000)"`
+}
+
+type downloadsArgs struct {
+	Wait      bool `json:"wait,omitempty" jsonschema:"first wait, within the budget, until a download has begun since the last wait and none is in progress"`
+	TimeoutMS int  `json:"timeout_ms,omitempty" jsonschema:"one budget for the whole call in milliseconds (default 30000)"`
+}
+
+type pdfArgs struct {
+	Filename   string `json:"filename,omitempty" jsonschema:"where to write the PDF on the server's machine (default: a new file in the session's download directory)"`
+	Landscape  bool   `json:"landscape,omitempty" jsonschema:"turn the paper"`
+	Paper      string `json:"paper,omitempty" jsonschema:"paper size (default Letter)"`
+	Background bool   `json:"background,omitempty" jsonschema:"print background colours and images"`
+	pageArgs
+}
+
+func registerStateTools(s *Server) {
+	ck := toolSpec{name: "browser_cookies", title: "Cookies",
+		desc:        "List, set or clear the session's cookies, HttpOnly ones included, with Playwright's fields (name, value, domain, path, expires, httpOnly, secure, sameSite).",
+		destructive: true, openWorld: true}
+	ck.enums = map[string][]any{"action": {"list", "set", "clear"}, "sameSite": {"Strict", "Lax", "None"}}
+	ck.out = map[string]*jsonschema.Schema{"cookies": {Type: "array", Description: "the cookies listed, set or deleted"}}
+	plainTool(s, ck, func(in cookiesArgs) (request.Request, pageArgs, error) {
+		a := pageArgs{TimeoutMS: in.TimeoutMS}
+		switch in.Action {
+		case "list":
+			return request.Cookies{URLs: in.URLs}, a, nil
+		case "set":
+			return request.SetCookie{Name: in.Name, Value: in.Value, URL: in.URL, Domain: in.Domain, Path: in.Path,
+				HTTPOnly: in.HTTPOnly, Secure: in.Secure, SameSite: in.SameSite, Expires: in.Expires}, a, nil
+		case "clear":
+			return request.ClearCookies{URL: in.URL}, a, nil
+		}
+		return nil, a, events.Errorf(events.CodeInvalidArgument, "action must be list, set or clear")
+	})
+
+	st := toolSpec{name: "browser_storage_state", title: "Storage state",
+		desc:        "Save the session's cookies and the localStorage of its sites to a file (Playwright's storageState JSON, mode 0600), or load such a file into the session, all or nothing. A state file signs in whoever loads it: keep it private.",
+		destructive: true, openWorld: true}
+	st.enums = map[string][]any{"action": {"save", "load"}}
+	st.out = map[string]*jsonschema.Schema{"path": strProp("the file"), "cookies": intProp("cookies saved or loaded"), "origins": {Type: "array", Description: "the origins whose localStorage was saved or loaded"}}
+	plainTool(s, st, func(in storageStateArgs) (request.Request, pageArgs, error) {
+		a := pageArgs{TimeoutMS: in.TimeoutMS}
+		switch in.Action {
+		case "save":
+			return request.SaveState{Path: in.Path}, a, nil
+		case "load":
+			return request.LoadState{Path: in.Path}, a, nil
+		}
+		return nil, a, events.Errorf(events.CodeInvalidArgument, "action must be save or load")
+	})
+
+	dl := toolSpec{name: "browser_downloads", title: "Downloads",
+		desc:     "The session's downloads (url, suggested_filename, path, bytes, state: in_progress, completed, canceled, failed) and the directory they are saved in. With wait, first waits for the downloads an action started to finish.",
+		readOnly: true, openWorld: true}
+	dl.out = map[string]*jsonschema.Schema{"dir": strProp("where downloads are saved"), "downloads": {Type: "array", Description: "the session's downloads, oldest first"}}
+	addTool(s, dl, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in downloadsArgs) (*toolOut, error) {
+		stop := func() {}
+		if in.Wait {
+			stop = progress(ctx, req, "waiting for downloads")
+		}
+		res, _, err := do(ctx, c, request.Downloads{Wait: in.Wait}, pageArgs{TimeoutMS: in.TimeoutMS}.options())
+		stop()
+		if err != nil {
+			return nil, err
+		}
+		f, err := fieldsOf(res)
+		if err != nil {
+			return nil, err
+		}
+		return &toolOut{text: downloadsText(res), fields: f}, nil
+	})
+
+	pdf := toolSpec{name: "browser_pdf_save", title: "Save as PDF",
+		desc:      "Print the tab to a PDF file (mode 0600, never through a symbolic link) and return its path.",
+		openWorld: true}
+	pdf.enums = map[string][]any{"paper": {"Letter", "A4"}}
+	pdf.out = map[string]*jsonschema.Schema{"path": strProp("the PDF file"), "bytes": intProp("its size"), "tab_id": strProp("the tab")}
+	plainTool(s, pdf, func(in pdfArgs) (request.Request, pageArgs, error) {
+		return request.PDF{Path: in.Filename, Landscape: in.Landscape, Paper: in.Paper, Background: in.Background}, in.pageArgs, nil
+	})
+}
+
+// downloadsText lists downloads for a model, one a line.
+func downloadsText(r events.DownloadsResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Downloads (saved in %s):", r.Dir)
+	if len(r.Downloads) == 0 {
+		b.WriteString("\n- none yet")
+	}
+	for _, d := range r.Downloads {
+		b.WriteString("\n" + downloadLine(d))
+	}
+	return b.String()
+}
+
+// downloadLine is one download: its name, state and where it is.
+func downloadLine(d events.Download) string {
+	s := fmt.Sprintf("- %s: %s, %d bytes", d.SuggestedFilename, d.State, d.Bytes)
+	if d.Path != "" {
+		s += ", at " + d.Path
+	}
+	if d.Error != nil {
+		s += fmt.Sprintf(" [%s] %s", d.Error.Code, d.Error.Message)
+	}
+	return s
+}
