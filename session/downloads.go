@@ -124,7 +124,7 @@ func (s *BrowserSession) prepareDownloadDir() error {
 }
 
 // browserIsLocal reports whether the browser runs on this machine: one the
-// session launched, or one reached on a loopback address.
+// session launched, or one reached on a loopback address or a unix socket.
 func (s *BrowserSession) browserIsLocal() bool {
 	if s.cfg.Grid.URL != "" {
 		return false
@@ -135,6 +135,10 @@ func (s *BrowserSession) browserIsLocal() bool {
 	u, err := url.Parse(s.cfg.CDPURL)
 	if err != nil {
 		return false
+	}
+	if u.Scheme == "unix" {
+		// A browser shared over a unix socket runs on this machine.
+		return true
 	}
 	switch h := u.Hostname(); h {
 	case "localhost":

@@ -20,6 +20,13 @@ func NewMCPServer(settings map[string]string, mode string) (srv *mcp.Server, wai
 	return m.srv.SDK(), m.close
 }
 
+// NewMCPServerIsolated is NewMCPServer with an isolation mode (context or
+// browser), as "agentbrowser mcp --isolation" would build it.
+func NewMCPServerIsolated(settings map[string]string, isolation string) (srv *mcp.Server, wait func()) {
+	m := newTestMCP(settings, "", isolation)
+	return m.srv.SDK(), m.close
+}
+
 func newTestMCP(settings map[string]string, mode string, isolation ...string) *cliMCP {
 	if settings == nil {
 		settings = map[string]string{}

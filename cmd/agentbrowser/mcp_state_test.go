@@ -77,3 +77,25 @@ func TestMCPStateTools(t *testing.T) {
 	require.Equal(t, "invalid_argument", code)
 	require.Contains(t, text, "cookies: want a list")
 }
+
+// With --isolation context the session reaches the shared browser over a
+// unix socket: that browser runs on this machine, so --download-dir is
+// made here (0700) and the file lands in it with its safe name.
+func TestMCPDownloadsSharedBrowser(t *testing.T) {
+	srv := stateSite(t)
+	keep := filepath.Join(t.TempDir(), "dl")
+	cs := inMemoryIsolated(t, map[string]string{"download-dir": keep}, "context")
+	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/files")})
+	st, err := os.Stat(keep)
+	require.NoError(t, err, "the session makes its download directory when it starts, before any download")
+	require.True(t, st.IsDir())
+	require.Equal(t, os.FileMode(0o700), st.Mode().Perm())
+	_, snap := callOK(t, cs, "browser_snapshot", map[string]any{})
+	callOK(t, cs, "browser_click", map[string]any{"ref": refFor(t, snap, "link", "Report")})
+	res, text := callOK(t, cs, "browser_downloads", map[string]any{"wait": true})
+	require.Contains(t, text, "report.csv: completed, 4 bytes, at "+filepath.Join(keep, "report.csv"))
+	require.Equal(t, keep, structured(t, res)["dir"])
+	b, err := os.ReadFile(filepath.Join(keep, "report.csv"))
+	require.NoError(t, err)
+	require.Equal(t, "a,b\n", string(b))
+}

@@ -44,9 +44,17 @@ func mcpSite(t *testing.T) *testutil.Servers {
 // inMemory connects the SDK's client to an in-process server.
 func inMemory(t *testing.T, settings map[string]string) *mcp.ClientSession {
 	t.Helper()
+	return inMemoryIsolated(t, settings, "browser")
+}
+
+// inMemoryIsolated is inMemory with an isolation mode: with context, the
+// connection's session works in a browser context of the server's shared
+// browser, reached over a unix socket.
+func inMemoryIsolated(t *testing.T, settings map[string]string, isolation string) *mcp.ClientSession {
+	t.Helper()
 	t.Setenv("AGENTBROWSER_HOME", t.TempDir())
 	main.UseDaemonBinary(bin)
-	srv, wait := main.NewMCPServer(settings, "")
+	srv, wait := main.NewMCPServerIsolated(settings, isolation)
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := srv.Connect(t.Context(), st, nil)
 	require.NoError(t, err)
