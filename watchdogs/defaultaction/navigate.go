@@ -174,26 +174,48 @@ func (a *attachment) history(ctx context.Context, tabID events.TargetID, until e
 		if err != nil {
 			return "", "", err
 		}
+		top := tree.FrameTree.Frame.ID
 		nav, err := tab.Client.Page.FrameNavigated(ctx)
 		if err != nil {
 			return "", "", err
 		}
 		defer nav.Close()
+		// An entry of the same document (pushState, a fragment) commits
+		// no new document and fires no load: it is done once the page
+		// reports it.
+		within, err := tab.Client.Page.NavigatedWithinDocument(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		defer within.Close()
 		if err := tab.Client.Page.NavigateToHistoryEntry(ctx, page.NewNavigateToHistoryEntryArgs(entry.ID)); err != nil {
 			return "", "", fmt.Errorf("navigating history: %w", err)
 		}
 		for {
-			ev, err := nav.Recv()
-			if err != nil {
-				return "", "", err
-			}
-			if ev.Frame.ID == tree.FrameTree.Frame.ID {
-				// A page restored from the back/forward cache fires no
-				// new load; it is done once committed.
-				if ev.Type == "BackForwardCacheRestore" {
-					return ev.Frame.ID, "", nil
+			select {
+			case <-ctx.Done():
+				return "", "", ctx.Err()
+			case <-within.Ready():
+				ev, err := within.Recv()
+				if err != nil {
+					return "", "", err
 				}
-				return ev.Frame.ID, string(ev.Frame.LoaderID), nil
+				if ev.FrameID == top {
+					return top, "", nil
+				}
+			case <-nav.Ready():
+				ev, err := nav.Recv()
+				if err != nil {
+					return "", "", err
+				}
+				if ev.Frame.ID == top {
+					// A page restored from the back/forward cache fires no
+					// new load; it is done once committed.
+					if ev.Type == "BackForwardCacheRestore" {
+						return ev.Frame.ID, "", nil
+					}
+					return ev.Frame.ID, string(ev.Frame.LoaderID), nil
+				}
 			}
 		}
 	})

@@ -105,6 +105,27 @@ func TestHistoryAndReload(t *testing.T) {
 	requireCode(t, err, events.CodeNavigationFailed)
 }
 
+// History entries of one document (pushState, a fragment) commit no new
+// document and fire no load: back and forward over them finish when the
+// page moved, as a single-page app's router expects.
+func TestHistoryWithinDocument(t *testing.T) {
+	e := newEnv(t, "/click.html")
+	e.eval(`(window.keep = 1, history.pushState({}, "", "?a"), location.hash = "x", true)`, nil)
+	base := e.srv.MainURL("/click.html")
+	r, err := do(e, events.GoBackEvent{TabID: e.tab.ID})
+	require.NoError(t, err)
+	require.Equal(t, base+"?a", r.URL)
+	r, err = do(e, events.GoBackEvent{TabID: e.tab.ID})
+	require.NoError(t, err)
+	require.Equal(t, base, r.URL)
+	r, err = do(e, events.GoForwardEvent{TabID: e.tab.ID, WaitUntil: events.WaitDOMContentLoaded})
+	require.NoError(t, err)
+	require.Equal(t, base+"?a", r.URL)
+	var same bool
+	e.eval("window.keep === 1", &same)
+	require.True(t, same, "the document was not replaced")
+}
+
 func TestTabs(t *testing.T) {
 	e := newEnv(t, "/click.html")
 	nt, err := actions.NewTab(e.ctx(), e.s, e.srv.MainURL("/target.html"))
