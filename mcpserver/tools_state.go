@@ -12,8 +12,8 @@ import (
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
-// The tools of the session's state and files: cookies, storage states,
-// downloads and PDFs.
+// The tools of the session's state and files: cookies, web storage,
+// storage states, downloads and PDFs.
 
 type cookiesArgs struct {
 	Action    string   `json:"action" jsonschema:"list the cookies, set one, or clear them"`
@@ -28,6 +28,14 @@ type cookiesArgs struct {
 	SameSite  string   `json:"sameSite,omitempty" jsonschema:"set: Strict, Lax or None"`
 	Expires   float64  `json:"expires,omitempty" jsonschema:"set: expiry in seconds since the epoch (default: a session cookie)"`
 	TimeoutMS int      `json:"timeout_ms,omitempty" jsonschema:"one budget for the whole call in milliseconds (default 30000)"`
+}
+
+type storageArgs struct {
+	Kind   string `json:"kind" jsonschema:"local (localStorage) or session (sessionStorage)"`
+	Action string `json:"action,omitempty" jsonschema:"list every item (default), get one, set one, remove one, or clear them all"`
+	Key    string `json:"key,omitempty" jsonschema:"get, set, remove: the item's key"`
+	Value  string `json:"value,omitempty" jsonschema:"set: the item's value"`
+	pageArgs
 }
 
 type storageStateArgs struct {
@@ -67,6 +75,21 @@ func registerStateTools(s *Server) {
 			return request.ClearCookies{URL: in.URL}, a, nil
 		}
 		return nil, a, events.Errorf(events.CodeInvalidArgument, "action must be list, set or clear")
+	})
+
+	ws := toolSpec{name: "browser_storage", title: "Web storage",
+		desc:        "Read or change the tab's localStorage or sessionStorage (its origin's), without running page script: list every item, get one, set one, remove one, or clear them.",
+		destructive: true, openWorld: true}
+	ws.enums = map[string][]any{"kind": {events.LocalStorage, events.SessionStorage}, "action": {"list", events.StorageGet, events.StorageSet, events.StorageRemove, events.StorageClear}}
+	ws.out = map[string]*jsonschema.Schema{"tab_id": strProp("the tab"), "origin": strProp("the origin whose storage it is"), "kind": strProp("local or session"),
+		"items": {Type: "array", Description: "every item, [{name, value}] (after set, remove and clear too)"},
+		"key":   strProp("get: the key"), "found": boolProp("get: whether the item exists"), "value": strProp("get: its value")}
+	plainTool(s, ws, func(in storageArgs) (request.Request, pageArgs, error) {
+		op := in.Action
+		if op == "list" {
+			op = ""
+		}
+		return request.Storage{Kind: in.Kind, Op: op, Key: in.Key, Value: in.Value}, in.pageArgs, nil
 	})
 
 	st := toolSpec{name: "browser_storage_state", title: "Storage state",

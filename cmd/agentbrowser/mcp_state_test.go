@@ -30,6 +30,27 @@ func TestMCPStateTools(t *testing.T) {
 	_, text := callErr(t, cs, "browser_cookies", map[string]any{"action": "bake"})
 	require.Contains(t, text, "action")
 
+	// The tab's web storage, without page script.
+	res, text = callOK(t, cs, "browser_storage", map[string]any{"kind": "local"})
+	require.Equal(t, []string{"token"}, names(structured(t, res)["items"]), text)
+	require.Equal(t, strings.TrimSuffix(srv.MainURL("/"), "/"), structured(t, res)["origin"])
+	res, _ = callOK(t, cs, "browser_storage", map[string]any{"kind": "local", "action": "set", "key": "k", "value": "v"})
+	require.ElementsMatch(t, []string{"token", "k"}, names(structured(t, res)["items"]))
+	res, _ = callOK(t, cs, "browser_storage", map[string]any{"kind": "local", "action": "get", "key": "token"})
+	require.Equal(t, true, structured(t, res)["found"])
+	require.Equal(t, "tok", structured(t, res)["value"])
+	res, _ = callOK(t, cs, "browser_storage", map[string]any{"kind": "local", "action": "remove", "key": "k"})
+	require.Equal(t, []string{"token"}, names(structured(t, res)["items"]))
+	callOK(t, cs, "browser_storage", map[string]any{"kind": "session", "action": "set", "key": "s", "value": "1"})
+	res, _ = callOK(t, cs, "browser_storage", map[string]any{"kind": "session", "action": "clear"})
+	require.Empty(t, structured(t, res)["items"])
+	_, text = callOK(t, cs, "browser_evaluate", map[string]any{"function": "() => localStorage.getItem('token') + ' ' + sessionStorage.length"})
+	require.Equal(t, `Result: "tok 0"`, text, "what the page sees")
+	_, text = callErr(t, cs, "browser_storage", map[string]any{"kind": "cookies"})
+	require.Contains(t, text, "kind")
+	code, _ = callErr(t, cs, "browser_storage", map[string]any{"kind": "local", "action": "remove"})
+	require.Equal(t, "invalid_argument", code, "remove needs a key")
+
 	// Sign in again, save, and load into another connection's browser.
 	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/login")})
 	state := filepath.Join(t.TempDir(), "state.json")
@@ -106,4 +127,21 @@ func TestMCPDownloadsSharedBrowser(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(keep, "report.csv"))
 	require.NoError(t, err)
 	require.Equal(t, "a,b\n", string(b))
+}
+
+// --storage-state on the MCP server: each connection's session loads the
+// file before its first page, so the first page the client opens is
+// signed in. The file is Playwright's storageState, written by hand.
+func TestMCPStorageStateSetting(t *testing.T) {
+	srv := stateSite(t)
+	origin := strings.TrimSuffix(srv.MainURL("/"), "/")
+	state := filepath.Join(t.TempDir(), "state.json")
+	require.NoError(t, os.WriteFile(state, []byte(`{"cookies":[{"name":"sid","value":"s3cret","domain":"127.0.0.1","path":"/","expires":-1,"httpOnly":true,"secure":false,"sameSite":"Lax"}],`+
+		`"origins":[{"origin":"`+origin+`","localStorage":[{"name":"token","value":"tok"}]}]}`), 0o600))
+	cs := inMemory(t, map[string]string{"storage-state": state})
+	_, text := callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/app")})
+	require.Contains(t, text, "Page Title: ls=tok h=sid=s3cret", "loaded before the first page")
+	res, _ := callOK(t, cs, "browser_cookies", map[string]any{"action": "list"})
+	c := structured(t, res)["cookies"].([]any)[0].(map[string]any)
+	require.Equal(t, true, c["httpOnly"])
 }
