@@ -179,7 +179,7 @@ func TestCLIStorageState(t *testing.T) {
 
 func TestCLIDownloadsAndPDF(t *testing.T) {
 	srv := stateSite(t)
-	c := newSharedCLI(t)
+	c := newSharedCLI(t, "default", "small")
 	keep := filepath.Join(t.TempDir(), "dl")
 	c.pre = append(c.pre, "--download-dir", keep)
 	snap := c.ok("open", srv.MainURL("/files"))
@@ -232,6 +232,29 @@ func TestCLIDownloadsAndPDF(t *testing.T) {
 
 	o = c.json("--session", "other", "--max-download-bytes", "0", "tabs")
 	require.Equal(t, 2, o.Exit)
+
+	// The session settings reach the downloads: one above
+	// --max-download-bytes is canceled and leaves no file, and one from an
+	// origin --blocked-origins names never starts.
+	small := []string{"--session", "small", "--max-download-bytes", "2", "--blocked-origins", srv.CrossURL("")}
+	c.ok(append(small, "open", srv.MainURL("/files"))...)
+	before, err := os.ReadDir(keep)
+	require.NoError(t, err)
+	snap = c.ok(append(small, "snapshot")...)
+	c.ok(append(small, "click", refByName(t, snap, "link", "Report"))...)
+	got = c.ok(append(small, "downloads", "--wait")...)
+	d = got["downloads"].([]any)[0].(map[string]any)
+	require.Equal(t, "canceled", d["state"], "%v", d)
+	require.Equal(t, "download_too_large", d["error"].(map[string]any)["code"])
+	require.Empty(t, d["path"])
+	require.Equal(t, keep, got["dir"])
+	after, err := os.ReadDir(keep)
+	require.NoError(t, err)
+	require.Equal(t, len(before), len(after), "a canceled download leaves no file")
+	o = c.json(append(small, "open", srv.CrossURL("/report.csv"))...)
+	require.Equal(t, "url_not_allowed", o.errCode(), "%v", o.Body)
+	got = c.ok(append(small, "downloads")...)
+	require.Len(t, got["downloads"], 1, "the blocked one never started")
 }
 
 // --profile keeps a sign-in across close; a second session asking for the
