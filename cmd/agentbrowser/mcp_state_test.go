@@ -3,11 +3,16 @@ package main_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
+
+	main "github.com/agentbrowser/agentbrowser/cmd/agentbrowser"
 )
 
 // The state tools through MCP: cookies, storage states, downloads (in the
@@ -144,4 +149,60 @@ func TestMCPStorageStateSetting(t *testing.T) {
 	res, _ := callOK(t, cs, "browser_cookies", map[string]any{"action": "list"})
 	c := structured(t, res)["cookies"].([]any)[0].(map[string]any)
 	require.Equal(t, true, c["httpOnly"])
+}
+
+// --profile on the MCP server: one connection at a time holds the profile
+// (the next one's first call gets profile_in_use), the sign-in outlives the
+// connection that made it, and context isolation, whose clients cannot
+// reach a profile, refuses it before serving.
+func TestMCPProfile(t *testing.T) {
+	srv := stateSite(t)
+	profile := filepath.Join(t.TempDir(), "profile")
+	t.Setenv("AGENTBROWSER_HOME", t.TempDir())
+	main.UseDaemonBinary(bin)
+	server, wait := main.NewMCPServerIsolated(map[string]string{"profile": profile}, "browser")
+	defer wait()
+	connect := func() (*mcp.ClientSession, *mcp.ServerSession) {
+		ct, st := mcp.NewInMemoryTransports()
+		ss, err := server.Connect(t.Context(), st, nil)
+		require.NoError(t, err)
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(), ct, nil)
+		require.NoError(t, err)
+		return cs, ss
+	}
+	a, aServer := connect()
+	callOK(t, a, "browser_navigate", map[string]any{"url": srv.MainURL("/login")})
+	b, bServer := connect()
+	defer func() { b.Close(); bServer.Wait() }()
+	code, text := callErr(t, b, "browser_navigate", map[string]any{"url": srv.MainURL("/app")})
+	require.Equal(t, "profile_in_use", code, text)
+
+	// The server closes an ended connection's session after the connection
+	// is gone: poll until it let the profile go.
+	a.Close()
+	aServer.Wait()
+	deadline := time.Now().Add(hostileMCPCeiling)
+	for {
+		res, err := b.CallTool(t.Context(), &mcp.CallToolParams{Name: "browser_navigate", Arguments: map[string]any{"url": srv.MainURL("/app")}})
+		require.NoError(t, err)
+		text = textOf(res)
+		if !res.IsError {
+			break
+		}
+		require.Contains(t, text, "profile_in_use")
+		require.True(t, time.Now().Before(deadline), "the ended connection's session still holds the profile: %s", text)
+		time.Sleep(100 * time.Millisecond)
+	}
+	require.Contains(t, text, "Page Title: ls=tok h=", "the sign-in outlived its connection")
+	require.Contains(t, text, "sid=s3cret")
+
+	c := newCLI(t)
+	cmd := c.command("--profile", profile, "mcp", "--isolation", "context")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	require.Equal(t, 2, exit.ExitCode())
+	require.Contains(t, out.String()+errb.String(), "--isolation browser")
 }
