@@ -85,6 +85,11 @@ func TestMCPStateTools(t *testing.T) {
 	_, text = callOK(t, cs, "browser_snapshot", map[string]any{})
 	require.Contains(t, text, "- Downloads: 2 (browser_downloads)")
 
+	// Navigating to a file downloads it, and the navigation's result says so.
+	res, text = callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/report.csv")})
+	require.Contains(t, text, "- Download report.csv: ")
+	require.Len(t, structured(t, res)["downloads"], 1)
+
 	res, _ = callOK(t, cs, "browser_pdf_save", map[string]any{"paper": "A4"})
 	path := structured(t, res)["path"].(string)
 	require.Equal(t, keep, filepath.Dir(path))
