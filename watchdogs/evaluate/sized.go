@@ -21,13 +21,26 @@ import (
 // evaluated in a scope that declares no names of its own (a page global
 // called v stays visible to it). Its verbs, in order: the guard a value
 // that is not awaited needs (thenableGuard, or nothing), the cap, the
-// rejection's prefix, "await " or nothing, and the expression, which
-// starts on line wrapperLines.
+// rejection's prefix, plainJSONAbove and jsonTag, "await " or nothing, and
+// the expression, which starts on line wrapperLines.
 const sizedScript = `(async () => {
-return ((v) => { %s let n = -1; try { if (typeof v === "string") n = v.length; else { const j = JSON.stringify(v); if (typeof j === "string") n = j.length; } } catch (e) {} if (n > %d) throw %q + n; return v; })(%s(
+return ((v) => { %s let n = -1, j, plain = true; try { if (typeof v === "string") n = v.length; else { j = JSON.stringify(v, function (k, x) { if (plain) { const o = this[k]; switch (typeof o) { case "string": case "boolean": break; case "number": if (!isFinite(o) || Object.is(o, -0)) plain = false; break; case "object": if (o !== null) { const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== Array.prototype && p !== null) || typeof o.toJSON === "function") plain = false; } break; default: plain = false; } } return x; }); if (typeof j === "string") n = j.length; } } catch (e) { plain = false; } if (n > %d) throw %q + n; if (plain && n > %d && v !== null && typeof v === "object") return [%q, Array.isArray(v) ? "array" : "object", j]; return v; })(%s(
 %s
 ));
 })()`
+
+// plainJSONAbove is the size of JSON text above which an object or array
+// made only of what JSON keeps as it is (strings, booleans, finite
+// numbers but -0, null, and plain objects and arrays of them, with no
+// holes) comes back as its JSON text: Chrome's deep serialisation of
+// 100,000 numbers takes seconds where the text takes a fraction of one.
+// Smaller values, and any that JSON would change, are deeply serialised.
+const plainJSONAbove = 4096
+
+// jsonTag marks the array [jsonTag, type, text] that sizedScript returns
+// for a plain value above plainJSONAbove; the nonce keeps a page's own
+// value from passing for it.
+var jsonTag = "agentbrowser:json:" + nonce()
 
 // thenableGuard keeps a value that is not awaited from being adopted by
 // the wrapper's own promise when it is a thenable: such a value is kept in
@@ -88,7 +101,7 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	}
 	// From here on a timeout must stop the script.
 	sc.sent = true
-	r, err := sc.evaluate(ctx, c, eval(fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, await, sc.expr)))
+	r, err := sc.evaluate(ctx, c, eval(fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, plainJSONAbove, jsonTag, await, sc.expr)))
 	if err != nil {
 		return true, err
 	}

@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -15,8 +16,14 @@ import (
 // their subtree.
 var deep = runtime.SerializationOptions{
 	Serialization:        "deep",
+	MaxDepth:             new(serialDepth),
 	AdditionalParameters: json.RawMessage(`{"maxNodeDepth":0,"includeShadowTree":"none"}`),
 }
+
+// serialDepth is how deep Chrome serialises a value; what is nested deeper
+// comes as its type alone ("[array]"). Past a few hundred levels Chrome
+// fails the whole reply instead (its CBOR stack limit).
+const serialDepth = 100
 
 // maxDepth bounds the decoder's recursion; deeper values are cut with a
 // Special. Chrome's own serialiser nests no deeper in practice.
@@ -52,6 +59,10 @@ func resultOf(o *runtime.RemoteObject) events.EvaluateResult {
 		desc = *o.Description
 	}
 	dv := o.DeepSerializedValue
+	if typ, v, ok := plainJSON(dv); ok {
+		r.Type, r.Value = typ, v
+		return r
+	}
 	switch {
 	case dv != nil:
 		if _, only := describedOnly[dv.Type]; only && desc != "" {
@@ -145,6 +156,13 @@ func (d *decoder) decode(v runtime.DeepSerializedValue, depth int) any {
 		var s string
 		json.Unmarshal(v.Value, &s)
 		return s
+	case "array", "set", "nodelist", "htmlcollection", "object", "map":
+		if len(v.Value) == 0 {
+			// Nested deeper than serialDepth.
+			return events.Special("[" + v.Type + "]")
+		}
+	}
+	switch v.Type {
 	case "array", "set", "nodelist", "htmlcollection":
 		var items []runtime.DeepSerializedValue
 		json.Unmarshal(v.Value, &items)
@@ -283,4 +301,41 @@ func exceptionError(d *runtime.ExceptionDetails) error {
 		e.Details.Stack = desc
 	}
 	return e
+}
+
+// plainJSON reads the [jsonTag, type, text] that sizedScript returns for a
+// large plain value: its type and the value decoded from its JSON text.
+func plainJSON(dv *runtime.DeepSerializedValue) (typ string, v any, ok bool) {
+	if dv == nil || dv.Type != "array" || !bytes.Contains(dv.Value[:min(len(dv.Value), 128)], []byte(jsonTag)) {
+		return "", nil, false
+	}
+	var items []runtime.DeepSerializedValue
+	if json.Unmarshal(dv.Value, &items) != nil || len(items) != 3 {
+		return "", nil, false
+	}
+	var tag, text string
+	for i, it := range items {
+		if it.Type != "string" {
+			return "", nil, false
+		}
+		var s string
+		if json.Unmarshal(it.Value, &s) != nil {
+			return "", nil, false
+		}
+		switch i {
+		case 0:
+			tag = s
+		case 1:
+			typ = s
+		case 2:
+			text = s
+		}
+	}
+	if tag != jsonTag || (typ != "array" && typ != "object") {
+		return "", nil, false
+	}
+	if json.Unmarshal([]byte(text), &v) != nil {
+		return "", nil, false
+	}
+	return typ, v, true
 }

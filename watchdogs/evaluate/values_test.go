@@ -81,6 +81,62 @@ func TestValueRoundTrips(t *testing.T) {
 	})
 }
 
+// Large values come back the same whether they take the plain JSON path
+// (only what JSON keeps as it is) or Chrome's deep serialisation (anything
+// JSON would change: a NaN, a hole, a Date, a cycle).
+func TestLargeValues(t *testing.T) {
+	st := serve(t)
+	s := start(t)
+	open(t, s, "", st.MainURL("/frames"))
+	tab := activeTab(t, s)
+
+	r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "Array.from({length: 100000}, (_, i) => i % 7)"})
+	require.Equal(t, "array", r.Type)
+	arr, ok := r.Value.([]any)
+	require.True(t, ok, "%T", r.Value)
+	require.Len(t, arr, 100000)
+	require.Equal(t, float64(6), arr[6])
+
+	r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "({rows: Array.from({length: 2000}, (_, i) => ({id: i, name: 'row ' + i, on: i % 2 === 0, none: null}))})"})
+	require.Equal(t, "object", r.Type)
+	rows := r.Value.(map[string]any)["rows"].([]any)
+	require.Len(t, rows, 2000)
+	require.Equal(t, map[string]any{"id": float64(1999), "name": "row 1999", "on": false, "none": nil}, rows[1999])
+
+	for expr, want := range map[string]any{
+		"(() => { const a = new Array(3000).fill(1); a[2999] = NaN; return a })()":         events.NaN,
+		"(() => { const a = new Array(3000).fill(1); a[2999] = -0; return a })()":          events.NegZero,
+		"(() => { const a = new Array(3000).fill(1); delete a[2999]; return a })()":        events.Undefined,
+		"(() => { const a = new Array(3000).fill(1); a[2999] = new Date(0); return a })()": "1970-01-01T00:00:00.000Z",
+	} {
+		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: expr})
+		arr := r.Value.([]any)
+		require.Len(t, arr, 3000, expr)
+		require.Equal(t, want, arr[2999], expr)
+	}
+}
+
+// A value nested deeper than Chrome serialises is cut there, with its type
+// where the rest would be, instead of failing the whole reply.
+func TestDeeplyNestedValue(t *testing.T) {
+	st := serve(t)
+	s := start(t)
+	open(t, s, "", st.MainURL("/frames"))
+	r := eval(t, s, events.EvaluateEvent{TabID: activeTab(t, s), Expression: "(() => { let a = []; for (let i = 0; i < 100000; i++) a = [a]; return a })()"})
+	depth := 0
+	v := r.Value
+	for {
+		a, ok := v.([]any)
+		if !ok {
+			break
+		}
+		require.Len(t, a, 1)
+		v, depth = a[0], depth+1
+	}
+	require.Equal(t, events.Special("[array]"), v)
+	require.Greater(t, depth, 50)
+}
+
 func TestExceptions(t *testing.T) {
 	s := start(t)
 	tests := []struct {
