@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mafredri/cdp/protocol/page"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
@@ -68,6 +69,32 @@ func TestKeyPressReportsSetTimeoutNavigation(t *testing.T) {
 		require.True(t, r.Navigated, "run %d: a setTimeout(0) navigation after a key press is reported", i)
 		require.Contains(t, r.URL, "/target.html?key=", "run %d", i)
 	}
+}
+
+// TestTypeReportsSetTimeoutNavigation is the same for typing by ref: an
+// input handler that navigates in setTimeout(0) makes the typing report
+// navigated and the new URL, every time.
+func TestTypeReportsSetTimeoutNavigation(t *testing.T) {
+	e := newEnv(t, "")
+	for i := range 5 {
+		e.open("/navdelay.html")
+		r, err := do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Typed"), Text: "go"})
+		require.NoError(t, err, "run %d", i)
+		require.True(t, r.Navigated, "run %d: a setTimeout(0) navigation after the text is reported", i)
+		require.Contains(t, r.URL, "/target.html?typed=go", "run %d", i)
+	}
+}
+
+// TestTypeReportsDialogOnFocus: a field whose focus handler opens an alert
+// makes the typing return the dialog, not hang on it, and types nothing.
+func TestTypeReportsDialogOnFocus(t *testing.T) {
+	e := newEnv(t, "/navdelay.html")
+	r, err := do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Alerts"), Text: "x"})
+	require.NoError(t, err)
+	require.NotNil(t, r.Dialog, "the alert is reported")
+	require.Equal(t, "focused", r.Dialog.Message)
+	require.NoError(t, e.tab.Client.Page.HandleJavaScriptDialog(e.ctx(), page.NewHandleJavaScriptDialogArgs(true)))
+	require.Equal(t, "", e.evalString("alerts.value"), "nothing was typed behind the dialog")
 }
 
 // TestLateNavigationIsReportedByTheNextState: a navigation that starts

@@ -11,7 +11,7 @@ import (
 )
 
 // typeText focuses the element, optionally clears it, inserts the text in
-// one Input.insertText (one edit with beforeinput and input events, as an
+// one Input.insertText (by quickType when it can) (one edit with beforeinput and input events, as an
 // IME commit, so controlled inputs of frameworks keep it), and optionally
 // presses Enter.
 func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (events.ActionResult, error) {
@@ -31,6 +31,9 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 			}
 			return nil
 		})
+	}
+	if res, ok, err := a.quickType(ctx, e); ok {
+		return res, err
 	}
 	el, err := a.element(ctx, e.TabID, e.Ref)
 	if err != nil {
