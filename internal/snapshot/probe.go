@@ -100,6 +100,11 @@ func (w *world) markScriptClicks(ctx context.Context, beforeMark func()) (marked
 	if beforeMark != nil {
 		beforeMark()
 	}
+	// The marks go to our script, which a new world's first walk
+	// installs; a probe that runs before that walk installs it itself.
+	if err := w.ensureInstalled(ctx); err != nil {
+		return false, ctx.Err()
+	}
 	fn := `function (...els) { const a = globalThis.__ab; if (a && a.token === "` + w.token + `") a.mark(els); }`
 	_, err = w.client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(fn).
 		SetExecutionContextID(w.ctxID).SetArguments(args).SetSilent(true))

@@ -37,6 +37,15 @@ type world struct {
 	// ctxID after a cross-process navigation.
 	token string
 
+	// installed says that our script is in the world. A new world's
+	// first walk carries the install in the same Runtime.evaluate, and
+	// fetches the world's handle to its document (doc) beside it, so a
+	// first snapshot of a new document waits on one round trip fewer:
+	// the world, then the walk (with the probe, when the last document
+	// had nothing to probe), then the placing of refs.
+	installMu sync.Mutex
+	installed bool
+
 	dead bool
 	// entries maps the world's element ids to their page-wide refs.
 	entries map[int64]*refEntry
@@ -68,29 +77,42 @@ func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID
 	if err != nil {
 		return nil, fmt.Errorf("creating isolated world in frame %s: %w", frameID, err)
 	}
-	w := &world{
+	return &world{
 		client:  client,
 		frameID: frameID,
 		ctxID:   reply.ExecutionContextID,
 		token:   newToken(),
 		entries: map[int64]*refEntry{},
 		frameOf: map[int64]events.FrameID{},
+	}, nil
+}
+
+// installExpr installs our script in the world; it evaluates to nothing
+// of use.
+func (w *world) installExpr() string {
+	return "(" + snapshotJS + ")(\"" + w.token + "\")"
+}
+
+// ensureInstalled installs our script in the world, alone, unless a walk
+// (which carries the install with it, see snap) already did.
+func (w *world) ensureInstalled(ctx context.Context) error {
+	w.installMu.Lock()
+	defer w.installMu.Unlock()
+	if w.installed {
+		return nil
 	}
-	// The install answers with the world's handle to its document (see
-	// world.doc), which a first capture's whole-document describe needs:
-	// one round trip fewer than asking for it then.
-	expr := "(" + snapshotJS + ")(\"" + w.token + "\"), document"
-	ev, err := client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
+	ev, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(w.installExpr()).SetContextID(w.ctxID).SetSilent(true))
 	if err != nil {
-		return nil, fmt.Errorf("installing snapshot script in frame %s: %w", frameID, err)
+		if isWorldGone(err) {
+			return errWorldGone
+		}
+		return fmt.Errorf("installing snapshot script in frame %s: %w", w.frameID, err)
 	}
 	if ev.ExceptionDetails != nil {
-		return nil, fmt.Errorf("installing snapshot script in frame %s: %s", frameID, exceptionText(ev.ExceptionDetails))
+		return fmt.Errorf("installing snapshot script in frame %s: %s", w.frameID, exceptionText(ev.ExceptionDetails))
 	}
-	if ev.Result.ObjectID != nil {
-		w.doc = *ev.Result.ObjectID
-	}
-	return w, nil
+	w.installed = true
+	return nil
 }
 
 // isWorldGone reports whether err means the world's context no longer
@@ -126,6 +148,29 @@ const walkReserve = 50 * time.Millisecond
 // snap runs the walk and returns its records.
 func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 	expr := w.guarded("snap(" + optsJSON + ")")
+	w.installMu.Lock()
+	defer w.installMu.Unlock()
+	if !w.installed {
+		expr = w.installExpr() + ", " + expr
+		docc := make(chan runtime.RemoteObjectID, 1)
+		go func() {
+			var id runtime.RemoteObjectID
+			doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
+				SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
+			if err == nil && doc.Result.ObjectID != nil {
+				id = *doc.Result.ObjectID
+			}
+			docc <- id
+		}()
+		defer func() {
+			// The walk and the first describe run under the capture
+			// lock, which guards doc; without a handle, documentHandle
+			// asks again when a describe needs one.
+			if id := <-docc; id != "" && w.doc == "" {
+				w.doc = id
+			}
+		}()
+	}
 	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true)
 	if dl, ok := ctx.Deadline(); ok {
 		// Stop the walk in the page when the caller stops waiting, so a
@@ -153,6 +198,7 @@ func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 	if s == staleMark {
 		return "", errWorldGone
 	}
+	w.installed = true
 	return s, nil
 }
 
