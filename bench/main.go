@@ -6,6 +6,7 @@
 //	go run . -mode api   # Go API: raw CDP, chromedp, go-rod, agentbrowser, Playwright's ariaSnapshot
 //	go run . -mode tabs  # 32 tabs driven concurrently in one session
 //	go run . -mode tabs -think 1s  # the same, each tab pausing between actions as an agent does
+//	go run . -mode tabs -think 1s -rounds 3  # 32 paced tabs, agentbrowser and the raw floor alternated
 //	go run . -mode cli   # agentbrowser's CLI against agent-browser's, warm daemons
 package main
 
@@ -24,6 +25,7 @@ func main() {
 	mode := flag.String("mode", "api", "api, tabs or cli")
 	n := flag.Int("n", 30, "timed runs per operation")
 	out := flag.String("out", "", "also append the tables to this file")
+	rounds := flag.Int("rounds", 0, "with -mode tabs: instead of one tab against 32, time the 32 tabs through agentbrowser and the raw floor alternated, this many rounds")
 	think := flag.Duration("think", 0, "with -mode tabs: each tab pauses between actions, for a random 0.5-1.5 times this, as an agent waits for its model")
 	flag.DurationVar(&idleGap, "idle", 0, "with -mode api: stay idle this long before each timed call, as between an agent's calls")
 	flag.StringVar(&onlyOps, "ops", "", "with -mode api: only these operations, comma-separated (click_ref,click_xy,oopif,dialog,eval,navigate,type,snap5k,snap20k,launch,hung)")
@@ -48,9 +50,10 @@ func main() {
 	case "api":
 		err = runAPI(ctx, w, *n)
 	case "tabs":
-		err = runTabs(ctx, w, *n, *think)
+		err = runTabs(ctx, w, *n, *think, *rounds)
 	case "cli":
 		err = runCLI(ctx, w, *n)
+
 	default:
 		err = fmt.Errorf("unknown mode %q", *mode)
 	}

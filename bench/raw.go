@@ -260,18 +260,38 @@ func (r *raw) variants(op string) ([]variant, error) {
 			return err
 		}}}, nil
 	case "eval":
+		// The second row is the same call as a user gesture, as
+		// agentbrowser's (and Playwright's and Puppeteer's) evaluate
+		// runs, so that an evaluated click() may open a popup: what that
+		// costs Chrome, before any client code.
+		gesture := runtime.NewEvaluateArgs("1+1").SetReturnByValue(true).SetAwaitPromise(true).SetUserGesture(true)
 		return []variant{{lib: "raw CDP", run: func() error {
 			v, err := rawEval(ctx, c, "1+1")
 			if err == nil && string(v) != "2" {
 				err = fmt.Errorf("1+1 = %s", v)
 			}
 			return err
+		}}, {lib: "raw CDP gesture", note: "the same as a user gesture", run: func() error {
+			rep, err := c.Runtime.Evaluate(ctx, gesture)
+			if err == nil && string(rep.Result.Value) != "2" {
+				err = fmt.Errorf("1+1 = %s", rep.Result.Value)
+			}
+			return err
 		}}}, nil
 	case "navigate":
 		i := 0
+		// The second row also reads the URL and title the page ended at,
+		// which agentbrowser's Navigate reports.
 		return []variant{{lib: "raw CDP", note: "Page.navigate, load event", run: func() error {
 			i++
 			return r.navigate(fmt.Sprintf("%s/nav%d", r.srv.main, 1+i%2))
+		}}, {lib: "raw CDP + title", note: "Page.navigate, load event, Page.getNavigationHistory", run: func() error {
+			i++
+			if err := r.navigate(fmt.Sprintf("%s/nav%d", r.srv.main, 1+i%2)); err != nil {
+				return err
+			}
+			_, err := c.Page.GetNavigationHistory(ctx)
+			return err
 		}}}, nil
 	case "type":
 		if err := r.navigate(r.srv.main + "/type"); err != nil {

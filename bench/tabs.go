@@ -30,13 +30,16 @@ var tabActions = []string{"navigate", "snapshot", "click", "type", "evaluate"}
 // agents each waiting for its model, instead of 32 loops that keep both
 // CPUs busy, so that what is left of the ratio is what the tabs do to each
 // other rather than the machine's queue.
-func runTabs(ctx context.Context, w io.Writer, n int, think time.Duration) error {
+func runTabs(ctx context.Context, w io.Writer, n int, think time.Duration, rounds int) error {
 	srv, err := startServer()
 	if err != nil {
 		return err
 	}
 	defer srv.close()
 	l := tabLoad{loops: max(5, n/3), think: think}
+	if rounds > 0 {
+		return compareTabs(ctx, w, srv, l, rounds)
+	}
 	if err := oursTabs(ctx, w, srv, l); err != nil {
 		return err
 	}

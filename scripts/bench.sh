@@ -23,6 +23,9 @@ trap 'rm -f "$out"' EXIT
 # The same 32 tabs as 32 agents, each pausing about a second between
 # actions for its model's turn.
 (cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -out "$out")
+# The p95 of each action, 32 paced tabs through agentbrowser against the
+# raw floor's 32, alternated in rounds.
+(cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -rounds 3 -out "$out")
 doc=docs/performance.md
 if grep -q '<!-- bench:start -->' "$doc"; then
 	awk -v f="$out" '

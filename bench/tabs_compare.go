@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
+)
+
+// compareTabs times the 32-tab loop through agentbrowser and through the
+// raw floor in alternation, rounds times (the first client of a round
+// alternates too), each in a browser of its own started for that phase, so
+// that both meet the machine's busy and quiet minutes alike. It writes, per
+// action, the p95 of each client in every round, their ratio, and the
+// median ratio over the rounds.
+//
+// The two loops do the same work in different ways, and the table says
+// where: the floor's snapshot is Accessibility.getFullAXTree (Chrome's
+// tree, no refs, no text for an agent), where ours is the agent's text
+// with refs, made by our script in each new document; the floor types by
+// focusing a page global and sending Input.insertText, where ours finds
+// the element by its ref, checks that it is editable and visible, focuses
+// it, sends the same Input.insertText, lets the page's zero-delay timers
+// run (to report a navigation they start) and reads the value back.
+func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
+	ours := func() (map[string]sample, error) {
+		s, err := standard.Start(ctx, oursConfig())
+		if err != nil {
+			return nil, err
+		}
+		defer s.Close()
+		many, _, err := driveTabs(ctx, 32, l, oursTab(ctx, s, srv))
+		return many, err
+	}
+	raw := func() (map[string]sample, error) {
+		ch, err := launchChrome(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer ch.close()
+		conn, browser, err := dialRaw(ctx, ch.ws)
+		if err != nil {
+			return nil, err
+		}
+		defer conn.Close()
+		many, _, err := driveTabs(ctx, 32, l, rawTab(ctx, ch, browser, srv))
+		return many, err
+	}
+	header(w, "32 tabs, agentbrowser against the raw floor, alternated"+l.title())
+	ratios := map[string][]float64{}
+	var lines []string
+	for r := range rounds {
+		var o, f map[string]sample
+		var err error
+		if r%2 == 0 {
+			if o, err = ours(); err == nil {
+				f, err = raw()
+			}
+		} else {
+			if f, err = raw(); err == nil {
+				o, err = ours()
+			}
+		}
+		if err != nil {
+			return err
+		}
+		var cells []string
+		for _, a := range tabActions {
+			op, fp := o[a].p95(), f[a].p95()
+			if fp > 0 {
+				ratios[a] = append(ratios[a], op/fp)
+			}
+			cells = append(cells, fmt.Sprintf("%s %.0f/%.0f ms (%d/%d errors)", a, op, fp, o[a].errs, f[a].errs))
+		}
+		lines = append(lines, fmt.Sprintf("round %d, p95 ours/floor: %s", r+1, strings.Join(cells, ", ")))
+	}
+	fmt.Fprintf(w, "%d loops per tab, %d rounds.\n\n", l.loops, rounds)
+	fmt.Fprintln(w, "| action | p95 ours / p95 raw floor, each round | median |")
+	fmt.Fprintln(w, "|---|---|---:|")
+	for _, a := range tabActions {
+		rs := ratios[a]
+		var each []string
+		for _, x := range rs {
+			each = append(each, fmt.Sprintf("%.2fx", x))
+		}
+		med := 0.0
+		if len(rs) > 0 {
+			s := slices.Clone(rs)
+			slices.Sort(s)
+			med = s[len(s)/2]
+			if len(s)%2 == 0 {
+				med = (s[len(s)/2-1] + s[len(s)/2]) / 2
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %.2fx |\n", a, strings.Join(each, ", "), med)
+	}
+	fmt.Fprintln(w)
+	for _, l := range lines {
+		fmt.Fprintln(w, l+"  ")
+	}
+	fmt.Fprintln(w, "\nThe floor's snapshot is Accessibility.getFullAXTree (no refs, no agent text); ours makes the agent's text with refs in each new document. The floor types into a page global; ours resolves the ref, checks, focuses, settles the page and reads the value back.")
+	return nil
+}
