@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mafredri/cdp/protocol/input"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // jsTypeReady describes, checks, scrolls into view and focuses the element
@@ -22,8 +24,9 @@ var jsTypeReady = strings.NewReplacer("__INFO__", jsInfo, "__CONCEALED__", jsCon
 //go:embed js/type-ready.js
 var typeReadyJS string
 
-// jsTypeSettle(window) settles the page after the text and reads the
-// element's value; see js/type-settle.js.
+// jsTypeSettle(window) waits for the text's input event in the world
+// jsTypeReady armed, settles the page and reads the element's value; see
+// js/type-settle.js.
 var jsTypeSettle = strings.Replace(typeSettleJS, "__VALUE__", jsValue, 1)
 
 //go:embed js/type-settle.js
@@ -39,12 +42,12 @@ type typeReady struct {
 // before anything of the action's own was sent to the page.
 var errSlowPath = errors.New("typing takes the full path")
 
-// quickType types e.Text into e's element in three round trips, where the
+// quickType types e.Text into e's element in two round trips, where the
 // full path (resolve a handle, describe, check, scroll, focus, check the
-// focus, insert, settle, read the value) takes nine: one call in the
-// element's world that checks, scrolls and focuses (jsTypeReady), one
-// Input.insertText, and one call that settles the page and reads the value
-// (jsTypeSettle). ok is false when the fast path does not apply (clear or
+// focus, insert, settle, read the value) takes nine in a row: one call in
+// the element's world that checks, scrolls and focuses (jsTypeReady), then
+// Input.insertText together with the call that settles the page and reads
+// the value (see insertArmed). ok is false when the fast path does not apply (clear or
 // submit asked, an element in an out-of-process frame, a refusal the full
 // path explains, a focus that did not take): nothing was typed then, and
 // the caller takes the full path.
@@ -77,22 +80,8 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 			return errSlowPath
 		}
 		in = r.Info
-		if err := tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(e.Text)); err != nil {
-			return fmt.Errorf("inserting text: %w", err)
-		}
-		sctx, cancel := context.WithTimeout(ctx, settleCap)
-		defer cancel()
-		v, err := eng.Call(sctx, ref, jsTypeSettle, json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10)))
-		if err != nil {
-			// The element or its document went away under the text (a
-			// handler removed it, a navigation replaced the page): settle
-			// the way every input does, and report no value.
-			a.settle(ctx, tab)
-			return errSettled
-		}
-		var s string
-		if json.Unmarshal(v.Value, &s) == nil {
-			value = &s
+		if value, err = a.insertArmed(ctx, tab, ref, eng, e.Text); err != nil {
+			return err
 		}
 		return errSettled
 	})
@@ -106,4 +95,80 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 		res.Details = events.ActionDetails{Value: value}
 	}
 	return res, true, nil
+}
+
+// typeSettled is jsTypeSettle's answer.
+type typeSettled struct {
+	Armed bool    `json:"armed"`
+	Value *string `json:"value"`
+}
+
+// insertArmed sends the text and, along with it rather than after its
+// reply, the call that settles the page and reads the value (jsTypeSettle):
+// that call waits in the page for the text's input event, so it cannot
+// settle before the handlers even though the browser does not order script
+// against input. When that call has not answered armedGrace after the
+// text's reply (a handler cancelled the edit, so no input event came; the
+// element went away; a busy page), the page is also settled the usual way,
+// the first answer counts, and the value is read on its own.
+func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref events.Ref, eng *snapshot.Engine, text string) (value *string, err error) {
+	sctx, cancel := context.WithTimeout(ctx, settleCap)
+	defer cancel()
+	armed := make(chan *typeSettled, 1)
+	go func() {
+		var r *typeSettled
+		if c, err := eng.Call(sctx, ref, jsTypeSettle, json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10))); err == nil {
+			var ts typeSettled
+			if json.Unmarshal(c.Value, &ts) == nil && ts.Armed {
+				r = &ts
+			}
+		}
+		armed <- r
+	}()
+	if err := tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(text)); err != nil {
+		cancel()
+		<-armed
+		return nil, fmt.Errorf("inserting text: %w", err)
+	}
+	grace := time.NewTimer(armedGrace)
+	defer grace.Stop()
+	select {
+	case r := <-armed:
+		if r != nil {
+			return r.Value, nil
+		}
+		a.settle(ctx, tab)
+	case <-grace.C:
+		usual := make(chan struct{})
+		go func() {
+			defer close(usual)
+			a.settle(sctx, tab)
+		}()
+		select {
+		case r := <-armed:
+			if r != nil {
+				cancel()
+				<-usual
+				return r.Value, nil
+			}
+			<-usual
+		case <-usual:
+			cancel()
+			<-armed
+		}
+	}
+	return a.readValue(ctx, eng, ref), nil
+}
+
+// readValue reads the element's value (jsValue), or nil when it cannot.
+func (a *attachment) readValue(ctx context.Context, eng *snapshot.Engine, ref events.Ref) *string {
+	c, err := eng.Call(ctx, ref, jsValue)
+	if err != nil {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(c.Value, &s) != nil {
+		return nil
+	}
+	return &s
 }

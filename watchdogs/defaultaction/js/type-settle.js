@@ -1,6 +1,20 @@
 function (win) {
-  // Sent after the text went in: lets the timers the input's handlers
-  // queued have their turn, as settleScript does, and then reads the
-  // element's value for the result, in the same call.
-  return new Promise(r => setTimeout(() => setTimeout(() => r((__VALUE__).call(this)), 0), win));
+  // Sent along with the text, in the world type-ready.js armed: waits
+  // until the element's window has seen the text's input event, then lets
+  // the timers the input's handlers queued have their turn as
+  // settle-armed.js does for a click (one hop past the event's task, the
+  // window's timer behind the handlers' zero-delay timers, one more hop),
+  // and reads the element's value for the result. {armed: false} when
+  // nothing is armed.
+  const a = globalThis.__agentbrowserTyped;
+  if (!a) return {armed: false};
+  return new Promise(r => {
+    const check = () => {
+      if (!a.seen()) { a.wait(check); return; }
+      a.stop();
+      if (globalThis.__agentbrowserTyped === a) delete globalThis.__agentbrowserTyped;
+      setTimeout(() => setTimeout(() => setTimeout(() => r({armed: true, value: (__VALUE__).call(this)}), 0), win), 0);
+    };
+    check();
+  });
 }
