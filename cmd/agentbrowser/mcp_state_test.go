@@ -97,7 +97,7 @@ func TestMCPStateTools(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, bytes.HasPrefix(b, []byte("%PDF-")))
 	named := filepath.Join(t.TempDir(), "receipt.pdf")
-	res, _ = callOK(t, cs, "browser_pdf_save", map[string]any{"filename": named, "landscape": true})
+	res, _ = callOK(t, cs, "browser_pdf_save", map[string]any{"filename": named, "landscape": true, "background": true})
 	require.Equal(t, named, structured(t, res)["path"])
 	code, _ = callErr(t, cs, "browser_pdf_save", map[string]any{"filename": filepath.Join(t.TempDir(), "no", "x.pdf")})
 	require.Equal(t, "invalid_argument", code)

@@ -213,7 +213,7 @@ func TestCLIDownloadsAndPDF(t *testing.T) {
 	require.Len(t, nav["downloads"], 1)
 
 	dir := t.TempDir()
-	pdf := c.runIn(dir, "pdf", "page.pdf", "--paper", "A4", "--landscape")
+	pdf := c.runIn(dir, "pdf", "page.pdf", "--paper", "A4", "--landscape", "--background")
 	require.Equal(t, 0, pdf.Exit, "%v", pdf.Body)
 	require.Equal(t, filepath.Join(dir, "page.pdf"), pdf.Body["path"])
 	b, err = os.ReadFile(filepath.Join(dir, "page.pdf"))
