@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,6 +52,15 @@ func (c *LivenessConfig) defaults() {
 // Remote reports whether s is connected to a browser it did not launch.
 func (s *BrowserSession) Remote() bool { return s.proc == nil }
 
+// checked reports whether the liveness checks watch s: a remote endpoint
+// across a network (--cdp ws://, --grid). A browser shared on a unix socket
+// (internal/cdpshare) is on this machine: if it or its broker dies, the
+// socket closes and the session ends at once, while a slow answer there is
+// a loaded machine or a browser still starting, not a lost endpoint.
+func (s *BrowserSession) checked() bool {
+	return s.proc == nil && !strings.HasPrefix(s.endpoint, "unix:")
+}
+
 // BeginCommand marks a command in flight until the returned function is
 // called. While one is, a quiet remote connection is checked every
 // LivenessConfig.BusyQuiet even when the command waits on another
@@ -92,9 +102,10 @@ func (s *BrowserSession) monitor() {
 // connection was read, and returns the error a command should fail with, or
 // nil: for a caller that saw a connection of its own to the same endpoint
 // drop (the evaluate engine's) and must know whether the session's went
-// with it. On a launched browser it only reports a known death.
+// with it. On a launched browser, or one shared on a unix socket, it only
+// reports a known death.
 func (s *BrowserSession) ProbeNow(ctx context.Context) error {
-	if err := s.alive(); err != nil || !s.Remote() {
+	if err := s.alive(); err != nil || !s.checked() {
 		return err
 	}
 	s.probe(ctx)
@@ -104,12 +115,13 @@ func (s *BrowserSession) ProbeNow(ctx context.Context) error {
 // CheckAlive makes sure a remote endpoint still answers before a command:
 // when the connection has been quiet, it sends a check and waits for it
 // (within the liveness timeout). It returns the error a command should fail
-// with, or nil. On a launched browser it only reports a known death.
+// with, or nil. On a launched browser, or one shared on a unix socket, it
+// only reports a known death.
 func (s *BrowserSession) CheckAlive(ctx context.Context) error {
 	if err := s.alive(); err != nil {
 		return err
 	}
-	if !s.Remote() || time.Since(s.conn.LastRead()) < s.cfg.Liveness.QuietAfter {
+	if !s.checked() || time.Since(s.conn.LastRead()) < s.cfg.Liveness.QuietAfter {
 		return nil
 	}
 	s.probe(ctx)

@@ -144,7 +144,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 
 	s.wg.Add(1)
 	go s.watch()
-	if s.proc == nil {
+	if s.checked() {
 		s.wg.Add(1)
 		go s.monitor()
 	}

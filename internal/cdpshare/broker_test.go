@@ -2,8 +2,10 @@ package cdpshare_test
 
 import (
 	"context"
+	"io"
 	"net"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -94,4 +96,144 @@ func TestTwoSessionsShareOnePipe(t *testing.T) {
 	r2, err := actions.Evaluate(ctx, c, "1+1")
 	require.NoError(t, err)
 	require.Equal(t, float64(2), r2.Value)
+}
+
+// A shared browser that answers slowly (a loaded machine, a browser still
+// starting) is not taken for lost: the liveness checks that fail a quiet
+// network endpoint within seconds leave a unix socket alone, whose peer
+// closes it when it dies. Here a relay between the session and the broker
+// holds the browser's replies for ten times the liveness timeout while a
+// call waits; the call gets its answer and the session lives.
+func TestSlowSharedBrowserIsNotLost(t *testing.T) {
+	chrome := testutil.RequireChrome(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome})
+	require.NoError(t, err)
+	defer p.Close()
+	r, w := p.Pipe()
+	b := cdpshare.New(r, w, zerolog.Nop())
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "browser.sock")
+	ln, err := net.Listen("unix", sock)
+	require.NoError(t, err)
+	served := make(chan error, 1)
+	go func() { served <- b.Serve(ln, nil) }()
+	defer func() { b.Close(); require.NoError(t, <-served) }()
+
+	rl := newRelay(t, sock, filepath.Join(dir, "slow.sock"))
+	defer rl.close()
+	const timeout = 100 * time.Millisecond
+	s, err := session.Start(ctx, session.Config{CDPURL: "unix:" + rl.path,
+		Liveness: session.LivenessConfig{Timeout: timeout, BusyQuiet: timeout / 2, QuietAfter: timeout / 2}})
+	require.NoError(t, err)
+	defer s.Close()
+
+	release := rl.hold()
+	got := make(chan error, 1)
+	go func() {
+		var v struct {
+			Product string `json:"product"`
+		}
+		got <- s.Call(ctx, "", "Browser.getVersion", nil, &v)
+	}()
+	// The stall is the fault: ten liveness timeouts with a call waiting.
+	select {
+	case <-s.Done():
+		t.Fatalf("the session was taken for lost while the browser was slow: %v", s.Err())
+	case <-time.After(10 * timeout):
+	}
+	release()
+	require.NoError(t, <-got)
+	require.NoError(t, s.CheckAlive(ctx))
+	require.NoError(t, s.Err())
+}
+
+// relay copies bytes between clients of path and the socket at to, and
+// can hold what comes back from to.
+type relay struct {
+	path string
+	ln   net.Listener
+	mu   sync.Mutex
+	gate chan struct{} // closed: replies flow
+	wg   sync.WaitGroup
+	cs   []net.Conn
+}
+
+func newRelay(t *testing.T, to, path string) *relay {
+	t.Helper()
+	ln, err := net.Listen("unix", path)
+	require.NoError(t, err)
+	rl := &relay{path: path, ln: ln, gate: make(chan struct{})}
+	close(rl.gate)
+	rl.wg.Add(1)
+	go func() {
+		defer rl.wg.Done()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("unix", to)
+			if err != nil {
+				c.Close()
+				return
+			}
+			rl.mu.Lock()
+			rl.cs = append(rl.cs, c, up)
+			rl.mu.Unlock()
+			rl.wg.Add(2)
+			go func() { defer rl.wg.Done(); io.Copy(up, c); up.Close() }()
+			go func() {
+				defer rl.wg.Done()
+				defer c.Close()
+				buf := make([]byte, 64<<10)
+				for {
+					n, err := up.Read(buf)
+					if n > 0 {
+						rl.mu.Lock()
+						gate := rl.gate
+						rl.mu.Unlock()
+						<-gate
+						if _, werr := c.Write(buf[:n]); werr != nil {
+							return
+						}
+					}
+					if err != nil {
+						return
+					}
+				}
+			}()
+		}
+	}()
+	return rl
+}
+
+// hold stops the replies until the returned function is called.
+func (rl *relay) hold() (release func()) {
+	rl.mu.Lock()
+	rl.gate = make(chan struct{})
+	rl.mu.Unlock()
+	return rl.release
+}
+
+func (rl *relay) release() {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	select {
+	case <-rl.gate:
+	default:
+		close(rl.gate)
+	}
+}
+
+func (rl *relay) close() {
+	rl.ln.Close()
+	rl.release()
+	rl.mu.Lock()
+	for _, c := range rl.cs {
+		c.Close()
+	}
+	rl.mu.Unlock()
+	rl.wg.Wait()
 }
