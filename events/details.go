@@ -70,6 +70,15 @@ type ErrorDetails struct {
 	Ref      Ref    `json:"ref,omitempty"`
 	Covering string `json:"covering,omitempty"`
 
+	// Locator is the locator an error is about; Matches, for
+	// ambiguous_locator, its first matches and Total how many there are.
+	Locator string         `json:"locator,omitempty"`
+	Matches []LocatorMatch `json:"matches,omitzero"`
+	Total   int            `json:"total,omitempty"`
+	// Known lists the names that would have been accepted (an unknown
+	// device lists the known ones).
+	Known []string `json:"known,omitzero"`
+
 	// DialogID names a dialog; ClosedBy says who closed it when it is no
 	// longer pending.
 	DialogID string         `json:"dialog_id,omitempty"`

@@ -54,6 +54,11 @@ const (
 	// disk, a closed pipe); the command itself may have run. Printed on
 	// standard error, with exit code 1.
 	CodeOutputFailed Code = "output_failed"
+	// CodeAmbiguousLocator: a locator given where one element is needed
+	// matched several; ErrorDetails.Matches lists the first, with refs.
+	CodeAmbiguousLocator Code = "ambiguous_locator"
+	// CodeElementNotFound: a locator matched no element.
+	CodeElementNotFound Code = "element_not_found"
 )
 
 // Every code a command can fail with is a constant of type Code declared
@@ -187,4 +192,6 @@ var (
 	ErrConnectFailed    = &Error{Code: CodeConnectFailed}
 	ErrResultTooLarge   = &Error{Code: CodeResultTooLarge}
 	ErrPageUnstable     = &Error{Code: CodePageUnstable}
+	ErrAmbiguousLocator = &Error{Code: CodeAmbiguousLocator}
+	ErrElementNotFound  = &Error{Code: CodeElementNotFound}
 )

@@ -196,3 +196,10 @@ func (e WebStorageEvent) OnTab(id TargetID) WebStorageEvent {
 	}
 	return e
 }
+
+func (e LocateEvent) OnTab(id TargetID) LocateEvent {
+	if e.TabID == "" {
+		e.TabID = id
+	}
+	return e
+}

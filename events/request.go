@@ -18,6 +18,7 @@ func (GoForwardEvent) Returns(NavigationResult)     {}
 func (ReloadEvent) Returns(NavigationResult)        {}
 
 func (ResolveRefEvent) Returns(ResolvedRef)              {}
+func (LocateEvent) Returns(LocateResult)                 {}
 func (ClickCoordinateEvent) Returns(ActionResult)        {}
 func (ClickElementEvent) Returns(ActionResult)           {}
 func (HoverEvent) Returns(ActionResult)                  {}

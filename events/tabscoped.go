@@ -25,3 +25,4 @@ func (e ScreenshotEvent) TargetTab() TargetID      { return e.TabID }
 func (e EvaluateEvent) TargetTab() TargetID        { return e.TabID }
 func (e PDFEvent) TargetTab() TargetID             { return e.TabID }
 func (e WebStorageEvent) TargetTab() TargetID      { return e.TabID }
+func (e LocateEvent) TargetTab() TargetID          { return e.TabID }

@@ -13,6 +13,9 @@ import (
 type capture struct {
 	e    *Engine
 	opts Options
+	// plugin, when set, runs the walk in a plugin's mode (see
+	// js/snapshot.js): its options, with the plugin's name.
+	plugin any
 	// framesCut reports that frames nested deeper than MaxFrameNesting
 	// were left out (a marker line says where).
 	framesCut bool
@@ -32,6 +35,7 @@ type snapOpts struct {
 	Scope       int64 `json:"scope"`
 	Interactive bool  `json:"interactive"`
 	MaxDepth    int   `json:"maxDepth"`
+	Plugin      any   `json:"plugin,omitempty"`
 }
 
 // Capture takes a snapshot of the tab.
@@ -129,7 +133,7 @@ var errScopeGone = errors.New("scope element is gone")
 // frames inlined. depthOff is the depth of w's top-level lines in the
 // whole snapshot; maxDepth is relative to them (0: no limit).
 func (c *capture) collect(ctx context.Context, w *world, scope int64, maxDepth, depthOff, nesting int) (*records, []line, error) {
-	optsJSON, _ := json.Marshal(snapOpts{Scope: scope, Interactive: c.opts.Interactive, MaxDepth: maxDepth})
+	optsJSON, _ := json.Marshal(snapOpts{Scope: scope, Interactive: c.opts.Interactive, MaxDepth: maxDepth, Plugin: c.plugin})
 	recs, err := w.markedWalk(ctx, string(optsJSON))
 	if err != nil {
 		return nil, nil, err

@@ -7,6 +7,11 @@ import _ "embed"
 //go:embed js/snapshot.js
 var snapshotJS string
 
+// locateJS adds the walk's locate plugin; see js/locate.js.
+//
+//go:embed js/locate.js
+var locateJS string
+
 // worldName names agentbrowser's isolated world in every frame. Chrome
 // hands out one context per name and frame; a variable so that tests can
 // run a second engine beside the first.

@@ -87,10 +87,10 @@ func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID
 	}, nil
 }
 
-// installExpr installs our script in the world; it evaluates to nothing
-// of use.
+// installExpr installs our script in the world, and the plugins of its
+// walk (locate.js); it evaluates to nothing of use.
 func (w *world) installExpr() string {
-	return "(" + snapshotJS + ")(\"" + w.token + "\")"
+	return "(" + snapshotJS + ")(\"" + w.token + "\"), (" + locateJS + ")(globalThis.__ab)"
 }
 
 // ensureInstalled installs our script in the world, alone, unless a walk

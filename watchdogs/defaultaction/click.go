@@ -27,7 +27,7 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 	if e.Force {
 		return a.forceClick(ctx, e)
 	}
-	ref, tab, err := a.refTab(e.TabID, e.Ref)
+	ref, tab, err := a.refTab(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}

@@ -263,7 +263,7 @@ func (el *element) release(ctx context.Context) {
 
 // element resolves ref on the tab tabID (or the active tab).
 func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw events.Ref) (*element, error) {
-	ref, tab, err := a.refTab(tabID, raw)
+	ref, tab, err := a.refTab(ctx, tabID, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -280,11 +280,27 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 }
 
 // refTab parses ref and finds the tab tabID (or the active tab), making
-// sure that tab's snapshots issued it.
-func (a *attachment) refTab(tabID events.TargetID, raw events.Ref) (events.Ref, *session.Target, error) {
+// sure that tab's snapshots issued it. A locator in ref's place is
+// resolved to the ref of the one element it matches in that tab.
+func (a *attachment) refTab(ctx context.Context, tabID events.TargetID, raw events.Ref) (events.Ref, *session.Target, error) {
+	if events.IsLocator(string(raw)) {
+		l, err := events.ParseLocator(string(raw))
+		if err != nil {
+			return "", nil, err
+		}
+		tab, err := a.s.Tab(tabID)
+		if err != nil {
+			return "", nil, err
+		}
+		ref, err := a.resolveLocator(ctx, tab, l)
+		if err != nil {
+			return "", nil, err
+		}
+		return ref, tab, nil
+	}
 	ref, ok := events.ParseRef(string(raw))
 	if !ok {
-		return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", raw)
+		return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5, or a locator (css=, text=, role=, label=, placeholder=, testid=)", raw)
 	}
 	if tabID != "" {
 		a.mu.Lock()

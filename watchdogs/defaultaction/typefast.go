@@ -55,7 +55,7 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 	if e.Clear || e.Submit || e.Text == "" {
 		return res, false, nil
 	}
-	ref, tab, err := a.refTab(e.TabID, e.Ref)
+	ref, tab, err := a.refTab(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return res, false, nil
 	}

@@ -121,8 +121,11 @@ func (a *attachment) waitCheck(tab *session.Target, e events.WaitEvent) (string,
 		if e.Gone != "" {
 			ref, gone = e.Gone, true
 		}
+		if events.IsLocator(string(ref)) {
+			return a.waitLocator(tab, string(ref), gone)
+		}
 		if _, ok := events.ParseRef(string(ref)); !ok {
-			return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", ref)
+			return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5, or a locator (css=, text=, role=, label=, placeholder=, testid=)", ref)
 		}
 		what := fmt.Sprintf("ref %s to be visible", ref)
 		if gone {
@@ -193,4 +196,60 @@ func urlMatcher(pattern string) func(string) bool {
 	}
 	re := regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
 	return re.MatchString
+}
+
+// waitLocator is waitCheck for a locator: its one element to be visible,
+// or (gone) no element it matches to be visible. Several visible matches
+// while waiting for one is ambiguous_locator.
+func (a *attachment) waitLocator(tab *session.Target, raw string, gone bool) (string, func(ctx context.Context) (bool, error), error) {
+	l, err := events.ParseLocator(raw)
+	if err != nil {
+		return "", nil, err
+	}
+	what := fmt.Sprintf("%s to be visible", l)
+	if gone {
+		what = fmt.Sprintf("%s to be gone", l)
+	}
+	return what, func(ctx context.Context) (bool, error) {
+		found, err := a.locateIn(ctx, tab, l, ambiguousShown)
+		if err != nil {
+			var ce *events.Error
+			if errors.As(err, &ce) && ce.Code != events.CodeStaleRef && ce.Code != events.CodePageUnstable {
+				return false, err
+			}
+			return false, nil
+		}
+		shown := 0
+		for _, m := range found.Matches {
+			if !m.Hidden {
+				shown++
+			}
+		}
+		if gone {
+			return shown == 0, nil
+		}
+		if shown > 1 {
+			_, err := pickOne(l, found)
+			return false, err
+		}
+		if shown == 0 {
+			return false, nil
+		}
+		for _, m := range found.Matches {
+			if m.Hidden {
+				continue
+			}
+			el, err := a.element(ctx, tab.ID, m.Ref)
+			if err != nil {
+				return false, nil
+			}
+			defer el.release(ctx)
+			var visible bool
+			if err := el.callOn(ctx, jsVisible, &visible); err != nil {
+				return false, nil
+			}
+			return visible, nil
+		}
+		return false, nil
+	}, nil
 }

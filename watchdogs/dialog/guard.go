@@ -51,6 +51,7 @@ var guarded = []guardReg{
 	guard[events.EvaluateEvent](),
 	guard[events.PDFEvent](),
 	guard[events.WebStorageEvent](),
+	guard[events.LocateEvent](),
 }
 
 // leaves are the events that navigate a tab away: they may leave a page

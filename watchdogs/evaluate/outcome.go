@@ -78,8 +78,8 @@ func kindOf(e events.EvaluateEvent) string {
 func validate(e events.EvaluateEvent) error {
 	hasExpr, hasFn := strings.TrimSpace(e.Expression) != "", strings.TrimSpace(e.Function) != ""
 	if e.Ref != "" {
-		if _, ok := events.ParseRef(string(e.Ref)); !ok {
-			return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", e.Ref)
+		if _, err := events.ParseTarget(string(e.Ref)); err != nil {
+			return err
 		}
 		if e.FrameID != "" {
 			return events.Errorf(events.CodeInvalidArgument, "give a ref or a frame, not both: a ref knows its frame")

@@ -13,9 +13,12 @@ import (
 )
 
 // resolveRef asks the ref's owner (DefaultActionWatchdog) where its element
-// is.
+// is. A locator in the ref's place is resolved by the same owner.
 func (a *attachment) resolveRef(ctx context.Context, tab *session.Target, raw events.Ref) (events.ResolvedRef, error) {
-	ref, _ := events.ParseRef(string(raw))
+	ref := raw
+	if r, ok := events.ParseRef(string(raw)); ok {
+		ref = r
+	}
 	rr, err := bus.Ask(ctx, a.s.Bus(), events.ResolveRefEvent{TabID: tab.ID, Ref: ref})
 	if err != nil {
 		var ce *events.Error

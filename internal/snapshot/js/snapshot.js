@@ -383,6 +383,12 @@
   // Per-snapshot state.
   let recs, frames, labelsOf, labelHasCtl, runs, scopeEl, scopeStart, scopeEnd, stop;
   let walked = 0;
+  // plugin is the mode a walk runs in for another purpose than a
+  // snapshot (locate.js, read.js register them in plugins): it sees every
+  // element the walk visits, with the role and record the walk gave it,
+  // and picks the records the walk returns.
+  const plugins = {};
+  let plugin = null;
   // textSeen counts the visible text nodes walked, so that an element can
   // tell whether it shows text of its own or only icons.
   let textSeen = 0;
@@ -877,7 +883,7 @@
   function walkEl(e, ctx, need, fr, ptr, supp) {
     const tag = e.localName;
     if (SKIP.has(tag)) return '';
-    walked++;
+    const seq = walked++;
     let aRole = '', aLabel = '', aLby = '', aTitle = '', flags = 0;
     if (e.hasAttributes()) {
       const names = e.getAttributeNames();
@@ -1048,6 +1054,7 @@
       (ctx.pend || (ctx.pend = [])).push(e);
     }
 
+    if (plugin) plugin.visit(e, tag, role, rec, vis, fr, seq);
     if (!need) return '';
     let c;
     const emb = embeddedValue(e, tag);
@@ -1111,7 +1118,8 @@
   }
 
   // snap walks the document and returns the records. opts: scope (id or
-  // 0), interactive, maxDepth (0 = unlimited).
+  // 0), interactive, maxDepth (0 = unlimited), plugin (the options of a
+  // registered plugin, its name in plugin.name).
   function snap(opts) {
     recs = [];
     frames = [0];
@@ -1127,6 +1135,7 @@
     walked = 0;
     textSeen = 0;
     hostCands = [];
+    plugin = opts.plugin ? plugins[opts.plugin.name](opts.plugin) : null;
     if (opts.scope) {
       scopeEl = el(opts.scope);
       if (!scopeEl) return '\u0000gone';
@@ -1163,6 +1172,12 @@
       r.nth = n;
       byName.set(r.name, n + 1);
     }
+    if (plugin) {
+      recs = plugin.pick(recs, frames);
+      from = 0;
+      to = recs.length;
+      base = 0;
+    }
     // One flat array joined once: far cheaper than a string per record.
     const out = ['H', clean(location.href), clean(norm(unformat(doc.title))),
       scopeEl && scopeStart < 0 ? '0' : '1', walked];
@@ -1195,6 +1210,7 @@
     shadowDepth = 0;
     scopeEl = null;
     clickProps = new WeakSet();
+    plugin = null;
     sweep();
     return result;
   }
@@ -1258,6 +1274,9 @@
     clickProps = new WeakSet(list.filter(Boolean));
   }
 
-  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot };
+  // lib is what plugins share of the walk's rules.
+  const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
+    explicitRole, implicitRole, SKIP, INLINE_TAGS, CV };
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib };
   return token;
 })

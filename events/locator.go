@@ -1,0 +1,312 @@
+package events
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Locators name elements by what an agent knows of them, without a
+// snapshot. Wherever an event takes a Ref (ClickElementEvent.Ref,
+// WaitEvent.Gone, EvaluateEvent.Ref, ...), a locator may stand in its
+// place: the owner resolves it to exactly one element, which gets a ref as
+// a snapshot would give it. A locator that matches several elements fails
+// with ambiguous_locator, listing the first matches (ErrorDetails.Matches);
+// one that matches none with element_not_found.
+//
+//	css=SELECTOR              elements the CSS selector matches, hidden ones included
+//	text=TEXT                 the innermost elements whose visible text contains TEXT, ignoring case
+//	text="TEXT"               ... whose visible text is TEXT (white space collapsed)
+//	role=ROLE[name="NAME"]    elements of that role (as the snapshot shows it) named NAME
+//	role=ROLE[name=NAME]      ... whose name contains NAME, ignoring case; [nth=N] picks the Nth of a role and name
+//	label=TEXT, label="TEXT"  controls whose label (label element, aria-label, aria-labelledby) contains or is TEXT
+//	placeholder=TEXT          fields whose placeholder contains TEXT; quoted, is TEXT
+//	testid=ID                 elements whose data-testid is ID
+//
+// Locators look into every frame of the tab (out-of-process iframes
+// included) and through open and closed shadow roots, as the snapshot does.
+// Only css= and testid= match elements the snapshot does not show (hidden
+// ones); such a match says Hidden.
+
+// LocatorKind is what a locator matches on.
+type LocatorKind string
+
+// The kinds of locator.
+const (
+	LocateCSS         LocatorKind = "css"
+	LocateText        LocatorKind = "text"
+	LocateRole        LocatorKind = "role"
+	LocateLabel       LocatorKind = "label"
+	LocatePlaceholder LocatorKind = "placeholder"
+	LocateTestID      LocatorKind = "testid"
+)
+
+var locatorKinds = []LocatorKind{LocateCSS, LocateText, LocateRole, LocateLabel, LocatePlaceholder, LocateTestID}
+
+// Locator is a parsed locator (see ParseLocator).
+type Locator struct {
+	Kind LocatorKind `json:"kind"`
+	// Value is the selector, text, label, placeholder or test id; for
+	// role=, the role.
+	Value string `json:"value"`
+	// Exact asks for the whole text rather than a part of it, matched
+	// with case (the value was quoted). Test ids are always exact.
+	Exact bool `json:"exact,omitempty"`
+	// Name is role='s accessible name, "" for any; NameExact as Exact.
+	Name      string `json:"name,omitempty"`
+	NameExact bool   `json:"name_exact,omitempty"`
+	// Nth, when not nil, keeps the match whose snapshot nth is *Nth.
+	Nth *int `json:"nth,omitempty"`
+}
+
+// LocatorMatch is one element a locator matched, with the ref it got.
+// Role, Name and Nth are as the snapshot shows them (Nth counts earlier
+// elements of the same role and name in the frame); an element the
+// snapshot leaves out (Hidden) has its role from its markup and no name.
+type LocatorMatch struct {
+	Ref     Ref     `json:"ref"`
+	Role    string  `json:"role"`
+	Name    string  `json:"name"`
+	Nth     int     `json:"nth"`
+	Hidden  bool    `json:"hidden,omitempty"`
+	FrameID FrameID `json:"frame_id,omitempty"`
+}
+
+// IsLocator reports whether s is written as a locator (starts with one of
+// the kinds and "="), well formed or not, as opposed to a ref.
+func IsLocator(s string) bool {
+	k, _, ok := strings.Cut(strings.TrimSpace(s), "=")
+	if !ok {
+		return false
+	}
+	for _, kind := range locatorKinds {
+		if k == string(kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseLocator parses a locator. A malformed one is an invalid_argument
+// *Error that names the part that is wrong.
+func ParseLocator(s string) (Locator, error) {
+	raw := strings.TrimSpace(s)
+	k, v, ok := strings.Cut(raw, "=")
+	if !ok || !IsLocator(raw) {
+		return Locator{}, Errorf(CodeInvalidArgument,
+			"%q is not a locator: write css=, text=, role=, label=, placeholder= or testid= and what to match", s)
+	}
+	l := Locator{Kind: LocatorKind(k)}
+	bad := func(format string, args ...any) (Locator, error) {
+		return Locator{}, Errorf(CodeInvalidArgument, "locator %s: %s", raw, fmt.Sprintf(format, args...))
+	}
+	switch l.Kind {
+	case LocateCSS:
+		if strings.TrimSpace(v) == "" {
+			return bad("css= needs a selector")
+		}
+		l.Value = strings.TrimSpace(v)
+	case LocateText, LocateLabel, LocatePlaceholder, LocateTestID:
+		text, exact, rest, err := value(v)
+		if err != nil {
+			return bad("%s= %s", k, err)
+		}
+		if rest != "" {
+			return bad("%q follows the closing quote", rest)
+		}
+		if strings.TrimSpace(text) == "" {
+			return bad("%s= needs a non-empty value", k)
+		}
+		if !exact {
+			text = strings.TrimSpace(text)
+		}
+		l.Value, l.Exact = text, exact
+		if l.Kind == LocateTestID {
+			l.Exact = true
+		}
+	case LocateRole:
+		if err := parseRole(&l, v); err != nil {
+			return bad("%s", err)
+		}
+	}
+	return l, nil
+}
+
+// parseRole reads ROLE, then [name=...] and [nth=N] in any order.
+func parseRole(l *Locator, v string) error {
+	i := strings.IndexByte(v, '[')
+	role := v
+	if i >= 0 {
+		role = v[:i]
+	}
+	role = strings.TrimSpace(role)
+	if role == "" {
+		return fmt.Errorf("role= needs a role, such as role=button")
+	}
+	if !knownRole(role) {
+		return fmt.Errorf("%q is not a role the snapshot shows (button, link, textbox, checkbox, heading, ...)", role)
+	}
+	l.Value = role
+	if i < 0 {
+		return nil
+	}
+	rest := v[i:]
+	seen := map[string]bool{}
+	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
+		if rest[0] != '[' {
+			return fmt.Errorf("%q after the role is not an [attribute]", rest)
+		}
+		attr, after, ok := strings.Cut(rest[1:], "=")
+		attr = strings.TrimSpace(attr)
+		if !ok {
+			return fmt.Errorf("[%s needs =value]", strings.TrimSuffix(attr, "]"))
+		}
+		if seen[attr] {
+			return fmt.Errorf("[%s=...] is given twice", attr)
+		}
+		seen[attr] = true
+		text, exact, tail, err := value(after)
+		if err != nil {
+			return fmt.Errorf("[%s=...]: %s", attr, err)
+		}
+		if !exact {
+			// Unquoted, the value ends at the first ].
+			j := strings.IndexByte(after, ']')
+			if j < 0 {
+				return fmt.Errorf("[%s=... has no closing ]", attr)
+			}
+			text, tail = strings.TrimSpace(after[:j]), after[j:]
+		}
+		tail = strings.TrimLeft(tail, " ")
+		if !strings.HasPrefix(tail, "]") {
+			return fmt.Errorf("[%s=...] has no closing ]", attr)
+		}
+		rest = tail[1:]
+		switch attr {
+		case "name":
+			l.Name, l.NameExact = text, exact
+		case "nth":
+			n, err := strconv.Atoi(text)
+			if err != nil || n < 0 {
+				return fmt.Errorf("[nth=%s] is not a number of 0 or more", text)
+			}
+			l.Nth = &n
+		default:
+			return fmt.Errorf("[%s=...] is not an attribute of role= (name, nth)", attr)
+		}
+	}
+	return nil
+}
+
+// value reads a locator's value: a "quoted string" (exact, with \" and \\
+// escapes) followed by rest, or the whole of v, unquoted.
+func value(v string) (text string, exact bool, rest string, err error) {
+	t := strings.TrimLeft(v, " ")
+	if !strings.HasPrefix(t, `"`) {
+		return v, false, "", nil
+	}
+	var b strings.Builder
+	for i := 1; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '\\':
+			if i+1 == len(t) {
+				return "", false, "", fmt.Errorf("ends in a lone backslash")
+			}
+			i++
+			b.WriteByte(t[i])
+		case '"':
+			return b.String(), true, strings.TrimSpace(t[i+1:]), nil
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", false, "", fmt.Errorf("has no closing quote")
+}
+
+// String writes l back as a locator.
+func (l Locator) String() string {
+	q := func(s string, exact bool) string {
+		if !exact {
+			return s
+		}
+		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	}
+	switch l.Kind {
+	case LocateCSS:
+		return "css=" + l.Value
+	case LocateTestID:
+		return "testid=" + l.Value
+	case LocateRole:
+		s := "role=" + l.Value
+		if l.Name != "" {
+			s += "[name=" + q(l.Name, l.NameExact) + "]"
+		}
+		if l.Nth != nil {
+			s += "[nth=" + strconv.Itoa(*l.Nth) + "]"
+		}
+		return s
+	}
+	return string(l.Kind) + "=" + q(l.Value, l.Exact)
+}
+
+// Target is what an element argument names: a ref, or a locator to
+// resolve.
+type Target struct {
+	Ref     Ref
+	Locator *Locator
+}
+
+// ParseTarget reads an element argument: a ref (e5, @e5, ref=e5) or a
+// locator. Anything else is an invalid_argument *Error.
+func ParseTarget(s string) (Target, error) {
+	if r, ok := ParseRef(s); ok {
+		return Target{Ref: r}, nil
+	}
+	if IsLocator(s) {
+		l, err := ParseLocator(s)
+		if err != nil {
+			return Target{}, err
+		}
+		return Target{Locator: &l}, nil
+	}
+	return Target{}, Errorf(CodeInvalidArgument,
+		"%q is neither a ref (e5, @e5, ref=e5) nor a locator (css=, text=, role=, label=, placeholder=, testid=)", s)
+}
+
+// knownRole reports whether the snapshot can show role: an ARIA role, or
+// one of the snapshot's own (clickable, iframe).
+func knownRole(r string) bool {
+	switch r {
+	case "clickable", "iframe", "alert", "alertdialog", "application", "article", "banner",
+		"blockquote", "button", "caption", "cell", "checkbox", "code", "columnheader", "combobox",
+		"complementary", "contentinfo", "definition", "deletion", "dialog", "directory",
+		"document", "emphasis", "feed", "figure", "form", "generic", "grid", "gridcell", "group",
+		"heading", "img", "insertion", "link", "list", "listbox", "listitem", "log", "main",
+		"mark", "marquee", "math", "menu", "menubar", "menuitem", "menuitemcheckbox",
+		"menuitemradio", "meter", "navigation", "note", "option", "paragraph",
+		"progressbar", "radio", "radiogroup", "region", "row", "rowgroup",
+		"rowheader", "scrollbar", "search", "searchbox", "separator", "slider", "spinbutton",
+		"status", "strong", "subscript", "superscript", "switch", "tab", "table", "tablist",
+		"tabpanel", "term", "textbox", "time", "timer", "toolbar", "tooltip", "tree", "treegrid",
+		"treeitem":
+		return true
+	}
+	return false
+}
+
+// LocateEvent lists the elements a locator matches in a tab (TabID, or the
+// active tab), in document order, each with the ref it gets; at most Limit
+// of them (zero: 50), with Total counting all. No snapshot is taken.
+// Owned by DefaultActionWatchdog; result LocateResult. A malformed locator
+// is invalid_argument.
+type LocateEvent struct {
+	TabID   TargetID
+	Locator string
+	Limit   int
+}
+
+// LocateResult is what LocateEvent found. No match is not an error here.
+type LocateResult struct {
+	Matches []LocatorMatch `json:"matches"`
+	Total   int            `json:"total"`
+}

@@ -1,0 +1,213 @@
+// locate.js is evaluated in agentbrowser's isolated world right after
+// snapshot.js, as `(<this file>)(globalThis.__ab)`. It registers the
+// "locate" plugin of the snapshot walk: a walk of the document (in the
+// snapshot's interactive mode) that returns, instead of the snapshot's
+// records, the records of the elements a locator matches, so that their
+// roles, names and nth are the snapshot's own.
+//
+// Options: { name: "locate", kind, value, exact, name_value, name_exact,
+// nth (null or a number), limit }.
+//
+// The records it returns, in document order: a marker text record before
+// each match ("\x01m", or "\x01h" for a match the snapshot does not show),
+// then the match's element record; the element records of out-of-process
+// iframes (no marker), whose documents the Go side looks into; and a last
+// text record "\x01c" + the number of matches in this document (the
+// element records stop at limit). A CSS selector the browser rejects
+// gives one text record "\x01x" + the browser's message instead.
+(function (ab) {
+  'use strict';
+  // An older snapshot script (a fidelity comparison's) has no plugins.
+  if (!ab || !ab.plugins) return;
+  const L = ab.lib;
+
+  // roots returns the document, the documents of its same-origin frames,
+  // and every open or closed shadow root the world knows, below root.
+  function roots(root, out) {
+    out.push(root);
+    for (const e of root.querySelectorAll('*')) {
+      const sr = L.shadowOf(e);
+      if (sr) roots(sr, out);
+      if (e.localName === 'iframe' || e.localName === 'frame') {
+        let d = null;
+        try {
+          d = e.contentDocument;
+        } catch (err) {
+          d = null;
+        }
+        if (d) roots(d, out);
+      }
+    }
+    return out;
+  }
+
+  // cssMatches is every element sel matches in the document's roots.
+  function cssMatches(sel) {
+    const out = [];
+    for (const r of roots(document, [])) {
+      for (const e of r.querySelectorAll(sel)) out.push(e);
+    }
+    return out;
+  }
+
+  // textMatches finds the innermost elements whose visible text matches:
+  // elements none of whose element children match on their own.
+  function textMatches(q) {
+    const needle = q.exact ? L.norm(q.value) : L.norm(q.value).toLowerCase();
+    const test = q.exact ? (t) => t === needle : (t) => t.toLowerCase().includes(needle);
+    const out = [];
+    // text is e's visible text, white space collapsed, or null when an
+    // element below it matched (so neither e nor its ancestors are the
+    // innermost match).
+    function text(e) {
+      const tag = e.localName;
+      if (L.SKIP.has(tag)) return '';
+      let vis = true;
+      if (!e.checkVisibility(L.CV)) {
+        const st = getComputedStyle(e);
+        if (st.display === 'none') return '';
+        vis = st.visibility === 'visible';
+      }
+      if (tag === 'iframe' || tag === 'frame') {
+        let d = null;
+        try {
+          d = e.contentDocument;
+        } catch (err) {
+          d = null;
+        }
+        if (d && d.body) text(d.body);
+        return '';
+      }
+      let s = '';
+      if (tag === 'input') {
+        const t = e.type;
+        if (vis && (t === 'button' || t === 'submit' || t === 'reset')) s = e.value;
+      } else if (tag !== 'textarea' && tag !== 'select') {
+        const sr = L.shadowOf(e);
+        let kids = sr ? sr.childNodes : e.childNodes;
+        if (!sr && tag === 'slot') {
+          const a = e.assignedNodes();
+          if (a.length) kids = a;
+        }
+        let below = false;
+        for (const c of kids) {
+          if (c.nodeType === 3) {
+            if (vis) s += c.data;
+          } else if (c.nodeType === 1) {
+            const t = text(c);
+            if (t === null) below = true;
+            else if (!below && t) s += L.INLINE_TAGS.has(c.localName) ? t : ' ' + t + ' ';
+          }
+        }
+        if (below) return null;
+      }
+      const n = L.unformat(L.norm(s));
+      if (n && vis && test(n)) {
+        out.push(e);
+        return null;
+      }
+      return n;
+    }
+    const body = document.body || document.documentElement;
+    if (body) text(body);
+    return out;
+  }
+
+  // labelsOf lists the texts that label e: aria-labelledby's, aria-label,
+  // and its label elements'.
+  function labelsOf(e) {
+    const out = [];
+    const lby = e.getAttribute('aria-labelledby');
+    if (lby) out.push(L.labelledBy(e, lby));
+    const al = e.getAttribute('aria-label');
+    if (al) out.push(L.nnorm(al));
+    const ls = L.labelsName(e);
+    if (ls) out.push(ls);
+    return out;
+  }
+
+  // roleOf is the role of an element the walk did not visit, from its
+  // markup alone.
+  function roleOf(e) {
+    const r = e.getAttribute('role');
+    const er = r ? L.explicitRole(r) : null;
+    return (er !== null ? er : L.implicitRole(e, e.localName)) || 'generic';
+  }
+
+  ab.plugins.locate = function (q) {
+    const limit = q.limit > 0 ? q.limit : 50;
+    let want = null;
+    let failed = '';
+    try {
+      switch (q.kind) {
+        case 'css': want = cssMatches(q.value); break;
+        case 'testid': want = cssMatches('[data-testid="' + q.value.replace(/["\\]/g, '\\$&') + '"]'); break;
+        case 'text': want = textMatches(q); break;
+      }
+    } catch (err) {
+      failed = String(err && err.message || err).replace(/[\x00-\x1f\x7f]/g, ' ');
+      want = [];
+    }
+    const wanted = want ? new Set(want) : null;
+    const needle = q.exact ? L.norm(q.value) : L.norm(q.value).toLowerCase();
+    const roleName = q.name_exact ? L.norm(q.name_value || '') : L.norm(q.name_value || '').toLowerCase();
+    const same = (exact, want, got) => !!got && (exact ? L.norm(got) === want : got.toLowerCase().includes(want));
+
+    // found holds the matches and the out-of-process iframes in the
+    // order the walk entered them.
+    const found = [];
+    const seen = new Set();
+    function matches(e, tag, role, rec, vis) {
+      switch (q.kind) {
+        case 'role':
+          return !!rec && rec.role === q.value && (!roleName || same(q.name_exact, roleName, rec.name));
+        case 'label':
+          return !!rec && labelsOf(e).some((t) => same(q.exact, needle, t));
+        case 'placeholder':
+          return !!rec && same(q.exact, needle, L.placeholderOf(e, tag) || L.attr(e, 'aria-placeholder'));
+        default:
+          return wanted.has(e);
+      }
+    }
+    return {
+      visit(e, tag, role, rec, vis, fr, seq) {
+        if (matches(e, tag, role, rec, vis)) {
+          seen.add(e);
+          const r = rec || { k: 'E', d: 0, role: role || 'generic', name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false };
+          found.push({ e, rec: r, hidden: !vis, seq });
+        } else if (rec && rec.oop && rec.id) {
+          found.push({ rec, frame: true, seq });
+        }
+      },
+      pick(recs, frames) {
+        if (failed) return [{ k: 'T', d: 0, t: '\x01x' + failed }];
+        found.sort((a, b) => a.seq - b.seq);
+        if (wanted) {
+          // What the walk never reached: hidden, or outside the body.
+          for (const e of want) {
+            if (seen.has(e)) continue;
+            let fr = 0;
+            const fe = e.ownerDocument !== document && e.ownerDocument.defaultView ? e.ownerDocument.defaultView.frameElement : null;
+            if (fe) fr = Math.max(0, frames.indexOf(L.idOf(fe)));
+            found.push({ e, rec: { k: 'E', d: 0, role: roleOf(e), name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false }, hidden: true });
+          }
+        }
+        const out = [];
+        let n = 0;
+        for (const f of found) {
+          if (f.frame) {
+            out.push(f.rec);
+            continue;
+          }
+          if (q.nth !== null && q.nth !== undefined && f.rec.nth !== q.nth) continue;
+          n++;
+          if (n > limit) continue;
+          if (!f.rec.id) f.rec.id = L.idOf(f.e);
+          out.push({ k: 'T', d: 0, t: f.hidden ? '\x01h' : '\x01m' }, f.rec);
+        }
+        out.push({ k: 'T', d: 0, t: '\x01c' + n });
+        return out;
+      },
+    };
+  };
+})
