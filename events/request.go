@@ -41,6 +41,11 @@ func (FrameLookupEvent) Returns(FrameInfo)               {}
 func (CDPCallEvent) Returns(CDPCallResult)               {}
 func (ConsoleEvent) Returns(ConsoleResult)               {}
 func (NetworkEvent) Returns(NetworkResult)               {}
+func (RouteEvent) Returns(RoutesResult)                  {}
+func (UnrouteEvent) Returns(RoutesResult)                {}
+func (RoutesEvent) Returns(RoutesResult)                 {}
+func (EmulateEvent) Returns(Emulation)                   {}
+func (EmulationEvent) Returns(Emulation)                 {}
 
 // Gathers makes BrowserStateRequestEvent a bus.GatherRequest: every
 // watchdog that knows a section of the page state contributes its own

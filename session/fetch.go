@@ -45,6 +45,12 @@ type FetchOwner struct {
 	// (the session's storage page), which another owner (the origin
 	// policy) would otherwise take.
 	First bool
+	// Last keeps the owner after every owner that is not Last, so that its
+	// Claims is asked after theirs: for an owner whose patterns reach
+	// everyone's requests (the agent's network routes), which must not
+	// take the dialog bridge's requests or the documents the origin
+	// policy blocks.
+	Last bool
 	// Patterns are the requests the owner wants paused.
 	Patterns []FetchPattern
 	// Claims tells the owner's requests from others'. It must be quick and
@@ -79,10 +85,17 @@ const fetchTimeout = 10 * time.Second
 func (s *BrowserSession) AddFetchOwner(ctx context.Context, o FetchOwner) (remove func(context.Context)) {
 	s.fetch.mu.Lock()
 	owner := &o
-	if o.First {
-		s.fetch.owners = append([]*FetchOwner{owner}, s.fetch.owners...)
-	} else {
-		s.fetch.owners = append(s.fetch.owners, owner)
+	switch {
+	case o.First:
+		s.fetch.owners = slices.Insert(s.fetch.owners, 0, owner)
+	default:
+		at := len(s.fetch.owners)
+		if !o.Last {
+			for at > 0 && s.fetch.owners[at-1].Last {
+				at--
+			}
+		}
+		s.fetch.owners = slices.Insert(s.fetch.owners, at, owner)
 	}
 	s.fetch.mu.Unlock()
 	s.refreshFetch(ctx)
@@ -260,7 +273,9 @@ func (s *BrowserSession) installOriginPolicy(ctx context.Context) error {
 	s.AddFetchOwner(ctx, FetchOwner{
 		Name:     "origin_policy",
 		Patterns: []FetchPattern{{URLPattern: "*", ResourceType: "Document", RequestStage: "Request"}},
-		Claims:   func(r PausedRequest) bool { return r.ResourceType == "Document" },
+		// Only the documents it blocks: the others go on to the owners
+		// after it (a route may answer them), or continue.
+		Claims: func(r PausedRequest) bool { return r.ResourceType == "Document" && p.CheckOrigin(r.Request.URL) != nil },
 		Handle: func(ctx context.Context, t *Target, r PausedRequest) {
 			err := p.CheckOrigin(r.Request.URL)
 			if err == nil {

@@ -13,9 +13,11 @@ import (
 	"github.com/agentbrowser/agentbrowser/watchdogs/console"
 	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 	"github.com/agentbrowser/agentbrowser/watchdogs/dialog"
+	"github.com/agentbrowser/agentbrowser/watchdogs/emulation"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
 	"github.com/agentbrowser/agentbrowser/watchdogs/network"
+	"github.com/agentbrowser/agentbrowser/watchdogs/route"
 )
 
 // Module provides the watchdog Manager and the standard watchdogs.
@@ -27,6 +29,8 @@ var Module = fx.Options(
 	frame.Module,
 	console.Module,
 	network.Module,
+	route.Module,
+	emulation.Module,
 )
 
 // NewManager builds the Manager of the standard watchdogs plus extra ones

@@ -1,0 +1,114 @@
+package emulation
+
+import (
+	"context"
+
+	"github.com/mafredri/cdp"
+	"github.com/rs/zerolog"
+	"go.uber.org/fx"
+
+	"github.com/agentbrowser/agentbrowser/bus"
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs"
+)
+
+// Name is the watchdog's name.
+const Name = "emulation"
+
+// Watchdog is the process-level EmulationWatchdog. Its per-session state
+// lives in the attachment Attach returns.
+type Watchdog struct{}
+
+// New builds the watchdog.
+func New() *Watchdog { return &Watchdog{} }
+
+// Name implements watchdogs.Watchdog.
+func (*Watchdog) Name() string { return Name }
+
+// host is what the watchdog needs beyond watchdogs.Host: every target of
+// the session, the browser, and permissions.
+type host interface {
+	watchdogs.Host
+	Targets() []*session.Target
+	Browser() *cdp.Client
+	GrantPermissions(ctx context.Context, perms ...string) error
+}
+
+var _ host = (*session.BrowserSession)(nil)
+
+// Attach subscribes the handlers and applies the settings to every target
+// attached from now on.
+func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
+	s, err := watchdogs.HostAs[host](h, Name, "a browser session that lists its targets")
+	if err != nil {
+		return nil, err
+	}
+	a := &attachment{s: s, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: make(chan struct{}, 1)}
+	a.remove = h.OnTargetAttached(a.attached)
+	b := h.Bus()
+	a.subs.Add(bus.Handle(b, Name, a.emulate))
+	a.subs.Add(bus.Handle(b, Name, a.current))
+	if err := a.subs.Err(); err != nil {
+		a.Detach(ctx)
+		return nil, err
+	}
+	return a, nil
+}
+
+// attachment is the watchdog's per-session part.
+type attachment struct {
+	s      host
+	log    zerolog.Logger
+	subs   bus.Subscriptions
+	remove func()
+
+	// mu, held by sending into it, serialises changes with the set-up
+	// of new targets, so that a target attached during a change ends
+	// with the new settings; a wait for it gives up when its context
+	// ends (see lock). It guards set and defaultUA.
+	mu  chan struct{}
+	set events.Emulation
+	// defaultUA is the browser's own user agent, for an Accept-Language
+	// without a user agent of the agent's; asked once.
+	defaultUA string
+}
+
+// Detach unsubscribes and stops setting up new targets. The settings stay
+// on the targets that have them.
+func (a *attachment) Detach(context.Context) error {
+	a.subs.Unsubscribe()
+	if a.remove != nil {
+		a.remove()
+	}
+	return nil
+}
+
+// current answers EmulationEvent.
+func (a *attachment) current(ctx context.Context, _ events.EmulationEvent) (events.Emulation, error) {
+	if err := a.lock(ctx); err != nil {
+		return events.Emulation{}, err
+	}
+	defer a.unlock()
+	return clone(a.set), nil
+}
+
+// Module provides the watchdog in the watchdogs group.
+var Module = fx.Module(Name, fx.Provide(watchdogs.As(New)))
+
+var (
+	_ watchdogs.Watchdog   = (*Watchdog)(nil)
+	_ watchdogs.Attachment = (*attachment)(nil)
+)
+
+// lock takes a.mu, or returns ctx's error.
+func (a *attachment) lock(ctx context.Context) error {
+	select {
+	case a.mu <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (a *attachment) unlock() { <-a.mu }
