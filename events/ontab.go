@@ -203,3 +203,10 @@ func (e LocateEvent) OnTab(id TargetID) LocateEvent {
 	}
 	return e
 }
+
+func (e ReadEvent) OnTab(id TargetID) ReadEvent {
+	if e.TabID == "" {
+		e.TabID = id
+	}
+	return e
+}

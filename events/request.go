@@ -19,6 +19,7 @@ func (ReloadEvent) Returns(NavigationResult)        {}
 
 func (ResolveRefEvent) Returns(ResolvedRef)              {}
 func (LocateEvent) Returns(LocateResult)                 {}
+func (ReadEvent) Returns(ReadResult)                     {}
 func (ClickCoordinateEvent) Returns(ActionResult)        {}
 func (ClickElementEvent) Returns(ActionResult)           {}
 func (HoverEvent) Returns(ActionResult)                  {}

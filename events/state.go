@@ -14,8 +14,9 @@ type SnapshotOptions struct {
 	// more.
 	MaxChars int `json:"max_chars,omitempty"`
 	// Target limits the tree to the subtree of one element, as Scope
-	// does: a ref (e5, @e5, ref=e5). It is the name the MCP tools and
-	// Playwright MCP use; other kinds of target (locators) may follow.
+	// does: a ref (e5, @e5, ref=e5) or a locator that matches one element
+	// (see ParseLocator). It is the name the MCP tools and Playwright MCP
+	// use.
 	Target string `json:"target,omitempty"`
 	// Find shows only the lines that match, each under its nearest
 	// heading or landmark: a text, matched without regard to case, or a

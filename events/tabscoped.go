@@ -26,3 +26,4 @@ func (e EvaluateEvent) TargetTab() TargetID        { return e.TabID }
 func (e PDFEvent) TargetTab() TargetID             { return e.TabID }
 func (e WebStorageEvent) TargetTab() TargetID      { return e.TabID }
 func (e LocateEvent) TargetTab() TargetID          { return e.TabID }
+func (e ReadEvent) TargetTab() TargetID            { return e.TabID }

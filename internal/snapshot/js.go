@@ -12,6 +12,11 @@ var snapshotJS string
 //go:embed js/locate.js
 var locateJS string
 
+// readJS adds the walk's read plugin; see js/read.js.
+//
+//go:embed js/read.js
+var readJS string
+
 // worldName names agentbrowser's isolated world in every frame. Chrome
 // hands out one context per name and frame; a variable so that tests can
 // run a second engine beside the first.

@@ -88,9 +88,9 @@ func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID
 }
 
 // installExpr installs our script in the world, and the plugins of its
-// walk (locate.js); it evaluates to nothing of use.
+// walk (locate.js, read.js); it evaluates to nothing of use.
 func (w *world) installExpr() string {
-	return "(" + snapshotJS + ")(\"" + w.token + "\"), (" + locateJS + ")(globalThis.__ab)"
+	return "(" + snapshotJS + ")(\"" + w.token + "\"), (" + locateJS + ")(globalThis.__ab), (" + readJS + ")(globalThis.__ab)"
 }
 
 // ensureInstalled installs our script in the world, alone, unless a walk

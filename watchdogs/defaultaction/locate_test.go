@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -66,6 +67,7 @@ func TestLocatorKinds(t *testing.T) {
 		{locator: `role=button[name="Remove"][nth=1]`, role: "button", name: "Remove", total: 1},
 		{locator: "role=button[name=sign in]", total: 2},
 		{locator: "role=heading", role: "heading", name: "Shop", total: 1},
+		{locator: "role=navigation", role: "navigation", total: 1},
 		{locator: "label=email", role: "textbox", name: "Email", total: 1},
 		{locator: `label="Search site"`, role: "textbox", name: "Search site", total: 1},
 		{locator: "label=card", role: "textbox", name: "Card", total: 1},
@@ -209,4 +211,15 @@ func TestLocateLimit(t *testing.T) {
 	_, err = e.click(events.ClickElementEvent{Ref: "text=row"})
 	requireCode(t, err, events.CodeAmbiguousLocator)
 	assert.True(t, strings.Contains(err.Error(), "and 20 more"), err.Error())
+}
+
+// A snapshot's target may be a locator: the tree is its element's subtree.
+func TestSnapshotTargetByLocator(t *testing.T) {
+	e := newEnv(t, "/locate.html")
+	st := e.state(events.SnapshotOptions{Target: "role=navigation"})
+	require.NotNil(t, st.Tree)
+	assert.Contains(t, st.Tree.Text, `link "Home"`)
+	assert.NotContains(t, st.Tree.Text, "Buy now")
+	_, err := actions.State(e.ctx(), e.s, events.BrowserStateRequestEvent{TabID: e.tab.ID, Snapshot: events.SnapshotOptions{Target: "css=.note"}})
+	requireCode(t, err, events.CodeAmbiguousLocator)
 }

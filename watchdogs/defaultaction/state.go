@@ -63,7 +63,24 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		}
 		return sec, nil
 	}
-	opts, err := snapshotOptions(e.Snapshot)
+	snap := e.Snapshot
+	if events.IsLocator(snap.Target) {
+		// A locator target is the subtree of the one element it matches
+		// (a dialog, which the tree reports, leaves it unresolved).
+		l, err := events.ParseLocator(snap.Target)
+		if err != nil {
+			return nil, err
+		}
+		snap.Target = ""
+		if a.dlg.Pending(ctx, tab.ID) == nil {
+			ref, err := a.resolveLocator(ctx, tab, l)
+			if err != nil {
+				return nil, err
+			}
+			snap.Target = string(ref)
+		}
+	}
+	opts, err := snapshotOptions(snap)
 	if err != nil {
 		return nil, err
 	}
@@ -171,13 +188,12 @@ func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
 	return opts, nil
 }
 
-// targetRef reads a target that names an element: a ref today. Locators
-// (css=..., role=...) are the kind of target to come, resolved here to the
-// ref of the element they find.
+// targetRef reads a target that names an element by ref; a locator
+// target has been resolved to its element's ref before (see state).
 func targetRef(target string) (events.Ref, error) {
 	ref, ok := events.ParseRef(target)
 	if !ok {
-		return "", events.Errorf(events.CodeInvalidArgument, "target %q is not a ref: want e5, @e5 or ref=e5 from a snapshot", target)
+		return "", events.Errorf(events.CodeInvalidArgument, "target %q is neither a ref (e5, @e5, ref=e5) nor a locator (css=, text=, role=, label=, placeholder=, testid=)", target)
 	}
 	return ref, nil
 }

@@ -94,6 +94,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.subs.Add(bus.Contribute(b, Name, a.state))
 	a.subs.Add(bus.Handle(b, Name, a.resolveRef))
 	a.subs.Add(bus.Handle(b, Name, a.locate))
+	a.subs.Add(bus.Handle(b, Name, a.read))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.clickElement)))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.hover)))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.typeText)))

@@ -52,6 +52,7 @@ var guarded = []guardReg{
 	guard[events.PDFEvent](),
 	guard[events.WebStorageEvent](),
 	guard[events.LocateEvent](),
+	guard[events.ReadEvent](),
 }
 
 // leaves are the events that navigate a tab away: they may leave a page

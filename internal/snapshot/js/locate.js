@@ -203,6 +203,9 @@
           n++;
           if (n > limit) continue;
           if (!f.rec.id) f.rec.id = L.idOf(f.e);
+          // A match is a ref, even an unnamed landmark's (which a
+          // snapshot keeps as an anchor).
+          f.rec.anchor = false;
           out.push({ k: 'T', d: 0, t: f.hidden ? '\x01h' : '\x01m' }, f.rec);
         }
         out.push({ k: 'T', d: 0, t: '\x01c' + n });
