@@ -70,6 +70,54 @@ func BenchmarkClickByRef(b *testing.B) {
 	}
 }
 
+// BenchmarkClickByLocator clicks the same button by role and name, with no
+// snapshot: the locator's walk of the page comes before the click by ref.
+func BenchmarkClickByLocator(b *testing.B) {
+	tab, _, _ := benchTab(b)
+	shared := sharedSession(b)
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := actions.Do(ctx, shared, events.ClickElementEvent{TabID: tab.ID, Ref: `role=button[name="Count"]`}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLocate500 finds one button among 500 by role and name.
+func BenchmarkLocate500(b *testing.B) {
+	tab, _, _ := benchTab(b)
+	shared := sharedSession(b)
+	ctx := context.Background()
+	_, err := session.Evaluate(ctx, tab.Client,
+		`for (let i = 0; i < 500; i++) { const b = document.createElement('button'); b.textContent = 'Row ' + i; document.body.append(b) } 1`, false)
+	require.NoError(b, err)
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := actions.Do(ctx, shared, events.LocateEvent{TabID: tab.ID, Locator: `role=button[name="Row 250"]`})
+		if err != nil || r.Total != 1 {
+			b.Fatal(err, r.Total)
+		}
+	}
+}
+
+// BenchmarkSnapshot500 takes the interactive snapshot of the same page, the
+// price an agent pays without a locator.
+func BenchmarkSnapshot500(b *testing.B) {
+	tab, _, _ := benchTab(b)
+	shared := sharedSession(b)
+	ctx := context.Background()
+	_, err := session.Evaluate(ctx, tab.Client,
+		`for (let i = 0; i < 500; i++) { const b = document.createElement('button'); b.textContent = 'Row ' + i; document.body.append(b) } 1`, false)
+	require.NoError(b, err)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := actions.State(ctx, shared, events.BrowserStateRequestEvent{TabID: tab.ID, Snapshot: events.SnapshotOptions{Interactive: true}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkClickRawCDP issues the CDP calls a click by ref needs, directly:
 // scroll into view, content quads, layout metrics, a hit test, and the three
 // mouse events.
