@@ -17,7 +17,7 @@ import (
 )
 
 type formField struct {
-	Target  string     `json:"target,omitempty" jsonschema:"the field: its ref from the page snapshot (ref is the same argument under its older name)"`
+	Target  string     `json:"target,omitempty" jsonschema:"the field: its ref from the page snapshot, or a locator such as label=Email (ref is the same argument under its older name)"`
 	Ref     string     `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Name    string     `json:"name,omitempty" jsonschema:"a human description of the field, used in messages"`
 	Element string     `json:"element,omitempty" jsonschema:"the same as name"`

@@ -107,11 +107,13 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, conns: map[*mcp.ServerSession]*conn{}}
 	s.srv = mcp.NewServer(&mcp.Implementation{Name: "agentbrowser", Title: "agentbrowser", Version: opts.Version}, &mcp.ServerOptions{
-		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form on a target (a ref); " +
+		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form on a target: a ref, or a locator in its place " +
+			"(role=button[name=\"Save\"], text=Save, label=Email; browser_find lists what one matches); browser_read gives the page as Markdown; " +
 			"action results end with what changed since your last snapshot: changed lines under their nearest unchanged ancestor, the refs removed (the others stay valid), the URL and title when they changed. " +
 			"Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
 	})
 	registerActionTools(s)
+	registerToolboxTools(s)
 	registerPageTools(s)
 	registerStateTools(s)
 	return s, nil

@@ -8,13 +8,13 @@ import (
 // Tools name the element they act on as Playwright MCP's do, by target,
 // and as ours did before, by ref; both are accepted, and the schemas say
 // so. Every element argument goes through parseTarget, so what a target may
-// be (a ref today; whatever request.ParseRef learns to read tomorrow) is
+// be (a ref or a locator, as request.ParseRef reads them) is
 // decided in one place.
 
 // elementArgs name one element: target or ref, and a human description
 // for messages.
 type elementArgs struct {
-	Target  string `json:"target,omitempty" jsonschema:"the element: its ref from the page snapshot, such as e5 (ref is the same argument under its older name)"`
+	Target  string `json:"target,omitempty" jsonschema:"the element: its ref from the page snapshot, such as e5, or a locator: role=button[name=\"Save\"], text=Save, label=Email, placeholder=Search, testid=save, css=#save (ref is the same argument under its older name)"`
 	Ref     string `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Element string `json:"element,omitempty" jsonschema:"a short human description of the element, used in messages"`
 }
@@ -36,7 +36,7 @@ func parseTarget(tname, target, rname, ref string, required bool) (events.Ref, e
 		if !required {
 			return "", nil
 		}
-		return "", events.Errorf(events.CodeInvalidArgument, "%s is missing: give the element's ref from the page snapshot, such as e5 (or %s)", tname, rname).WithNext(events.StepSnapshot)
+		return "", events.Errorf(events.CodeInvalidArgument, "%s is missing: give the element's ref from the page snapshot, such as e5, or a locator (or %s)", tname, rname).WithNext(events.StepSnapshot)
 	case target == "":
 		return request.ParseRef(ref)
 	case ref == "":

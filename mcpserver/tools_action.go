@@ -50,10 +50,10 @@ type refArgs struct {
 }
 
 type dragArgs struct {
-	StartTarget  string `json:"startTarget,omitempty" jsonschema:"the element to drag: its ref from the page snapshot (startRef is the same argument under its older name)"`
+	StartTarget  string `json:"startTarget,omitempty" jsonschema:"the element to drag: its ref from the page snapshot, or a locator (startRef is the same argument under its older name)"`
 	StartRef     string `json:"startRef,omitempty" jsonschema:"the same as startTarget (give one of them)"`
 	StartElement string `json:"startElement,omitempty" jsonschema:"a human description of the element to drag"`
-	EndTarget    string `json:"endTarget,omitempty" jsonschema:"the element to drop onto: its ref from the page snapshot (endRef is the same argument under its older name)"`
+	EndTarget    string `json:"endTarget,omitempty" jsonschema:"the element to drop onto: its ref from the page snapshot, or a locator (endRef is the same argument under its older name)"`
 	EndRef       string `json:"endRef,omitempty" jsonschema:"the same as endTarget (give one of them)"`
 	EndElement   string `json:"endElement,omitempty" jsonschema:"a human description of the drop target"`
 	pageArgs

@@ -20,7 +20,7 @@ import (
 // one request.
 
 type snapshotArgs struct {
-	Target   string `json:"target,omitempty" jsonschema:"show only this element's subtree: its ref, such as the ref of a landmark shown as one line because an earlier page showed it"`
+	Target   string `json:"target,omitempty" jsonschema:"show only this element's subtree: its ref (or a locator), such as the ref of a landmark shown as one line because an earlier page showed it"`
 	Depth    int    `json:"depth,omitempty" jsonschema:"show only this many levels of the tree"`
 	Find     string `json:"find,omitempty" jsonschema:"show only the lines that match a text (any case) or a /regular expression/, each under its nearest heading or landmark"`
 	MaxBytes int    `json:"max_bytes,omitempty" jsonschema:"cut the tree at a line boundary to at most this many bytes (default 100000, at least 100); its last line gives the cursor of the rest"`
@@ -33,7 +33,7 @@ type noTreeArgs struct {
 }
 
 type screenshotArgs struct {
-	Target   string `json:"target,omitempty" jsonschema:"capture only this element: its ref from the page snapshot"`
+	Target   string `json:"target,omitempty" jsonschema:"capture only this element: its ref from the page snapshot, or a locator"`
 	Ref      string `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Element  string `json:"element,omitempty" jsonschema:"a human description of the element, used in messages"`
 	FullPage bool   `json:"fullPage,omitempty" jsonschema:"capture the whole scrollable page, not only the viewport"`
@@ -55,7 +55,7 @@ type networkArgs struct {
 
 type evaluateArgs struct {
 	Function string `json:"function" jsonschema:"JavaScript: a function such as () => document.title, or (element) => element.value with target; a plain expression works too"`
-	Target   string `json:"target,omitempty" jsonschema:"call the function with this element: its ref from the page snapshot"`
+	Target   string `json:"target,omitempty" jsonschema:"call the function with this element: its ref from the page snapshot, or a locator"`
 	Ref      string `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Element  string `json:"element,omitempty" jsonschema:"a human description of the element, used in messages"`
 	Frame    string `json:"frame,omitempty" jsonschema:"run in this frame (an id from browser_frames)"`
@@ -65,7 +65,7 @@ type evaluateArgs struct {
 type waitArgs struct {
 	Text     string  `json:"text,omitempty" jsonschema:"wait for this text to appear"`
 	TextGone string  `json:"textGone,omitempty" jsonschema:"wait for this text to disappear from the page snapshot"`
-	Target   string  `json:"target,omitempty" jsonschema:"wait for this element (its ref) to be visible"`
+	Target   string  `json:"target,omitempty" jsonschema:"wait for this element (its ref, or a locator) to be visible"`
 	Ref      string  `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	URL      string  `json:"url,omitempty" jsonschema:"wait for the URL to contain this, or match it with * as a wildcard"`
 	Time     float64 `json:"time,omitempty" jsonschema:"wait this many seconds"`

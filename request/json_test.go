@@ -81,6 +81,14 @@ func TestRequestsRoundTrip(t *testing.T) {
 		request.SetCookie{Name: "n", Value: "v", Domain: ".a.test", Path: "/p", HTTPOnly: true, Secure: true, SameSite: "None", Expires: 1e9},
 		request.Storage{Kind: "local", Op: "set", Key: "k", Value: "v"}, request.SaveState{Path: "/tmp/s.json"}, request.LoadState{Path: "/tmp/s.json"},
 		request.Downloads{Wait: true}, request.PDF{Path: "/tmp/x.pdf", Landscape: true, Paper: "A4", Background: true},
+		request.Click{Ref: `role=button[name="Save"]`}, request.Find{Locator: "text=Save", Limit: 3},
+		request.Read{Ref: "css=main", All: true},
+		request.Route{Pattern: "**/api/*", Status: 201, Body: []byte{0, 1, 'x'}, Headers: []events.Header{{Name: "A", Value: "b"}}},
+		request.Route{Pattern: "**/*.png", Abort: "failed"}, request.Unroute{Pattern: "**/api/*"}, request.Routes{},
+		request.Set{Viewport: &events.Viewport{Width: 10, Height: 20, DPR: 2, Mobile: true, Touch: true}, Device: "Pixel 8",
+			Geolocation: &events.Geolocation{Latitude: 1, Longitude: 2, Accuracy: 3}, Offline: new(true), ColorScheme: "dark",
+			ReducedMotion: new(false), UserAgent: "UA", Headers: map[string]string{"X": "y"}, Timezone: "UTC", Locale: "fr-FR"},
+		request.Set{Reset: true},
 	} {
 		b, err := request.Marshal(q)
 		require.NoError(t, err)
@@ -116,6 +124,9 @@ func TestValidate(t *testing.T) {
 		request.Eval{Expression: "1", Ref: "e1", Frame: "F"}, request.CDP{}, request.SwitchTab{},
 		request.AnswerDialog{PromptText: new(string)}, request.DialogPolicy{Policy: "never"}, request.Open{},
 		request.Open{URL: "x", Wait: "soon"},
+		request.Click{Ref: "role=buton"}, request.Find{}, request.Find{Locator: "text="}, request.Find{Locator: "css=a", Limit: -1},
+		request.Read{Ref: "e01"}, request.Route{Pattern: "api"}, request.Route{Pattern: "**", Status: 99},
+		request.Set{Device: "Nokia"}, request.Set{ColorScheme: "blue"},
 	} {
 		err := request.Validate(q)
 		require.ErrorIs(t, err, events.ErrInvalidArgument, "%#v", q)

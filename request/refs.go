@@ -4,25 +4,40 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
-// ParseRef reads a ref as agents write it (e5, @e5 or ref=e5). A malformed
-// one is invalid_argument, with the step that gives good ones.
+// ParseRef reads an element argument as agents write it: a ref (e5, @e5
+// or ref=e5), returned in its canonical form, or a locator (css=...,
+// text=..., role=button[name="Save"], label=..., placeholder=...,
+// testid=...; see events.ParseLocator), returned as written once its form
+// is checked. Anything else is invalid_argument, with the step that gives
+// good refs; a malformed locator's error names the part that is wrong.
 func ParseRef(s string) (events.Ref, error) {
-	r, ok := events.ParseRef(s)
-	if !ok {
-		return "", events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", s).WithNext(events.StepSnapshot)
+	if r, ok := events.ParseRef(s); ok {
+		return r, nil
 	}
-	return r, nil
+	if events.IsLocator(s) {
+		if _, err := events.ParseLocator(s); err != nil {
+			return "", err
+		}
+		return events.Ref(s), nil
+	}
+	return "", events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5, or a locator such as role=button[name=\"Save\"] or text=Save", s).WithNext(events.StepSnapshot)
 }
 
 // checkRefs checks that each set ref is in its canonical form (e5), as
-// ParseRef leaves it.
+// ParseRef leaves it, or a well-formed locator.
 func checkRefs(refs ...events.Ref) error {
 	for _, r := range refs {
 		if r == "" {
 			continue
 		}
+		if events.IsLocator(string(r)) {
+			if _, err := events.ParseLocator(string(r)); err != nil {
+				return err
+			}
+			continue
+		}
 		if p, ok := events.ParseRef(string(r)); !ok || p != r {
-			return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5", r).WithNext(events.StepSnapshot)
+			return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, or a locator", r).WithNext(events.StepSnapshot)
 		}
 	}
 	return nil
@@ -31,7 +46,7 @@ func checkRefs(refs ...events.Ref) error {
 // needRef checks a ref a request cannot do without.
 func needRef(what string, r events.Ref) error {
 	if r == "" {
-		return events.Errorf(events.CodeInvalidArgument, "%s needs a ref", what).WithNext(events.StepSnapshot)
+		return events.Errorf(events.CodeInvalidArgument, "%s needs a ref or a locator", what).WithNext(events.StepSnapshot)
 	}
 	return checkRefs(r)
 }

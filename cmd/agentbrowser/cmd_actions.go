@@ -171,9 +171,9 @@ func init() {
 }
 
 // ref is a ref argument whose form checkRefs has checked (Command.RefArgs
-// and RefFlags), in its canonical form.
+// and RefFlags), in its canonical form, or the locator given in its place.
 func ref(s string) events.Ref {
-	r, _ := events.ParseRef(s)
+	r, _ := parseRef(s)
 	return r
 }
 

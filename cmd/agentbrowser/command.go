@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -103,6 +104,10 @@ type Command struct {
 	// stdin, making paths absolute). A daemon that runs a thin client's
 	// command line hands such commands back (see argv.go).
 	Prepare func(in Input, q request.Request) (request.Request, error)
+	// Print, when set, prints the daemon's answer in place of the
+	// common printing (one body) and returns the exit code: batch prints
+	// one answer per step.
+	Print func(stdout, stderr io.Writer, asJSON bool, body map[string]any, exit int) int
 	// Local commands run in the CLI process and never reach a daemon.
 	Local bool
 	// RunLocal executes a Local command.
@@ -184,12 +189,18 @@ func checkRefs(cmd *Command, in Input) error {
 	return nil
 }
 
-// parseRef parses a ref argument.
+// parseRef parses a ref argument: a ref, or a locator in its place.
 func parseRef(s string) (events.Ref, error) {
-	r, ok := events.ParseRef(s)
-	if !ok {
-		// A syntax problem of the command line: exit 2, like --xy abc.
-		return "", usageErrorf("malformed ref %q: want e5, @e5 or ref=e5 (refs come from snapshot)", s)
+	if r, ok := events.ParseRef(s); ok {
+		return r, nil
 	}
-	return r, nil
+	if events.IsLocator(s) {
+		if _, err := events.ParseLocator(s); err != nil {
+			// A syntax problem of the command line: exit 2.
+			return "", usageErrorf("%s", err.Error())
+		}
+		return events.Ref(s), nil
+	}
+	// A syntax problem of the command line: exit 2, like --xy abc.
+	return "", usageErrorf("malformed ref %q: want e5, @e5 or ref=e5 (refs come from snapshot), or a locator such as 'role=button[name=\"Save\"]' or text=Save", s)
 }

@@ -51,3 +51,20 @@ func MCPHTTPHandler(token, isolation string) (http.Handler, func()) {
 
 // HTTPListenCheck exposes the bind check.
 var HTTPListenCheck = httpListenCheck
+
+// SkillGuide is what `agentbrowser skill` prints.
+func SkillGuide() string { return skillGuide }
+
+// CommandFlags maps each command to the flags it takes, global ones
+// included.
+func CommandFlags() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for name, c := range commands {
+		fs := map[string]bool{}
+		for _, f := range append(append(append([]Flag{}, globalFlags...), settingFlags...), c.Flags...) {
+			fs[f.Name] = true
+		}
+		out[name] = fs
+	}
+	return out
+}

@@ -78,6 +78,9 @@ func runArgs(args []string, stdout, stderr io.Writer) int {
 			body = okBody(res)
 		}
 	default:
+		if b, ok := q.(request.Batch); ok {
+			q, g.TimeoutMS = batchBudget(b, g.TimeoutMS)
+		}
 		rep, notice, err := callDaemon(g, q)
 		if err != nil {
 			body, exit = errBody(err)
@@ -89,6 +92,9 @@ func runArgs(args []string, stdout, stderr io.Writer) int {
 		}
 		if notice != "" && body != nil {
 			body["notice"] = notice
+		}
+		if cmd.Print != nil {
+			return cmd.Print(stdout, stderr, g.JSON, body, exit)
 		}
 	}
 	emit(stdout, stderr, g.JSON, body)
@@ -163,7 +169,7 @@ func humanText(body map[string]any) string {
 	if n, ok := body["notice"].(string); ok {
 		sb.WriteString("note: " + n + "\n")
 	}
-	for _, k := range []string{"text", "snapshot"} {
+	for _, k := range []string{"text", "snapshot", "markdown"} {
 		if s, ok := body[k].(string); ok {
 			sb.WriteString(s)
 			if !strings.HasSuffix(s, "\n") {

@@ -146,7 +146,8 @@ func TestMCPToolSchemas(t *testing.T) {
 		"browser_check", "browser_scroll", "browser_file_upload", "browser_handle_dialog", "browser_dialogs", "browser_tabs",
 		"browser_take_screenshot", "browser_console_messages", "browser_network_requests", "browser_evaluate", "browser_wait_for",
 		"browser_frames", "browser_resize", "browser_cdp", "browser_close",
-		"browser_cookies", "browser_storage_state", "browser_downloads", "browser_pdf_save"} {
+		"browser_cookies", "browser_storage_state", "browser_downloads", "browser_pdf_save",
+		"browser_find", "browser_read", "browser_route", "browser_unroute", "browser_routes", "browser_emulate"} {
 		require.Contains(t, byName, want)
 	}
 	for name, tl := range byName {

@@ -64,6 +64,9 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		return sec, nil
 	}
 	snap := e.Snapshot
+	if events.IsLocator(string(snap.Scope)) && snap.Target == "" {
+		snap.Target, snap.Scope = string(snap.Scope), ""
+	}
 	if events.IsLocator(snap.Target) {
 		// A locator target is the subtree of the one element it matches
 		// (a dialog, which the tree reports, leaves it unresolved).

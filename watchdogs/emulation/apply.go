@@ -371,3 +371,12 @@ func refused(err error, format string, args ...any) error {
 	}
 	return err
 }
+
+// Check reports what is wrong with e that can be told without a browser
+// (an unknown device, a viewport out of range, a malformed header or
+// locale...). A time zone or locale the browser does not know is found
+// only when it is tried.
+func Check(e events.EmulateEvent) error {
+	_, err := next(events.Emulation{}, e)
+	return err
+}

@@ -282,3 +282,11 @@ var (
 	_ watchdogs.Watchdog   = (*Watchdog)(nil)
 	_ watchdogs.Attachment = (*attachment)(nil)
 )
+
+// Check reports what is wrong with e without a browser: its pattern, its
+// abort reason, status and headers. The watchdog checks every RouteEvent
+// the same way before it changes anything.
+func Check(e events.RouteEvent) error {
+	_, err := newRule(e)
+	return err
+}

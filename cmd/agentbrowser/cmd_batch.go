@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/agentbrowser/agentbrowser/internal/termtext"
+	"github.com/agentbrowser/agentbrowser/request"
+)
+
+func init() {
+	register(&Command{
+		Name: "batch", Usage: "batch [--file F] [--continue]",
+		Summary: "run a JSON array of command lines (each an array of strings) from stdin or F, in order, in one call; stop at the first error unless --continue",
+		MaxArgs: 0,
+		Flags: []Flag{
+			{Name: "file", Kind: String, Usage: "read the steps from this file instead of standard input"},
+			{Name: "continue", Kind: Bool, Usage: "run every step, whatever fails"},
+		},
+		Parse: func(in Input) (request.Request, error) {
+			return request.Batch{Continue: in.Bool("continue")}, nil
+		},
+		Prepare: prepareBatch,
+		Print:   printBatch,
+	})
+}
+
+// batchGlobals are the global flags a step may carry; the others belong to
+// the batch as a whole.
+var batchGlobals = map[string]bool{"tab": true, "timeout-ms": true}
+
+// prepareBatch reads the steps (in the CLI process, which has the caller's
+// stdin and files) and turns each into its request, as the command alone
+// would be: a step that does not parse is a usage error and nothing runs.
+func prepareBatch(in Input, q request.Request) (request.Request, error) {
+	var raw []byte
+	var err error
+	if in.Has("file") {
+		raw, err = os.ReadFile(in.String("file"))
+	} else {
+		raw, err = io.ReadAll(os.Stdin)
+	}
+	if err != nil {
+		return nil, invalidArg("batch: reading the steps: %v", err)
+	}
+	var lines [][]string
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&lines); err != nil {
+		return nil, usageErrorf("batch: the steps must be a JSON array of command lines, each an array of strings, such as [[\"open\",\"https://example.com\"],[\"click\",\"text=More\"]]: %v", err)
+	}
+	if dec.More() {
+		return nil, usageErrorf("batch: something follows the array of steps")
+	}
+	b := q.(request.Batch)
+	for i, argv := range lines {
+		step, err := batchStep(argv)
+		if err != nil {
+			return nil, usageErrorf("batch step %d (%s): %s", i+1, strings.Join(argv, " "), errText(err))
+		}
+		b.Steps = append(b.Steps, step)
+	}
+	if len(b.Steps) == 0 {
+		return nil, usageErrorf("batch: no steps")
+	}
+	if len(b.Steps) > request.MaxBatchSteps {
+		return nil, usageErrorf("batch: %d steps; at most %d are allowed", len(b.Steps), request.MaxBatchSteps)
+	}
+	return b, nil
+}
+
+// batchStep parses one step's command line.
+func batchStep(argv []string) (request.BatchStep, error) {
+	for _, a := range argv {
+		if !isFlag(a) {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if batchGlobals[name] {
+			continue
+		}
+		for _, f := range append(append([]Flag{}, globalFlags...), settingFlags...) {
+			if f.Name == name {
+				return request.BatchStep{}, usageErrorf("--%s applies to the whole batch; give it to batch itself", name)
+			}
+		}
+	}
+	g, cmd, in, err := parseArgs(argv)
+	if err != nil {
+		return request.BatchStep{}, err
+	}
+	if cmd.Local || cmd.Name == "batch" || cmd.Name == "close" || cmd.Name == "status" {
+		return request.BatchStep{}, usageErrorf("%s cannot run in a batch", cmd.Name)
+	}
+	if in.Bool("stdin") {
+		return request.BatchStep{}, usageErrorf("--stdin cannot be used in a batch, which reads its steps there")
+	}
+	if err := validateArgs(cmd, in); err != nil {
+		return request.BatchStep{}, err
+	}
+	q, err := buildRequest(cmd, in)
+	if err != nil {
+		return request.BatchStep{}, err
+	}
+	o := request.Options{Tab: g.Tab}
+	if hasFlag(argv, "timeout-ms") {
+		o.TimeoutMS = g.TimeoutMS
+	}
+	return request.NewBatchStep(q, o)
+}
+
+func hasFlag(argv []string, name string) bool {
+	for _, a := range argv {
+		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// errText is err's message as a body would give it.
+func errText(err error) string {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return ue.msg
+	}
+	return request.FaultOf(err).Say(cliSteps).Message
+}
+
+// emitArray prints bodies as one JSON array, escaped as emit escapes an
+// object.
+func emitArray(stdout io.Writer, bodies []map[string]any) {
+	b, _ := request.Marshal(bodies)
+	stdout.Write(append(termtext.EscapeJSON(b), '\n'))
+}
+
+// batchBudget gives each step of b the command line's budget, timeoutMS,
+// unless it has its own, and returns the budget of the whole batch: the
+// sum of its steps' (at most MaxTimeoutMS).
+func batchBudget(b request.Batch, timeoutMS int) (request.Batch, int) {
+	b.StepTimeoutMS = timeoutMS
+	total := 0
+	for _, s := range b.Steps {
+		if s.TimeoutMS > 0 {
+			total += s.TimeoutMS
+		} else {
+			total += timeoutMS
+		}
+	}
+	return b, min(max(total, timeoutMS), MaxTimeoutMS)
+}
+
+// printBatch prints one answer per step that ran, each as the command alone
+// would print it: with --json one array of their objects. The exit code is
+// the first failed step's.
+func printBatch(stdout, stderr io.Writer, asJSON bool, body map[string]any, exit int) int {
+	if ok, _ := body["ok"].(bool); !ok {
+		// The batch itself failed (a bad step, no browser).
+		if asJSON {
+			emitArray(stdout, []map[string]any{body})
+		} else {
+			emit(stdout, stderr, false, body)
+		}
+		return exit
+	}
+	b, _ := request.Marshal(body["results"])
+	var results []request.StepResult
+	if err := json.Unmarshal(b, &results); err != nil {
+		body, exit = errBody(err)
+		emit(stdout, stderr, asJSON, body)
+		return exit
+	}
+	bodies := make([]map[string]any, len(results))
+	for i, r := range results {
+		if r.Fault != nil {
+			bodies[i] = map[string]any{"ok": false, "error": r.Fault.Say(cliSteps)}
+			exit = max(exit, exitAction)
+			continue
+		}
+		if err := json.Unmarshal(r.Body, &bodies[i]); err != nil {
+			bodies[i], _ = errBody(err)
+		}
+	}
+	if asJSON {
+		emitArray(stdout, bodies)
+		return exit
+	}
+	for _, b := range bodies {
+		emit(stdout, stderr, false, b)
+	}
+	return exit
+}
