@@ -155,6 +155,28 @@ test('the tool flow over stdio', async () => {
   }
 });
 
+test('locators, browser_find and browser_read with the official client', async () => {
+  const client = await connect(stdio());
+  try {
+    await ok(client, 'browser_navigate', { url: SITE + '/form' });
+    let res = await ok(client, 'browser_find', { locator: 'role=button[name="go"]' });
+    assert.equal(res.structuredContent.total, 1);
+    assert.match(res.structuredContent.matches[0].ref, /^e\d+$/);
+    assert.match(text(res), /button "go" \[ref=e\d+\]/);
+    await ok(client, 'browser_type', { ref: 'label=name', text: 'cy' });
+    res = await ok(client, 'browser_click', { ref: 'role=button[name="go"]' });
+    assert.match(text(res), /hi cy false r/);
+    res = await client.callTool({ name: 'browser_click', arguments: { ref: 'role=button' } });
+    assert.ok(res.isError, 'two buttons match role=button');
+    assert.equal(res.structuredContent.error.code, 'ambiguous_locator');
+    assert.equal(res.structuredContent.error.details.matches.length, 2);
+    res = await ok(client, 'browser_read');
+    assert.match(res.structuredContent.markdown, /hi cy false r/);
+  } finally {
+    await client.close();
+  }
+});
+
 // startHTTP runs "agentbrowser mcp --http" on a free loopback port and
 // returns its URL once it listens.
 function startHTTP(extra = []) {
