@@ -35,7 +35,7 @@ func State(ctx context.Context, s *session.BrowserSession, opts events.BrowserSt
 				case events.CodeTimeout:
 					return events.PageState{}, freeBusyTab(ctx, s, opts, opts.TabID, p.Err)
 				case events.CodeInvalidArgument, events.CodeStaleRef, events.CodeUnknownRef, events.CodeTabNotFound,
-					events.CodePageUnstable:
+					events.CodePageUnstable, events.CodeAmbiguousLocator, events.CodeElementNotFound:
 					return events.PageState{}, p.Err
 				}
 			}

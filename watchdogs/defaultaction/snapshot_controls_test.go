@@ -53,7 +53,9 @@ func TestSnapshotControlsThroughActions(t *testing.T) {
 	assert.Equal(t, rugs, refOnLine(t, whole.Text, `link "Rugs"`))
 	full := snap(events.SnapshotOptions{Full: true})
 	assert.Equal(t, help, refOnLine(t, full.Text, `link "Help"`))
-	_, err := actions.Snapshot(actions.WithTab(e.ctx(), e.tab.ID), e.s, events.SnapshotOptions{Target: "css=nav"})
+	byLocator := snap(events.SnapshotOptions{Target: "css=nav"})
+	assert.Equal(t, rugs, refOnLine(t, byLocator.Text, `link "Rugs"`), "a locator target is its element's subtree")
+	_, err := actions.Snapshot(actions.WithTab(e.ctx(), e.tab.ID), e.s, events.SnapshotOptions{Target: "nav"})
 	require.Error(t, err)
 	assert.Equal(t, events.CodeInvalidArgument, actions.Code(err))
 
