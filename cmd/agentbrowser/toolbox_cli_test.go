@@ -32,6 +32,8 @@ func toolboxSite(t *testing.T) *testutil.Servers {
 			fmt.Fprint(w, `<!doctype html><button onclick="this.textContent='pressed'">Remote button</button>`)
 		case "/api/data":
 			fmt.Fprint(w, `server`)
+		case "/widgets":
+			fmt.Fprint(w, widgetsHTML)
 		default:
 			fmt.Fprint(w, toolboxHTML)
 		}
@@ -84,6 +86,12 @@ func TestCLILocators(t *testing.T) {
 	assert.True(t, strings.HasPrefix(p.Stdout, "# Shop\n\nSee the [FAQ][e"), p.Stdout)
 	assert.NotContains(t, p.Stdout, "Home")
 	assert.Contains(t, c.ok("read", "--all")["markdown"], "[Home][e")
+
+	// An element's script, and both ends of a drag, by locator.
+	assert.Equal(t, "ada@example.com", c.ok("eval", "el => el.value", "--ref", "label=email")["value"])
+	c.ok("open", srv.MainURL("/widgets"))
+	c.ok("drag", `role=button[name="source"]`, "text=drop here")
+	assert.Equal(t, "dropped", c.ok("eval", "out.textContent")["value"])
 }
 
 func TestCLIRoutes(t *testing.T) {

@@ -164,7 +164,7 @@ test('locators, browser_find and browser_read with the official client', async (
     assert.match(res.structuredContent.matches[0].ref, /^e\d+$/);
     assert.match(text(res), /button "go" \[ref=e\d+\]/);
     await ok(client, 'browser_type', { ref: 'label=name', text: 'cy' });
-    res = await ok(client, 'browser_click', { ref: 'role=button[name="go"]' });
+    res = await ok(client, 'browser_click', { target: 'role=button[name="go"]' });
     assert.match(text(res), /hi cy false r/);
     res = await client.callTool({ name: 'browser_click', arguments: { ref: 'role=button' } });
     assert.ok(res.isError, 'two buttons match role=button');
