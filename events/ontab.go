@@ -210,3 +210,10 @@ func (e ReadEvent) OnTab(id TargetID) ReadEvent {
 	}
 	return e
 }
+
+func (e StopBusyScriptEvent) OnTab(id TargetID) StopBusyScriptEvent {
+	if e.TabID == "" {
+		e.TabID = id
+	}
+	return e
+}
