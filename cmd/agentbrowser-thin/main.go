@@ -21,6 +21,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -104,6 +105,16 @@ func viaDaemon(args []string) (int, bool) {
 		// coded error (unsafe_runtime_dir); nothing is sent from here.
 		return 0, false
 	}
+	// exe names the full binary this client would run; a daemon started
+	// from another file (an older build) hands the line back. The request
+	// is ready before the dial, so that it follows the connection at once:
+	// the daemon, woken by the connection, finds it there instead of
+	// parking to wait for it and being woken a second time.
+	exe := ""
+	if full, err := fullPath(); err == nil {
+		exe = rundir.ExeIdentity(full)
+	}
+	line := encodeRequest(args, exe)
 	sock := rundir.Socket(dir, name)
 	// The daemon enforces the command's budget; the timeout is only a
 	// safety net against a daemon that never answers.
@@ -118,13 +129,7 @@ func viaDaemon(args []string) (int, bool) {
 		return 0, false
 	}
 	defer conn.Close()
-	// exe names the full binary this client would run; a daemon started
-	// from another file (an older build) hands the line back.
-	exe := ""
-	if full, err := fullPath(); err == nil {
-		exe = rundir.ExeIdentity(full)
-	}
-	if _, err := conn.Write(encodeRequest(args, exe)); err != nil {
+	if _, err := conn.Write(line); err != nil {
 		return 0, false
 	}
 	rep, err := readReply(conn)
@@ -217,7 +222,10 @@ func fullPath() (string, error) {
 		return full, nil
 	}
 	exe, err := os.Executable()
-	if err == nil {
+	if err == nil && runtime.GOOS != "linux" {
+		// On Linux the path comes from /proc/self/exe, which the kernel
+		// gives with every link resolved; elsewhere it may be the link the
+		// client was started through.
 		exe, err = filepath.EvalSymlinks(exe)
 	}
 	if err != nil {
