@@ -359,6 +359,7 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 	case "completed":
 		if canceling || tooLarge {
 			_ = os.Remove(file)
+			_ = os.Remove(file + ".crdownload")
 			why := e.cancel
 			if why == nil {
 				why = tooLargeErr
@@ -375,7 +376,11 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 		}
 		s.endDownload(e, events.DownloadCompleted, path, nil)
 	case "canceled":
+		// Chrome removes its partial file (NAME.crdownload) on its own
+		// time, after it reports the cancel; nothing of a canceled
+		// download is left once it is reported.
 		_ = os.Remove(file)
+		_ = os.Remove(file + ".crdownload")
 		if canceling {
 			s.endDownload(e, events.DownloadCanceled, "", e.cancel)
 			return
