@@ -41,14 +41,16 @@ func TestNavigationTimeoutIsStopped(t *testing.T) {
 	defer releaseAll()
 	url := held.URL + "/held"
 
-	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	// A budget of seconds, not one: under load the handler needs some of
+	// it to shape its error after the wait for load ran out.
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Second)
 	defer cancel()
 	start := time.Now()
 	_, err := actions.Do(ctx, e.s,
 		events.NavigateToURLEvent{TabID: e.tab.ID, URL: url})
 	requireCode(t, err, events.CodeTimeout)
-	// 3x the 1 s budget as a ceiling: the machine is shared.
-	require.Less(t, time.Since(start), 3*time.Second)
+	// 3x the budget as a ceiling: the machine is shared.
+	require.Less(t, time.Since(start), 12*time.Second)
 	msg := actions.Describe(err).Message
 	require.Contains(t, msg, url)
 	require.Contains(t, msg, "load")
