@@ -36,7 +36,7 @@ func TestSkillNamesOnlyRealCommands(t *testing.T) {
 		}
 	}
 	// The guide covers the loop and the toolbox.
-	for _, cmd := range []string{"open", "snapshot", "click", "type", "find", "read", "wait", "dialog", "eval", "set", "route", "batch", "close"} {
+	for _, cmd := range []string{"open", "snapshot", "click", "type", "find", "read", "wait", "dialog", "eval", "set", "route", "batch", "cookies", "storage", "state", "downloads", "pdf", "close"} {
 		assert.True(t, seen[cmd], "the guide never shows %s", cmd)
 	}
 	// Flags written apart from a command line (`--timeout-ms`) exist too.
