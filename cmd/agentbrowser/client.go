@@ -18,10 +18,11 @@ import (
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
-// startAllowance covers starting a daemon and its browser, which is not part
-// of a command's budget; the client's read deadline adds it to the budget
-// only as a safety net, the daemon enforces the budget itself.
-const startAllowance = 50 * time.Second
+// answerAllowance is how long past a command's budget the client waits for
+// the daemon's answer: only a safety net against a daemon that never
+// answers, as the daemon enforces the budget itself (launching the browser
+// included).
+const answerAllowance = 30 * time.Second
 
 // callDaemon sends one request to the session's daemon, starting the daemon
 // if none answers, and returns the reply. notice is set when an earlier
@@ -36,34 +37,26 @@ func callDaemon(g globals, q request.Request) (rep reply, notice string, err err
 
 // callDaemonCtx sends req to the session's daemon like callDaemon. When ctx
 // ends first the connection is closed, which makes the daemon cancel the
-// command (an evaluate is terminated in the page).
+// command (an evaluate is terminated in the page). req.TimeoutMS is the
+// whole budget, starting now: starting a daemon and its browser spends it
+// too, and the daemon gets what is left.
 func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, notice string, err error) {
+	deadline := time.Now().Add(msDuration(req.TimeoutMS))
 	paths, err := pathsFor(g.Session)
 	if err != nil {
 		return reply{}, "", err
 	}
-	conn, err := dialDaemon(paths.Socket)
-	if errors.Is(err, events.ErrUnsafeRuntimeDir) {
-		return reply{}, "", err
-	}
+	conn, notice, err := reachDaemon(g, paths, deadline, req.Command != (request.Close{}).Command())
 	if err != nil {
-		if req.Command == (request.Close{}).Command() {
-			b, _ := request.Body(request.CloseResult{Closed: false, Message: "no daemon running for session " + g.Session})
-			return reply{Exit: exitOK, Body: b}, "", nil
-		}
-		if b, rerr := os.ReadFile(paths.Crashed); rerr == nil {
-			notice = "the previous browser of session " + g.Session + " died (" + strings.TrimSpace(string(b)) + "); started a fresh one"
-			os.Remove(paths.Crashed)
-		} else if daemonDied(paths) {
-			notice = "the previous daemon of session " + g.Session + " died without closing (killed?), and its browser with it; started a fresh browser"
-		}
-		conn, err = spawnDaemon(g, paths)
-		if err != nil {
-			return reply{}, notice, err
-		}
+		return reply{}, notice, err
+	}
+	if conn == nil {
+		// close, and no daemon runs or is starting.
+		b, _ := request.Body(request.CloseResult{Closed: false, Message: "no daemon running for session " + g.Session})
+		return reply{Exit: exitOK, Body: b}, "", nil
 	}
 	req.Build = daemonBuild()
-	rep, err = exchange(ctx, conn, g, req)
+	rep, err = exchange(ctx, conn, g, withinDeadline(req, deadline))
 	if err == nil && req.Command == (request.Close{}).Command() && rep.Exit == exitOK {
 		// The daemon stops listening just after it answers close: wait
 		// for that, so that the next command starts a fresh daemon
@@ -78,13 +71,83 @@ func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, 
 	if err := waitGone(paths.Socket); err != nil {
 		return reply{}, notice, err
 	}
-	conn, err = spawnDaemon(g, paths)
+	conn, n, err := reachDaemon(g, paths, deadline, true)
+	notice = joinNotice(notice, n)
 	if err != nil {
 		return reply{}, notice, err
 	}
 	notice = joinNotice(notice, "the daemon of session "+g.Session+" ran another build of agentbrowser; replaced it with this one ("+version+")")
-	rep, err = exchange(ctx, conn, g, req)
+	rep, err = exchange(ctx, conn, g, withinDeadline(req, deadline))
 	return rep, notice, err
+}
+
+// withinDeadline gives req what is left of its budget at deadline.
+func withinDeadline(req wireRequest, deadline time.Time) wireRequest {
+	left := time.Until(deadline).Milliseconds()
+	req.TimeoutMS = int(max(left, 1))
+	return req
+}
+
+// reachDaemon connects to the session's daemon. When none answers and
+// start is set, it starts one, so that however many clients race, the
+// session gets one daemon: the session's lock decides. A client that takes
+// the lock starts the daemon and hands the lock to it (the daemon holds it
+// for its whole life); every other client sees the lock held and waits for
+// that daemon's socket, or, when the lock is a daemon's on its way out,
+// for the lock to come free. Without start (close), a session with no
+// daemon and no lock holder gives a nil conn, and one whose daemon is
+// starting waits for it, so that close reaches it. notice says when an
+// earlier daemon of the session died.
+func reachDaemon(g globals, paths sessionPaths, deadline time.Time, start bool) (conn net.Conn, notice string, err error) {
+	conn, err = dialDaemon(paths.Socket)
+	if err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
+		return conn, "", err
+	}
+	lock, err := os.OpenFile(paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, "", fmt.Errorf("opening the session's lock %s: %w", paths.Lock, err)
+	}
+	defer lock.Close()
+	for {
+		conn, err = dialDaemon(paths.Socket)
+		if err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
+			return conn, "", err
+		}
+		if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			// No daemon runs, none is starting, none is on its way out.
+			if !start {
+				return nil, "", nil
+			}
+			notice = crashNotice(g, paths)
+			conn, err = spawnDaemon(g, paths, lock, deadline)
+			return conn, notice, err
+		}
+		if time.Now().After(deadline) {
+			return nil, "", startTimeout(g, paths)
+		}
+		time.Sleep(20 * time.Millisecond) // polling another process's start: no event to wait on
+	}
+}
+
+// crashNotice says why the session's earlier daemon is gone, when it did
+// not close on purpose. The caller holds the session's lock, so no daemon
+// runs: a socket file left behind is a dead daemon's.
+func crashNotice(g globals, paths sessionPaths) string {
+	if b, err := os.ReadFile(paths.Crashed); err == nil {
+		os.Remove(paths.Crashed)
+		return "the previous browser of session " + g.Session + " died (" + strings.TrimSpace(string(b)) + "); started a fresh one"
+	}
+	if daemonDied(paths) {
+		return "the previous daemon of session " + g.Session + " died without closing (killed?), and its browser with it; started a fresh browser"
+	}
+	return ""
+}
+
+// startTimeout is the error of a command whose budget ran out while the
+// session's daemon started.
+func startTimeout(g globals, paths sessionPaths) error {
+	return events.Errorf(events.CodeTimeout,
+		"the daemon of session %s did not start within the command's budget (--timeout-ms); it goes on starting: run the command again (its log: %s)", g.Session, paths.Log)
 }
 
 // exchange sends req on conn, reads the reply and closes conn. When ctx
@@ -98,7 +161,7 @@ func exchange(ctx context.Context, conn net.Conn, g globals, req wireRequest) (r
 	// within it, so the read deadline past it is only a safety net.
 	b := budget.FromMS(context.Background(), req.TimeoutMS)
 	defer b.Cancel()
-	conn.SetDeadline(b.Deadline().Add(startAllowance))
+	conn.SetDeadline(b.Deadline().Add(answerAllowance))
 	if err := json.NewEncoder(conn).Encode(req); err != nil {
 		return reply{}, fmt.Errorf("sending request to daemon: %w", err)
 	}
@@ -108,7 +171,7 @@ func exchange(ctx context.Context, conn net.Conn, g globals, req wireRequest) (r
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return reply{}, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+startAllowance)
+			return reply{}, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+answerAllowance)
 		}
 		// The daemon died under us: most likely its browser took it down.
 		return reply{}, events.Errorf(events.CodeBrowserCrashed, "daemon for session %s went away: %v", g.Session, err)
@@ -138,8 +201,9 @@ func joinNotice(a, b string) string {
 }
 
 // spawnDaemon starts "agentbrowser serve" for the session in the
-// background, detached from this process, and waits for its socket.
-func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
+// background, detached from this process, handing it the session's lock
+// (which the caller holds), and waits, until deadline, for its socket.
+func spawnDaemon(g globals, paths sessionPaths, lock *os.File, deadline time.Time) (net.Conn, error) {
 	exe, err := daemonExecutable()
 	if err != nil {
 		return nil, err
@@ -164,7 +228,10 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 	c := exec.Command(exe, args...)
 	c.Stdout, c.Stderr = logf, logf
 	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	c.Env = append(os.Environ(), "AGENTBROWSER_DAEMON=1", remoteEnv+"="+string(remoteJSON))
+	// The lock is the child's fd 3; it holds the lock from now on, as this
+	// process's descriptor and the child's share it.
+	c.ExtraFiles = []*os.File{lock}
+	c.Env = append(os.Environ(), "AGENTBROWSER_DAEMON=1", remoteEnv+"="+string(remoteJSON), lockFDEnv+"=3")
 	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("starting daemon: %w", err)
 	}
@@ -172,8 +239,8 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 	exited := make(chan struct{})
 	go func() { c.Wait(); close(exited) }()
 
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	wait := time.NewTimer(min(time.Until(deadline), daemonStartTimeout))
+	defer wait.Stop()
 	for {
 		conn, err := dialDaemon(paths.Socket)
 		if err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
@@ -181,18 +248,27 @@ func spawnDaemon(g globals, paths sessionPaths) (net.Conn, error) {
 		}
 		select {
 		case <-exited:
-			// Lost a race with another client's daemon? Then its socket
-			// answers; otherwise the daemon failed to start.
 			if conn, err := dialDaemon(paths.Socket); err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
 				return conn, err
 			}
 			return nil, fmt.Errorf("daemon (pid %d) exited at start; see %s", pid, paths.Log)
-		case <-ctx.Done():
-			return nil, events.Errorf(events.CodeTimeout, "daemon did not start within 20s; see %s", paths.Log)
+		case <-wait.C:
+			if time.Now().Before(deadline) {
+				return nil, events.Errorf(events.CodeTimeout, "daemon did not start within %v; see %s", daemonStartTimeout, paths.Log)
+			}
+			return nil, startTimeout(g, paths)
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
 }
+
+// daemonStartTimeout bounds the wait for a daemon's socket whatever the
+// budget: a daemon listens before it launches its browser.
+const daemonStartTimeout = 20 * time.Second
+
+// lockFDEnv names, in a daemon's environment, the descriptor of the
+// session's lock its starter handed it.
+const lockFDEnv = "AGENTBROWSER_LOCK_FD"
 
 // sessionStatus asks a session's daemon how it is, without starting one.
 func sessionStatus(name string) (request.StatusResult, bool) {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -116,26 +117,12 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	return d, nil
 }
 
-// start takes the session's lock (one daemon per session), replaces a stale
+// start holds the session's lock (one daemon per session), replaces a stale
 // socket and starts accepting. It never blocks beyond that.
 func (d *daemon) start(ctx context.Context) error {
-	lf, err := os.OpenFile(d.paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
+	lf, err := d.lock()
 	if err != nil {
-		return fmt.Errorf("opening lock: %w", err)
-	}
-	// A daemon that is on its way out (its browser died) still holds the
-	// lock for a moment; wait for it rather than fail, within ctx.
-	for {
-		err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			lf.Close()
-			return fmt.Errorf("session %q already has a daemon: %w", d.g.Session, err)
-		case <-time.After(20 * time.Millisecond):
-		}
+		return err
 	}
 	d.lockFile = lf
 	// We hold the lock, so a socket file left here belongs to a dead daemon,
@@ -163,6 +150,53 @@ func (d *daemon) start(ctx context.Context) error {
 	go d.idle()
 	d.log.Info().Str("socket", d.paths.Socket).Msg("daemon listening")
 	return nil
+}
+
+// lock returns the session's lock file, locked: the one the client that
+// started this daemon took and handed over (lockFDEnv), or, for a daemon
+// started by hand, one it takes now. Either way a session never has two
+// daemons: a held lock means another daemon runs, is starting or is on its
+// way out, and this one exits at once rather than wait and take over.
+func (d *daemon) lock() (*os.File, error) {
+	if v := os.Getenv(lockFDEnv); v != "" {
+		os.Unsetenv(lockFDEnv) // not for the browser's environment
+		fd, err := strconv.Atoi(v)
+		if err != nil || fd < 3 {
+			return nil, fmt.Errorf("%s=%q is not a descriptor", lockFDEnv, v)
+		}
+		syscall.CloseOnExec(fd)
+		lf := os.NewFile(uintptr(fd), d.paths.Lock)
+		if !sameFile(lf, d.paths.Lock) {
+			lf.Close()
+			return nil, fmt.Errorf("descriptor %d is not the lock of session %s (%s)", fd, d.g.Session, d.paths.Lock)
+		}
+		// The starter locked it: asking again on the same open file
+		// keeps that lock, and fails only if another process holds it.
+		if err := syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			lf.Close()
+			return nil, fmt.Errorf("session %q already has a daemon: %w", d.g.Session, err)
+		}
+		return lf, nil
+	}
+	lf, err := os.OpenFile(d.paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("opening lock: %w", err)
+	}
+	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lf.Close()
+		return nil, fmt.Errorf("session %q already has a daemon (or one is starting or stopping): %w", d.g.Session, err)
+	}
+	return lf, nil
+}
+
+// sameFile reports whether f is the file at path.
+func sameFile(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(path)
+	return err == nil && os.SameFile(a, b)
 }
 
 func (d *daemon) stop(ctx context.Context) error {

@@ -19,6 +19,7 @@ import (
 //
 //	hostile_test.go          this layout and the helpers the cases share
 //	hostile_output_test.go   what is printed: terminal controls, failed writes
+//	hostile_start_test.go    daemons and directories: racing starts
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_mcp_test.go, hostile_frames_test.go, ...). Tests whose browser

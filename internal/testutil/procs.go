@@ -145,3 +145,34 @@ func NoneRunningFrom(within time.Duration, paths ...string) []int {
 		time.Sleep(50 * time.Millisecond) // polling /proc: no event says a process ended
 	}
 }
+
+// Proc is a live process: its pid, its parent's, and its executable.
+type Proc struct {
+	PID, PPID int
+	Exe       string
+}
+
+// WithEnv lists the live processes, zombies excluded, whose environment
+// holds kv ("NAME=value"): a test that gives what it starts an environment
+// of its own finds everything that descends from it, reparented or not.
+func WithEnv(kv string) []Proc {
+	var out []Proc
+	for _, p := range readStats() {
+		if p.state == 'Z' {
+			continue
+		}
+		dir := filepath.Join("/proc", strconv.Itoa(p.pid))
+		env, err := os.ReadFile(filepath.Join(dir, "environ"))
+		if err != nil {
+			continue
+		}
+		for _, e := range strings.Split(string(env), "\x00") {
+			if e == kv {
+				exe, _ := os.Readlink(filepath.Join(dir, "exe"))
+				out = append(out, Proc{PID: p.pid, PPID: p.ppid, Exe: exe})
+				break
+			}
+		}
+	}
+	return out
+}
