@@ -16,6 +16,8 @@ import (
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -405,12 +407,15 @@ func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) re
 }
 
 // runOnBrowser runs q on the session's Browser, starting the browser first.
-// The budget starts once the browser is ready: launching is not the
-// command's work, and its own timeout bounds it. The command runs to the
-// caller's deadline; the layer that does the work keeps the budget's
-// reserve for answering (see internal/budget).
+// The budget covers the whole command, launching the browser on a
+// session's first command included. The command runs to the caller's
+// deadline; the layer that does the work keeps the budget's reserve for
+// answering (see internal/budget).
 func (d *daemon) runOnBrowser(ctx context.Context, req wireRequest, q request.Request) (any, error) {
-	s, err := d.session(ctx)
+	bud := budget.FromMS(ctx, req.TimeoutMS)
+	defer bud.Cancel()
+	ctx = bud.Context()
+	s, err := d.session(ctx, bud.WorkDeadline())
 	if err != nil {
 		if cause := d.ended(); cause != nil && errors.Is(err, context.Canceled) {
 			// The start was cancelled because the daemon's life ended
@@ -445,10 +450,59 @@ func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
 }
 
 // session returns the daemon's browser session, starting it on first use.
-// When the browser dies the daemon records why and exits; the next CLI
-// command starts a fresh daemon and says so.
-func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
-	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
+// The start goes on in the background whatever happens to the command that
+// asked for it (its own timeout bounds it): a command whose budget ends
+// first, at workDeadline, fails with timeout, and the next one finds the
+// browser started. When the browser dies the daemon records why and exits;
+// the next CLI command starts a fresh daemon and says so.
+func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.BrowserSession, error) {
+	type started struct {
+		s   *session.BrowserSession
+		err error
+	}
+	ch := make(chan started, 1)
+	go func() {
+		s, unreachable, err := d.startSession()
+		ch <- started{s, err}
+		if unreachable {
+			// After the answer is in ch: the command that waits for it
+			// hears why, not that the daemon is closing.
+			d.shutdown("remote endpoint unreachable")
+		}
+	}()
+	t := time.NewTimer(time.Until(workDeadline))
+	defer t.Stop()
+	var r started
+	select {
+	case r = <-ch:
+	case <-t.C:
+		return nil, events.Errorf(events.CodeTimeout,
+			"the browser of session %s did not start within the command's budget (--timeout-ms); it goes on starting: run the command again", d.g.Session)
+	case <-ctx.Done():
+		select {
+		case r = <-ch:
+		default:
+			return nil, ctx.Err()
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	s := r.s
+	// A remote endpoint may have gone quiet for good (an ended Grid
+	// session, a dead node): check before the command waits on it.
+	if err := s.CheckAlive(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// startSession gets the daemon's browser session, starting it if needed,
+// within sessionStartTimeout and the daemon's life. unreachable says that
+// a remote endpoint could not be reached at the daemon's start: nothing to
+// keep the daemon for, and the next command tries again afresh.
+func (d *daemon) startSession() (_ *session.BrowserSession, unreachable bool, _ error) {
+	ctx, cancel := context.WithTimeout(d.life, sessionStartTimeout)
 	defer cancel()
 	s, err := d.reg.GetOrStartAt(ctx, d.g.Session, endpointOf(d.g))
 	if err != nil {
@@ -456,12 +510,10 @@ func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 		never := d.watching == nil
 		d.mu.Unlock()
 		if never && !remoteOf(d.g).empty() {
-			// The endpoint could not be reached at start: nothing to keep
-			// the daemon for; the next command tries again afresh.
 			d.log.Warn().Err(err).Msg("remote endpoint unreachable; daemon exiting")
-			go d.shutdown("remote endpoint unreachable")
+			return nil, true, err
 		}
-		return nil, err
+		return nil, false, err
 	}
 	d.mu.Lock()
 	first := d.watching != s
@@ -478,13 +530,12 @@ func (d *daemon) session(ctx context.Context) (*session.BrowserSession, error) {
 			}
 		}()
 	}
-	// A remote endpoint may have gone quiet for good (an ended Grid
-	// session, a dead node): check before the command waits on it.
-	if err := s.CheckAlive(ctx); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s, false, nil
 }
+
+// sessionStartTimeout bounds starting or connecting a session's browser,
+// whatever the budget of the command that asked for it.
+const sessionStartTimeout = 45 * time.Second
 
 // serveForeground runs the daemon until it is told to quit, its browser
 // dies, it idles out, or the process gets SIGINT/SIGTERM.

@@ -69,3 +69,20 @@ func TestHostileRacingStartsMakeOneDaemon(t *testing.T) {
 		require.Equal(t, false, c.ok("close")["closed"], "round %d: a daemon took the closed one's place", round)
 	}
 }
+
+// TestHostileFirstCommandKeepsItsBudget: a session's first command spends
+// its budget on starting the daemon and launching the browser too. One
+// whose budget is far shorter than a launch answers timeout within it
+// (ceiling: three times the budget, plus a process start); the browser
+// goes on starting, and the next command uses it: one daemon, one browser.
+func TestHostileFirstCommandKeepsItsBudget(t *testing.T) {
+	testutil.RequireChrome(t)
+	c := newCLI(t)
+	o := c.json("--timeout-ms", "150", "eval", "1")
+	requireCode(t, o, "timeout", 1, 3*150*time.Millisecond+5*time.Second)
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "run the command again")
+	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
+	daemons, browsers, all := c.sessionProcs()
+	require.Len(t, daemons, 1, "%+v", all)
+	require.Len(t, browsers, 1, "%+v", all)
+}
