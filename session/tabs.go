@@ -137,15 +137,44 @@ func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error
 		return nil, err
 	}
 	s.beginCreate()
-	// In the background: Chrome hides a window's other tabs (no animation
-	// frames, throttled timers), and the active tab must stay in front.
-	id, err := s.createTarget(ctx, "about:blank", true)
+	// Chrome opens the tab whether or not we wait for its reply, and a tab
+	// whose id we never read could not be closed: the call runs to its
+	// end whatever ctx does, and a tab nobody waits for any more is closed.
+	type created struct {
+		id  events.TargetID
+		err error
+	}
+	ch := make(chan created, 1)
+	go func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeTabTimeout)
+		defer cancel()
+		// In the background: Chrome hides a window's other tabs (no
+		// animation frames, throttled timers), and the active tab must
+		// stay in front.
+		id, err := s.createTarget(cctx, "about:blank", true)
+		ch <- created{id, err}
+	}()
+	var c created
+	select {
+	case c = <-ch:
+	case <-ctx.Done():
+		go func() {
+			if c := <-ch; c.err == nil {
+				s.discard(c.id)
+			}
+		}()
+		return nil, fmt.Errorf("opening tab: %w", ctx.Err())
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	t, err := s.WaitTab(ctx, c.id)
 	if err != nil {
+		go s.discard(c.id)
 		return nil, err
 	}
-	t, err := s.WaitTab(ctx, id)
-	if err != nil || url == "" || url == "about:blank" {
-		return t, err
+	if url == "" || url == "about:blank" {
+		return t, nil
 	}
 	// A URL Chrome cannot load still opens (its error page), as a tab
 	// created at it would; only one it refuses to navigate to is an error.
@@ -158,8 +187,19 @@ func (s *BrowserSession) NewTab(ctx context.Context, url string) (*Target, error
 	return t, nil
 }
 
-// closeTabTimeout bounds closing a tab NewTab could not send to its URL.
+// closeTabTimeout bounds opening a tab, and closing one NewTab could not
+// finish.
 const closeTabTimeout = 5 * time.Second
+
+// discard closes target id, a tab NewTab opened and gave up on, within
+// closeTabTimeout.
+func (s *BrowserSession) discard(id events.TargetID) {
+	ctx, cancel := context.WithTimeout(context.Background(), closeTabTimeout)
+	defer cancel()
+	if _, err := s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(id))); err != nil {
+		s.log.Debug().Err(err).Str("target", string(id)).Msg("closing a tab nobody waits for")
+	}
+}
 
 // CloseTab closes tab id and waits until it is gone.
 func (s *BrowserSession) CloseTab(ctx context.Context, id events.TargetID) error {

@@ -1,14 +1,21 @@
 package main_test
 
 import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // The hostile-input suite (issue 26): what a hostile page, a careless
@@ -19,7 +26,8 @@ import (
 //
 //	hostile_test.go          this layout and the helpers the cases share
 //	hostile_output_test.go   what is printed: terminal controls, failed writes
-//	hostile_start_test.go    daemons and directories: racing starts
+//	hostile_start_test.go    daemons and directories: racing starts, budgets
+//	hostile_action_test.go   actions with hostile arguments or pages: tab new
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_mcp_test.go, hostile_frames_test.go, ...). Tests whose browser
@@ -80,4 +88,35 @@ func (c *cli) viaThin(t *testing.T) *cli {
 	th.exe = thinBin(t)
 	th.env = append(th.env, "AGENTBROWSER_FULL="+bin)
 	return &th
+}
+
+// hostileSite serves the pages the hostile cases need on 127.0.0.1:
+// /hang sends half a page and never finishes it (until the browser gives
+// up on it or the test ends), /title/TEXT is a page titled TEXT, anything
+// else a small page. url gives a path's URL.
+func hostileSite(t *testing.T) (url func(path string) string) {
+	t.Helper()
+	testutil.RequireChrome(t)
+	done := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/hang":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<!doctype html><title>hang</title><p>half a page")
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+			case <-done:
+			}
+		case strings.HasPrefix(r.URL.Path, "/title/"):
+			fmt.Fprintf(w, "<!doctype html><title>%s</title><p>titled", html.EscapeString(strings.TrimPrefix(r.URL.Path, "/title/")))
+		default:
+			fmt.Fprintf(w, "<!doctype html><title>page</title><p>%s", html.EscapeString(r.URL.Path))
+		}
+	}))
+	t.Cleanup(func() {
+		close(done) // the hanging handlers return before the server closes
+		srv.Close()
+	})
+	return func(path string) string { return srv.URL + path }
 }

@@ -1,0 +1,55 @@
+package main_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// tabIDs lists the ids of the session's tabs and the active one.
+func (c *cli) tabIDs() (ids []string, active string) {
+	c.t.Helper()
+	for _, x := range c.ok("tabs")["tabs"].([]any) {
+		tab := x.(map[string]any)
+		id := tab["id"].(string)
+		ids = append(ids, id)
+		if tab["active"] == true {
+			active = id
+		}
+	}
+	return ids, active
+}
+
+// TestHostileTimedOutTabNewLeavesNoTab: 'tab new' on a page that never
+// finishes loading times out within its budget and closes the tab it
+// opened; the tab active before is active again, and works. So does
+// 'open' of the same page (a never-ending response): timeout, and the
+// session goes on.
+func TestHostileTimedOutTabNewLeavesNoTab(t *testing.T) {
+	url := hostileSite(t)
+	c := newSharedCLI(t)
+	c.ok("open", url("/first"))
+	before, active := c.tabIDs()
+	require.Len(t, before, 1)
+
+	o := c.json("--timeout-ms", "1500", "tab", "new", url("/hang"))
+	requireCode(t, o, "timeout", 1, 3*1500*time.Millisecond+5*time.Second)
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "tab it opened")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ids, act := c.tabIDs()
+		if len(ids) == 1 {
+			require.Equal(t, before, ids)
+			require.Equal(t, active, act)
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the timed-out tab is still open: %v", ids)
+		time.Sleep(20 * time.Millisecond) // polling the daemon's tab list
+	}
+	require.Equal(t, "/first", c.ok("eval", "location.pathname")["value"])
+
+	o = c.json("--timeout-ms", "1500", "open", url("/hang"))
+	requireCode(t, o, "timeout", 1, 3*1500*time.Millisecond+5*time.Second)
+	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
+}
