@@ -147,11 +147,13 @@ type ErrorDetails struct {
 	NextStep string `json:"next_step,omitempty"`
 
 	// Path, OwnerUID, Mode and PeerUID describe an unsafe runtime
-	// directory or socket.
+	// directory or socket; Path and Variable a directory that cannot be
+	// used (dir_unusable) and the environment variable that chose it.
 	Path     string `json:"path,omitempty"`
 	OwnerUID *int   `json:"owner_uid,omitempty"`
 	Mode     string `json:"mode,omitempty"`
 	PeerUID  *int   `json:"peer_uid,omitempty"`
+	Variable string `json:"variable,omitempty"`
 
 	// The fields below say what an evaluation that ran out of time left
 	// behind: its budget, reserve and elapsed time, the engine it ran on,

@@ -50,6 +50,12 @@ const (
 	// CodePageUnstable: the page kept replacing its document, so no
 	// snapshot could be taken within the budget.
 	CodePageUnstable Code = "page_unstable"
+	// CodeDirUnusable: a directory agentbrowser needs (the runtime
+	// directory, the temporary directory a browser's profile goes in)
+	// does not exist, or cannot be created or written; the message and
+	// ErrorDetails name the environment variable that chose it and the
+	// path. Nothing was started.
+	CodeDirUnusable Code = "dir_unusable"
 	// CodeOutputFailed: the CLI could not write a command's output (a full
 	// disk, a closed pipe); the command itself may have run. Printed on
 	// standard error, with exit code 1.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/chromebin"
 )
 
@@ -166,7 +167,8 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	// With a persistent profile, it holds Chromium's temporary files only.
 	dir, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
-		return nil, fmt.Errorf("creating profile directory: %w", err)
+		return nil, events.DirUnusable("the temporary directory", os.TempDir(), "TMPDIR", os.Getenv("TMPDIR"),
+			fmt.Errorf("creating the browser's profile directory: %w", err))
 	}
 	profile := dir
 	if cfg.UserDataDir != "" {

@@ -1,6 +1,15 @@
 package main_test
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,4 +94,105 @@ func TestHostileFirstCommandKeepsItsBudget(t *testing.T) {
 	daemons, browsers, all := c.sessionProcs()
 	require.Len(t, daemons, 1, "%+v", all)
 	require.Len(t, browsers, 1, "%+v", all)
+}
+
+// runEnv runs the binary with the environment of the test process less
+// the variables that choose directories, plus env, and decodes its --json
+// output.
+func runEnv(t *testing.T, env []string, args ...string) outcome {
+	t.Helper()
+	return runAs(t, exec.Command(bin, append([]string{"--json"}, args...)...), env)
+}
+
+func runAs(t *testing.T, cmd *exec.Cmd, env []string) outcome {
+	t.Helper()
+	for _, e := range os.Environ() {
+		switch strings.SplitN(e, "=", 2)[0] {
+		case "AGENTBROWSER_HOME", "XDG_RUNTIME_DIR", "TMPDIR":
+		default:
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	o := outcome{Stdout: out.String(), Stderr: errb.String(), Dur: time.Since(start)}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		o.Exit = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	require.NoError(t, json.Unmarshal([]byte(o.Stdout), &o.Body), "stdout: %s\nstderr: %s", o.Stdout, o.Stderr)
+	return o
+}
+
+// requireUnusable checks that o is dir_unusable naming variable and path.
+func requireUnusable(t *testing.T, o outcome, variable, path string) {
+	t.Helper()
+	requireCode(t, o, "dir_unusable", 1, hostileCeiling)
+	e := o.Body["error"].(map[string]any)
+	require.Contains(t, e["message"], variable)
+	require.Contains(t, e["message"], path)
+	d := e["details"].(map[string]any)
+	require.Equal(t, variable, d["variable"])
+	require.Equal(t, path, d["path"])
+}
+
+// TestHostileUnusableDirectories: a runtime directory (chosen by TMPDIR,
+// XDG_RUNTIME_DIR or AGENTBROWSER_HOME) or a temporary directory for the
+// browser's profile that is missing, not a directory or not writable is
+// dir_unusable, naming the variable and the path; nothing is created
+// outside an existing directory.
+func TestHostileUnusableDirectories(t *testing.T) {
+	base := t.TempDir()
+	missing := filepath.Join(base, "missing")
+	file := filepath.Join(base, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+
+	o := runEnv(t, []string{"TMPDIR=" + filepath.Join(missing, "tmp")}, "eval", "1")
+	requireUnusable(t, o, "TMPDIR", filepath.Join(missing, "tmp", fmt.Sprintf("agentbrowser-%d", os.Getuid())))
+	o = runEnv(t, []string{"TMPDIR=" + file}, "sessions")
+	requireUnusable(t, o, "TMPDIR", filepath.Join(file, fmt.Sprintf("agentbrowser-%d", os.Getuid())))
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "not a directory")
+	o = runEnv(t, []string{"XDG_RUNTIME_DIR=" + filepath.Join(missing, "run")}, "eval", "1")
+	requireUnusable(t, o, "XDG_RUNTIME_DIR", filepath.Join(missing, "run", "agentbrowser"))
+	o = runEnv(t, []string{"AGENTBROWSER_HOME=" + filepath.Join(missing, "home")}, "close")
+	requireUnusable(t, o, "AGENTBROWSER_HOME", filepath.Join(missing, "home"))
+	_, err := os.Stat(missing)
+	require.ErrorIs(t, err, fs.ErrNotExist, "something was created under a missing directory")
+
+	// The runtime directory is fine, the browser's temporary directory is
+	// not: the launch says so.
+	testutil.RequireChrome(t)
+	home := filepath.Join(base, "home")
+	require.NoError(t, os.Mkdir(home, 0o700))
+	env := []string{"AGENTBROWSER_HOME=" + home, "TMPDIR=" + filepath.Join(missing, "tmp")}
+	t.Cleanup(func() { runEnv(t, env, "close") })
+	o = runEnv(t, env, "eval", "1")
+	requireUnusable(t, o, "TMPDIR", filepath.Join(missing, "tmp"))
+	_, err = os.Stat(missing)
+	require.ErrorIs(t, err, fs.ErrNotExist, "something was created under a missing directory")
+}
+
+// TestHostileReadOnlyTempDir: as a user who may not write to TMPDIR (the
+// user nobody, TMPDIR a directory of root's), the runtime directory is
+// dir_unusable naming TMPDIR, not internal.
+func TestHostileReadOnlyTempDir(t *testing.T) {
+	testutil.RequireRoot(t)
+	exeDir := t.TempDir()
+	require.NoError(t, os.Chmod(exeDir, 0o755))
+	exe := filepath.Join(exeDir, "agentbrowser")
+	b, err := os.ReadFile(bin)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(exe, b, 0o755))
+	ro := t.TempDir()
+	require.NoError(t, os.Chmod(ro, 0o755))
+	nobody, err := user.Lookup("nobody")
+	require.NoError(t, err)
+	o := runAs(t, testutil.AsNobody(exe, "--json", "eval", "1"), []string{"TMPDIR=" + ro})
+	requireUnusable(t, o, "TMPDIR", filepath.Join(ro, "agentbrowser-"+nobody.Uid))
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "may not create")
 }

@@ -1,31 +1,50 @@
 package main
 
 import (
-	"fmt"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
 )
 
 // runtimeDir is where daemons keep their sockets, locks and logs:
 // $XDG_RUNTIME_DIR/agentbrowser, or a per-user directory under the temp dir.
 // AGENTBROWSER_HOME overrides both (tests use it to stay apart). The
-// directory is created 0700 and checked on every use (see checkRuntimeDir):
-// whoever controls it could answer our requests.
+// directory is created 0700, in an existing directory only, and checked on
+// every use (see checkRuntimeDir): whoever controls it could answer our
+// requests. One that cannot be created or written is dir_unusable, naming
+// the variable that chose it.
 func runtimeDir() (string, error) {
 	dir := rundir.Path()
+	unusable := func(err error) error {
+		v, val := rundir.Source()
+		return events.DirUnusable("the runtime directory", dir, v, val, err)
+	}
 	// Mkdir, not MkdirAll: the parent is the user's or the system's, and
 	// only the last element is ours to create.
-	if err := os.Mkdir(dir, 0o700); err != nil && !os.IsExist(err) {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return "", fmt.Errorf("creating runtime directory: %w", err)
-		}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", unusable(err)
 	}
 	if err := checkRuntimeDir(dir); err != nil {
 		return "", err
 	}
+	if err := writable(dir); err != nil {
+		return "", unusable(err)
+	}
 	return dir, nil
+}
+
+// writable reports why the current user cannot create files in dir, or
+// nil.
+func writable(dir string) error {
+	if err := syscall.Access(dir, 0x2|0x1); err != nil { // W_OK|X_OK
+		return &fs.PathError{Op: "access", Path: dir, Err: err}
+	}
+	return nil
 }
 
 type sessionPaths struct {

@@ -25,6 +25,18 @@ func Path() string {
 	return filepath.Join(os.TempDir(), "agentbrowser-"+strconv.Itoa(os.Getuid()))
 }
 
+// Source names the environment variable that chose Path, and its value:
+// AGENTBROWSER_HOME, XDG_RUNTIME_DIR, or TMPDIR (whose value is empty when
+// the temp dir is the system's default).
+func Source() (variable, value string) {
+	for _, v := range []string{"AGENTBROWSER_HOME", "XDG_RUNTIME_DIR"} {
+		if x := os.Getenv(v); x != "" {
+			return v, x
+		}
+	}
+	return "TMPDIR", os.Getenv("TMPDIR")
+}
+
 // Socket is where the daemon of session name listens.
 func Socket(dir, name string) string { return filepath.Join(dir, name) + ".sock" }
 
