@@ -400,8 +400,9 @@ func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) re
 	if err != nil {
 		return errBodyReply(err)
 	}
-	if max := outputCap(d.g.Settings); len(b) > max {
-		return errBodyReply(tooLarge(len(b), max))
+	b, err = fitOutput(q.Command(), b, outputCap(d.g.Settings))
+	if err != nil {
+		return errBodyReply(err)
 	}
 	return reply{Exit: exitOK, Body: b}
 }

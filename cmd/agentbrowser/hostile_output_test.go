@@ -121,3 +121,37 @@ func TestHostileFailedWritesExitNonZero(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileTypeNeverFailsAfterTyping: an action whose output is above
+// the cap (type echoes the field's value) succeeds with its output trimmed
+// and says so (output_trimmed), instead of failing after it typed; an
+// agent that retries would type twice. Through the CLI with a small
+// --max-result-bytes, and through the MCP server binary with 5 MB of text
+// under the default cap.
+func TestHostileTypeNeverFailsAfterTyping(t *testing.T) {
+	url := hostileSite(t)
+	c := newSharedCLI(t)
+	c.pre = append(c.pre, "--max-result-bytes", "1024")
+	c.ok("open", url("/form"))
+	ref := refFor(t, c.ok("snapshot")["snapshot"].(string), "textbox", "notes")
+	text := strings.Repeat("abcdefghij", 500)
+	r := c.ok("type", ref, text)
+	note := r["output_trimmed"].(map[string]any)
+	require.Contains(t, note["fields"], "details.value")
+	require.Equal(t, float64(1024), note["cap"])
+	require.Equal(t, float64(len(text)), c.ok("eval", "document.querySelector('textarea').value.length")["value"], "typed once")
+	// Plain output says so too.
+	o := c.run("type", ref, "x")
+	require.Equal(t, 0, o.Exit, o.Stderr)
+	require.Contains(t, o.Stdout, "output_trimmed")
+
+	m := newSharedCLI(t)
+	cs := mcpOver(t, m)
+	callOK(t, cs, "browser_navigate", map[string]any{"url": url("/form")})
+	_, snap := callOK(t, cs, "browser_snapshot", nil)
+	big := strings.Repeat("0123456789", 500_000)
+	res, _ := callOK(t, cs, "browser_type", map[string]any{"ref": refFor(t, snap, "textbox", "notes"), "text": big})
+	require.Contains(t, structured(t, res)["notice"], "fields were cut")
+	res, _ = callOK(t, cs, "browser_evaluate", map[string]any{"function": "() => document.querySelector('textarea').value.length"})
+	require.Equal(t, float64(len(big)), structured(t, res)["value"], "typed once")
+}

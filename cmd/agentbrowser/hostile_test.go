@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
@@ -92,8 +93,8 @@ func (c *cli) viaThin(t *testing.T) *cli {
 
 // hostileSite serves the pages the hostile cases need on 127.0.0.1:
 // /hang sends half a page and never finishes it (until the browser gives
-// up on it or the test ends), /title/TEXT is a page titled TEXT, anything
-// else a small page. url gives a path's URL.
+// up on it or the test ends), /form a textarea named notes, /title/TEXT a
+// page titled TEXT, anything else a small page. url gives a path's URL.
 func hostileSite(t *testing.T) (url func(path string) string) {
 	t.Helper()
 	testutil.RequireChrome(t)
@@ -108,6 +109,8 @@ func hostileSite(t *testing.T) (url func(path string) string) {
 			case <-r.Context().Done():
 			case <-done:
 			}
+		case r.URL.Path == "/form":
+			fmt.Fprint(w, `<!doctype html><title>form</title><textarea aria-label="notes"></textarea>`)
 		case strings.HasPrefix(r.URL.Path, "/title/"):
 			fmt.Fprintf(w, "<!doctype html><title>%s</title><p>titled", html.EscapeString(strings.TrimPrefix(r.URL.Path, "/title/")))
 		default:
@@ -119,4 +122,15 @@ func hostileSite(t *testing.T) (url func(path string) string) {
 		srv.Close()
 	})
 	return func(path string) string { return srv.URL + path }
+}
+
+// mcpOver starts "agentbrowser mcp" for c (its flags and directory) and
+// connects the SDK's client to it over stdio, as MCP hosts run it.
+func mcpOver(t *testing.T, c *cli, args ...string) *mcp.ClientSession {
+	t.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "hostile", Version: "0"}, nil).
+		Connect(t.Context(), &mcp.CommandTransport{Command: c.command(append([]string{"mcp"}, args...)...)}, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }

@@ -49,10 +49,20 @@ func frameOptions(settings map[string]string) (fx.Option, error) {
 	return fx.Supply(&frame.Config{MaxResultBytes: n}), nil
 }
 
-// tooLarge is the error for a command output above the cap.
-func tooLarge(size, max int) error {
+// tooLarge is the error for a command output above the cap. It says
+// whether the command ran: eval and cdp ran their script or call, an
+// action whose output could not be trimmed took effect, and a read
+// changed nothing.
+func tooLarge(cmd string, size, max int) error {
+	ran := "the command ran, and what it changed stays changed; only its output is dropped"
+	switch cmd {
+	case "snapshot", "screenshot":
+		ran = "nothing was changed"
+	case "eval", "cdp":
+		ran = "the script or call ran, and what it changed stays changed; only its output is dropped"
+	}
 	return events.Errorf(events.CodeResultTooLarge,
-		"the command's output is %d bytes, above the cap of %d bytes: ask for less (--max-chars, a narrower query) or raise --max-result-bytes", size, max).
+		"the command's output is %d bytes, above the cap of %d bytes (%s): ask for less (--max-chars, a narrower query) or raise --max-result-bytes", size, max, ran).
 		WithDetails(events.ErrorDetails{Size: int64(size), Cap: int64(max)})
 }
 

@@ -44,27 +44,29 @@ func (b *daemonBackend) Do(ctx context.Context, q request.Request, o request.Opt
 		}
 		return request.Reply{Notice: notice}, fmt.Errorf("the daemon of session %s failed without saying why (exit %d)", g.Session, rep.Exit)
 	}
-	v, err := decodeResponse(q, rep.Body)
+	v, trimmed, err := decodeResponse(q, rep.Body)
 	if err != nil {
 		return request.Reply{Notice: notice}, err
 	}
-	return request.Reply{Value: v, Notice: notice}, nil
+	return request.Reply{Value: v, Notice: joinNotice(notice, trimmed)}, nil
 }
 
 // decodeResponse reads a daemon's {"ok":true,...} body into q's response
-// type.
-func decodeResponse(q request.Request, body []byte) (any, error) {
+// type; trimmed says, as a notice, that the daemon cut the output to fit
+// the cap (output_trimmed, which the response type has no field for).
+func decodeResponse(q request.Request, body []byte) (v any, trimmed string, err error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, fmt.Errorf("decoding the daemon's reply: %w", err)
+		return nil, "", fmt.Errorf("decoding the daemon's reply: %w", err)
 	}
 	delete(m, "ok")
+	trimmed = trimmedNotice(m["output_trimmed"])
 	b, _ := json.Marshal(m)
-	v := request.NewResponse(q)
+	v = request.NewResponse(q)
 	if err := json.Unmarshal(b, v); err != nil {
-		return nil, fmt.Errorf("decoding the daemon's reply to %s: %w", q.Command(), err)
+		return nil, "", fmt.Errorf("decoding the daemon's reply to %s: %w", q.Command(), err)
 	}
-	return v, nil
+	return v, trimmed, nil
 }
 
 // globals marks the connection's session started and returns the globals

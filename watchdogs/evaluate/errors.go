@@ -77,6 +77,6 @@ func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 // the sizes, and what to do instead.
 func resultTooLarge(size, cap int64, what string) error {
 	return events.Errorf(events.CodeResultTooLarge,
-		"the result is larger than the cap of %d bytes (%s %d bytes): return less (a slice, a length, a summary) or raise --max-result-bytes",
+		"the result is larger than the cap of %d bytes (%s %d bytes); the script ran, and what it changed in the page stays changed, only its value is not returned: return less (a slice, a length, a summary) or raise --max-result-bytes",
 		cap, what, size).WithDetails(events.ErrorDetails{Size: size, Cap: cap})
 }

@@ -154,7 +154,7 @@ func (a *attachment) cdpCall(ctx context.Context, e events.CDPCallEvent) (events
 	if err := a.s.CallCapped(ctx, sid, e.Method, params, &reply, a.cfg.MaxResultBytes); err != nil {
 		if sz := (*session.ReplyTooLargeError)(nil); errors.As(err, &sz) {
 			return events.CDPCallResult{}, events.Errorf(events.CodeResultTooLarge,
-				"the reply of %s is about %d bytes, above the cap of %d bytes: ask for less or raise --max-result-bytes",
+				"the reply of %s is about %d bytes, above the cap of %d bytes; the call was made, only its reply is dropped: ask for less or raise --max-result-bytes",
 				e.Method, sz.Size, sz.Cap).WithDetails(events.ErrorDetails{Size: sz.Size, Cap: sz.Cap, Method: e.Method})
 		}
 		var re *rpcc.ResponseError

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentbrowser/agentbrowser/request"
+)
+
+// wholeOutput lists the commands whose output is what they are for (a
+// snapshot, a script's value, a CDP reply, an image): trimming it would
+// answer something else than was asked, so above the cap they fail with
+// result_too_large, and each has its own way to ask for less (--max-chars,
+// a narrower expression, a PATH for the image). Every other command acts
+// on the page, or lists what it holds: above the cap its output is trimmed
+// instead (see trimToFit), so that an action never fails after it took
+// effect (a type of 5 MB of text is not typed twice by an agent that
+// retries).
+var wholeOutput = map[string]bool{"snapshot": true, "eval": true, "cdp": true, "screenshot": true}
+
+// trimmedMark ends a string trimmed to fit the cap.
+const trimmedMark = "…"
+
+// trimToFit returns body (a command's {"ok":true,...} output, size bytes
+// as JSON) encoded within limit bytes: its longest strings (the echo of
+// typed text, a value, a title or URL) are cut, each ending with "…", and
+// the field output_trimmed says which, and the size and cap. ok is false
+// when cutting strings cannot make it fit.
+func trimToFit(body map[string]any, limit int) (out []byte, ok bool) {
+	b, err := request.Marshal(body)
+	if err != nil {
+		return nil, false
+	}
+	size := len(b)
+	var v map[string]any
+	if json.Unmarshal(b, &v) != nil {
+		return nil, false
+	}
+	note := map[string]any{"size": size, "cap": limit,
+		"message": "the command ran; its output was above the cap (--max-result-bytes), so the longest strings in it were cut, each ending with …"}
+	v["output_trimmed"] = note
+	cut := map[string]bool{}
+	for range 64 {
+		leaves := stringLeaves(v, "")
+		fields := make([]string, 0, len(cut))
+		for f := range cut {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		note["fields"] = fields
+		b, err = request.Marshal(v)
+		if err != nil {
+			return nil, false
+		}
+		over := len(b) - limit
+		if over <= 0 {
+			return b, true
+		}
+		if len(leaves) == 0 {
+			return nil, false
+		}
+		sort.Slice(leaves, func(i, j int) bool { return len(leaves[i].s) > len(leaves[j].s) })
+		l := leaves[0]
+		if len(l.s) <= 64 {
+			return nil, false // what is too large is not its strings
+		}
+		// Encoded, a string may be longer than its bytes (escapes): cut by
+		// the share of its encoding that must go; the next round cuts
+		// again if that was not enough.
+		enc, _ := json.Marshal(l.s)
+		keep := len(l.s) - int(int64(over+len(trimmedMark)+8)*int64(len(l.s))/int64(len(enc))) - 1
+		keep = max(keep, 0)
+		for keep > 0 && !utf8.RuneStart(l.s[keep]) {
+			keep--
+		}
+		l.set(l.s[:keep] + trimmedMark)
+		cut[l.path] = true
+	}
+	return nil, false
+}
+
+// leaf is one string in a decoded JSON value: its path (details.value,
+// tabs[2].title), its value, and how to replace it.
+type leaf struct {
+	path string
+	s    string
+	set  func(string)
+}
+
+func stringLeaves(v any, path string) []leaf {
+	var out []leaf
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if k == "output_trimmed" && path == "" {
+				continue
+			}
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			if s, ok := e.(string); ok {
+				out = append(out, leaf{p, s, func(n string) { x[k] = n }})
+			} else {
+				out = append(out, stringLeaves(e, p)...)
+			}
+		}
+	case []any:
+		for i, e := range x {
+			p := path + "[" + strconv.Itoa(i) + "]"
+			if s, ok := e.(string); ok {
+				out = append(out, leaf{p, s, func(n string) { x[i] = n }})
+			} else {
+				out = append(out, stringLeaves(e, p)...)
+			}
+		}
+	}
+	return out
+}
+
+// fitOutput is a successful command's output b ({"ok":true,...}) within
+// the session's cap: as it is when it fits, trimmed (trimToFit) for a
+// command that acts, or result_too_large.
+func fitOutput(cmd string, b []byte, limit int) ([]byte, error) {
+	if len(b) <= limit {
+		return b, nil
+	}
+	if !wholeOutput[cmd] {
+		var body map[string]any
+		if json.Unmarshal(b, &body) == nil {
+			if t, ok := trimToFit(body, limit); ok {
+				return t, nil
+			}
+		}
+	}
+	return nil, tooLarge(cmd, len(b), limit)
+}
+
+// trimmedNotice says, for a client that reads a trimmed output into its
+// response type (the MCP server), what output_trimmed in raw says; "" when
+// raw is not one.
+func trimmedNotice(raw json.RawMessage) string {
+	var n struct {
+		Fields []string `json:"fields"`
+		Size   int      `json:"size"`
+		Cap    int      `json:"cap"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &n) != nil {
+		return ""
+	}
+	return fmt.Sprintf("the action ran; its output was %d bytes, above the cap of %d, so these fields were cut (each ends with …): %s",
+		n.Size, n.Cap, strings.Join(n.Fields, ", "))
+}
