@@ -168,6 +168,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		return nil, err
 	}
 	if _, err := bus.Handle(s.bus, "session.tabs", func(ctx context.Context, _ events.TabsEvent) ([]events.TabInfo, error) {
+		s.RefreshTitles(ctx)
 		return s.Tabs(), nil
 	}); err != nil {
 		return nil, err

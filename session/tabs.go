@@ -42,6 +42,28 @@ func (s *BrowserSession) TargetByID(id events.TargetID) (*Target, bool) {
 	return nil, false
 }
 
+// RefreshTitles reads every tab's title from the browser
+// (Target.getTargets): Chrome reports the title a page sets after its
+// navigation committed (its <title>, document.title) in no event, so
+// whatever lists tabs with their titles asks first. Within ctx; when the
+// call fails the last known titles stay. URLs are left to the browser's
+// events, which report each change.
+func (s *BrowserSession) RefreshTitles(ctx context.Context) {
+	if s.alive() != nil {
+		return
+	}
+	r, err := s.browser.Target.GetTargets(ctx, nil)
+	if err != nil {
+		s.log.Debug().Err(err).Msg("reading the tabs' titles")
+		return
+	}
+	for _, info := range r.TargetInfos {
+		if t, ok := s.TargetByID(events.TargetID(info.TargetID)); ok && t.IsPage() {
+			t.setTitle(info.Title)
+		}
+	}
+}
+
 // Tabs lists the session's tabs in the order they opened.
 func (s *BrowserSession) Tabs() []events.TabInfo {
 	s.mu.Lock()

@@ -59,6 +59,14 @@ func (t *Target) setInfo(url, title string) (changed bool) {
 	return changed
 }
 
+// setTitle records the target's title, read from the browser (see
+// BrowserSession.RefreshTitles).
+func (t *Target) setTitle(title string) {
+	t.mu.Lock()
+	t.title = title
+	t.mu.Unlock()
+}
+
 // Done is closed when the target is detached or its session closed.
 func (t *Target) Done() <-chan struct{} { return t.done }
 

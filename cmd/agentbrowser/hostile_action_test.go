@@ -53,3 +53,41 @@ func TestHostileTimedOutTabNewLeavesNoTab(t *testing.T) {
 	requireCode(t, o, "timeout", 1, 3*1500*time.Millisecond+5*time.Second)
 	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
 }
+
+// tabTitles maps each tab's id to its title in a tabs list.
+func tabTitles(list []any) map[string]string {
+	out := map[string]string{}
+	for _, x := range list {
+		tab := x.(map[string]any)
+		out[tab["id"].(string)], _ = tab["title"].(string)
+	}
+	return out
+}
+
+// TestHostileTabTitlesFollowThePage: the titles 'tabs', 'tab new' and MCP
+// browser_tabs show are the pages' own (their <title>, then what script
+// sets), never the URL Chrome shows before the title is parsed.
+func TestHostileTabTitlesFollowThePage(t *testing.T) {
+	url := hostileSite(t)
+	c := newSharedCLI(t)
+	first := c.ok("open", url("/title/Basic"))["tab_id"].(string)
+	require.Equal(t, "Basic", tabTitles(c.ok("tabs")["tabs"].([]any))[first])
+	tab := c.ok("tab", "new", url("/title/Second"))["tab"].(map[string]any)
+	require.Equal(t, "Second", tab["title"])
+	c.ok("eval", "document.title = 'Changed'")
+	titles := tabTitles(c.ok("tabs")["tabs"].([]any))
+	require.Equal(t, map[string]string{first: "Basic", tab["id"].(string): "Changed"}, titles)
+	sw := c.ok("tab", "switch", first)["tab"].(map[string]any)
+	require.Equal(t, "Basic", sw["title"])
+
+	cs := mcpOver(t, newSharedCLI(t))
+	callOK(t, cs, "browser_navigate", map[string]any{"url": url("/title/Basic")})
+	res, _ := callOK(t, cs, "browser_tabs", map[string]any{"action": "list"})
+	listed := tabTitles(structured(t, res)["tabs"].([]any))
+	require.Len(t, listed, 1)
+	for _, title := range listed {
+		require.Equal(t, "Basic", title)
+	}
+	res, _ = callOK(t, cs, "browser_tabs", map[string]any{"action": "new", "url": url("/title/Second")})
+	require.Equal(t, "Second", structured(t, res)["tab"].(map[string]any)["title"])
+}

@@ -33,6 +33,7 @@ func (a *attachment) newTab(ctx context.Context, e events.NewTabEvent) (events.N
 			return events.NewTabResult{}, a.abandonTab(ctx, t.ID, prev, err)
 		}
 	}
+	a.s.RefreshTitles(ctx)
 	info, err := a.s.TabInfo(t.ID)
 	return events.NewTabResult{Tab: info}, err
 }
@@ -80,6 +81,7 @@ func (a *attachment) switchTab(ctx context.Context, e events.SwitchTabEvent) (ev
 	if err := a.s.Activate(ctx, e.ID); err != nil {
 		return events.TabInfo{}, err
 	}
+	a.s.RefreshTitles(ctx)
 	return a.s.TabInfo(e.ID)
 }
 
