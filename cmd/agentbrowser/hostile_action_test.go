@@ -1,6 +1,9 @@
 package main_test
 
 import (
+	"os"
+	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -90,4 +93,33 @@ func TestHostileTabTitlesFollowThePage(t *testing.T) {
 	}
 	res, _ = callOK(t, cs, "browser_tabs", map[string]any{"action": "new", "url": url("/title/Second")})
 	require.Equal(t, "Second", structured(t, res)["tab"].(map[string]any)["title"])
+}
+
+// TestHostileUploadsOnlyReadableRegularFiles: a directory, a FIFO,
+// /dev/null, /proc/self/environ (the daemon's environment), a link to it
+// and a missing file are invalid_argument naming why, at once, and the
+// page's input gets nothing; a regular file still uploads.
+func TestHostileUploadsOnlyReadableRegularFiles(t *testing.T) {
+	url := hostileSite(t)
+	c := newSharedCLI(t)
+	c.ok("open", url("/upload"))
+	ref := refFor(t, c.ok("snapshot")["snapshot"].(string), "button", "pick")
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	link := filepath.Join(dir, "environ")
+	require.NoError(t, os.Symlink("/proc/self/environ", link))
+	for f, why := range map[string]string{
+		dir: "directory", fifo: "named pipe", "/dev/null": "device", "/proc/self/environ": "/proc",
+		link: "/proc", filepath.Join(dir, "nope"): "does not exist",
+	} {
+		o := c.json("upload", ref, f)
+		requireCode(t, o, "invalid_argument", 1, hostileCeiling)
+		require.Contains(t, o.Body["error"].(map[string]any)["message"], why, f)
+		require.Equal(t, float64(0), c.ok("eval", "document.querySelector('input').files.length")["value"], f)
+	}
+	ok := filepath.Join(dir, "ok.txt")
+	require.NoError(t, os.WriteFile(ok, []byte("data"), 0o600))
+	c.ok("upload", ref, ok)
+	require.Equal(t, "ok.txt", c.ok("eval", "document.querySelector('input').files[0].name")["value"])
 }

@@ -28,7 +28,7 @@ import (
 //	hostile_test.go          this layout and the helpers the cases share
 //	hostile_output_test.go   what is printed: terminal controls, failed writes
 //	hostile_start_test.go    daemons and directories: racing starts, budgets
-//	hostile_action_test.go   actions with hostile arguments or pages: tab new
+//	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_mcp_test.go, hostile_frames_test.go, ...). Tests whose browser
@@ -93,7 +93,8 @@ func (c *cli) viaThin(t *testing.T) *cli {
 
 // hostileSite serves the pages the hostile cases need on 127.0.0.1:
 // /hang sends half a page and never finishes it (until the browser gives
-// up on it or the test ends), /form a textarea named notes, /title/TEXT a
+// up on it or the test ends), /form a textarea named notes, /upload a file
+// input named pick, /title/TEXT a
 // page titled TEXT, anything else a small page. url gives a path's URL.
 func hostileSite(t *testing.T) (url func(path string) string) {
 	t.Helper()
@@ -109,6 +110,8 @@ func hostileSite(t *testing.T) (url func(path string) string) {
 			case <-r.Context().Done():
 			case <-done:
 			}
+		case r.URL.Path == "/upload":
+			fmt.Fprint(w, `<!doctype html><title>upload</title><input type=file aria-label="pick">`)
 		case r.URL.Path == "/form":
 			fmt.Fprint(w, `<!doctype html><title>form</title><textarea aria-label="notes"></textarea>`)
 		case strings.HasPrefix(r.URL.Path, "/title/"):

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/mafredri/cdp/protocol/dom"
@@ -176,16 +174,9 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 	}
 	files := make([]string, len(e.Files))
 	for i, f := range e.Files {
-		abs, err := filepath.Abs(f)
+		abs, err := CheckUploadFile(f)
 		if err != nil {
-			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %q: %v", f, err)
-		}
-		st, err := os.Stat(abs)
-		if err != nil {
-			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s: %v", abs, errors.Unwrap(err)).WithDetails(events.ErrorDetails{File: abs})
-		}
-		if st.IsDir() {
-			return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file %s is a directory", abs).WithDetails(events.ErrorDetails{File: abs})
+			return events.ActionResult{}, err
 		}
 		files[i] = abs
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"testing"
 	"time"
 
@@ -23,7 +24,16 @@ import (
 // The tests share one headless Chromium (internal/testkit) and one session
 // on it with only the DefaultActionWatchdog, so that these tests do not
 // depend on the other watchdogs; each test opens its own tab in it.
-func TestMain(m *testing.M) { testkit.Main(m) }
+// A copy of the test binary run as another user with checkUploadEnv set
+// only checks that file (see TestCheckUploadFileAsAnotherUser).
+func TestMain(m *testing.M) {
+	if f := os.Getenv(checkUploadEnv); f != "" {
+		_, err := defaultaction.CheckUploadFile(f)
+		fmt.Print(err)
+		os.Exit(0)
+	}
+	testkit.Main(m)
+}
 
 // sharedSession is the package's session, started on first use.
 func sharedSession(tb testing.TB) *session.BrowserSession {
