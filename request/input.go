@@ -205,11 +205,16 @@ func (Resize) Command() string { return "resize" }
 
 // Validate implements Validator.
 func (q Resize) Validate() error {
-	if q.Width <= 0 || q.Height <= 0 {
-		return invalid("resize %d %d: width and height must be positive", q.Width, q.Height)
+	if q.Width <= 0 || q.Height <= 0 || q.Width > MaxViewport || q.Height > MaxViewport {
+		return invalid("resize %d %d: width and height must be from 1 to %d", q.Width, q.Height, MaxViewport)
 	}
 	return nil
 }
+
+// MaxViewport bounds each side of a resized viewport in CSS pixels: a
+// larger one gives the renderer a surface it may not allocate (Chrome's
+// largest texture side is 16384 on most machines).
+const MaxViewport = 16384
 
 // Wait waits, within the budget, for exactly one condition: Text to
 // appear, Ref to be visible, Gone to be removed or hidden, the URL to

@@ -25,8 +25,8 @@ func init() {
 func parseSize(in Input) (request.Request, error) {
 	w, err1 := strconv.Atoi(in.Args[0])
 	h, err2 := strconv.Atoi(in.Args[1])
-	if err1 != nil || err2 != nil || w <= 0 || h <= 0 {
-		return nil, usageErrorf("resize %s %s: want two positive integers", in.Args[0], in.Args[1])
+	if err1 != nil || err2 != nil || w <= 0 || h <= 0 || w > request.MaxViewport || h > request.MaxViewport {
+		return nil, usageErrorf("resize %s %s: want two positive integers, each at most %d", in.Args[0], in.Args[1], request.MaxViewport)
 	}
 	return request.Resize{Width: w, Height: h}, nil
 }

@@ -123,3 +123,34 @@ func TestHostileUploadsOnlyReadableRegularFiles(t *testing.T) {
 	c.ok("upload", ref, ok)
 	require.Equal(t, "ok.txt", c.ok("eval", "document.querySelector('input').files[0].name")["value"])
 }
+
+// TestHostileScreenshotChecksSizeFirst: a full-page screenshot of a page
+// 30,000 pixels tall is refused before it is captured when it would come
+// back inline (result_too_large, "nothing was captured"), and written when
+// given a PATH (0600); a PATH that is a FIFO is refused at once, never
+// written into (which would block). resize beyond 16384 is a usage error.
+func TestHostileScreenshotChecksSizeFirst(t *testing.T) {
+	url := hostileSite(t)
+	c := newSharedCLI(t)
+	c.ok("open", url("/tall"))
+	c.ok("resize", "400", "600")
+	o := c.json("screenshot", "--full")
+	requireCode(t, o, "result_too_large", 1, hostileCeiling)
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "nothing was captured")
+
+	dir := t.TempDir()
+	shot := filepath.Join(dir, "tall.png")
+	r := c.ok("--timeout-ms", "60000", "screenshot", shot, "--full")
+	require.Equal(t, float64(30000), r["height"])
+	fi, err := os.Stat(shot)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+
+	fifo := filepath.Join(dir, "fifo.png")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	o = c.json("screenshot", fifo)
+	requireCode(t, o, "invalid_argument", 1, hostileCeiling)
+
+	o = c.json("resize", "20000", "600")
+	requireCode(t, o, "invalid_argument", 2, hostileCeiling)
+}

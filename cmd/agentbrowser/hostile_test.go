@@ -94,7 +94,7 @@ func (c *cli) viaThin(t *testing.T) *cli {
 // hostileSite serves the pages the hostile cases need on 127.0.0.1:
 // /hang sends half a page and never finishes it (until the browser gives
 // up on it or the test ends), /form a textarea named notes, /upload a file
-// input named pick, /title/TEXT a
+// input named pick, /tall a page 30,000 pixels tall, /title/TEXT a
 // page titled TEXT, anything else a small page. url gives a path's URL.
 func hostileSite(t *testing.T) (url func(path string) string) {
 	t.Helper()
@@ -112,6 +112,8 @@ func hostileSite(t *testing.T) (url func(path string) string) {
 			}
 		case r.URL.Path == "/upload":
 			fmt.Fprint(w, `<!doctype html><title>upload</title><input type=file aria-label="pick">`)
+		case r.URL.Path == "/tall":
+			fmt.Fprint(w, `<!doctype html><title>tall</title><body style="margin:0"><div style="height:30000px;background:linear-gradient(red,blue)">tall</div>`)
 		case r.URL.Path == "/form":
 			fmt.Fprint(w, `<!doctype html><title>form</title><textarea aria-label="notes"></textarea>`)
 		case strings.HasPrefix(r.URL.Path, "/title/"):

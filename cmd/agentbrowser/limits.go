@@ -7,6 +7,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
 )
 
@@ -40,13 +41,17 @@ func outputCap(settings map[string]string) int {
 }
 
 // frameOptions gives the FrameWatchdog (which answers the cdp command)
-// the result cap.
+// and the DefaultActionWatchdog (which refuses an inline screenshot that
+// cannot fit before capturing it) the result cap.
 func frameOptions(settings map[string]string) (fx.Option, error) {
 	n, err := maxResultBytes(settings)
 	if err != nil || n == 0 {
 		return nil, err
 	}
-	return fx.Supply(&frame.Config{MaxResultBytes: n}), nil
+	return fx.Options(
+		fx.Supply(&frame.Config{MaxResultBytes: n}),
+		fx.Supply(&defaultaction.Config{MaxResultBytes: n}),
+	), nil
 }
 
 // tooLarge is the error for a command output above the cap. It says

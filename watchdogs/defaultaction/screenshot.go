@@ -63,6 +63,11 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		if st, err := os.Stat(filepath.Dir(abs)); err != nil || !st.IsDir() {
 			return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "path %s: its directory does not exist", abs)
 		}
+		// Writing to a FIFO would block until someone reads it, and to a
+		// device or directory is never an image file.
+		if st, err := os.Stat(abs); err == nil && !st.Mode().IsRegular() {
+			return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "path %s exists and is not a regular file (%v); nothing was captured", abs, st.Mode().Type())
+		}
 		path = abs
 	}
 	tab, err := a.s.Tab(e.TabID)
@@ -102,6 +107,20 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 			}
 			cs := m.CSSContentSize
 			args.SetClip(page.Viewport{X: 0, Y: 0, Width: math.Ceil(cs.Width), Height: math.Ceil(cs.Height), Scale: 1}).SetCaptureBeyondViewport(true)
+			if path == "" {
+				scale := 1.0
+				if cs.Width > 0 && m.ContentSize.Width > 0 {
+					scale = m.ContentSize.Width / cs.Width // device pixels per CSS pixel
+				}
+				if err := a.checkInline(math.Ceil(cs.Width*scale), math.Ceil(cs.Height*scale), format); err != nil {
+					return err
+				}
+			}
+		}
+		if path == "" && args.Clip != nil && !e.Full {
+			if err := a.checkInline(args.Clip.Width*args.Clip.Scale, args.Clip.Height*args.Clip.Scale, format); err != nil {
+				return err
+			}
 		}
 		if e.Labels {
 			n, remove, err := a.drawLabels(ctx, tab)
@@ -133,11 +152,40 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		res.Data = base64.StdEncoding.EncodeToString(data)
 		return res, nil
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o600); err != nil {
 		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "writing %s: %v", path, err)
 	}
 	res.Path = path
 	return res, nil
+}
+
+// inlinePixelsPerByte is how many pixels of an image returned inline
+// (base64 in the result) a byte of the result cap allows before the
+// capture is refused: about 0.5 bytes a pixel as PNG or 0.17 as JPEG,
+// after base64, which a page of text or photos easily takes. A plain page
+// compresses better and is refused anyway: the cap stands for what an
+// agent can take in, and a file (a PATH) has no such limit.
+var inlinePixelsPerByte = map[string]float64{"png": 2, "jpeg": 6}
+
+// checkInline refuses, before anything is captured, an inline image of
+// w by h device pixels that would not fit the result cap: capturing a
+// page of 30,000 pixels takes Chrome tens of seconds and builds tens of
+// megabytes, only to be refused afterwards.
+func (a *attachment) checkInline(w, h float64, format string) error {
+	limit := a.maxResult
+	if limit == 0 {
+		limit = events.DefaultMaxResultBytes
+	}
+	if limit < 0 {
+		return nil
+	}
+	px := w * h
+	if most := float64(limit) * inlinePixelsPerByte[format]; px > most {
+		return events.Errorf(events.CodeResultTooLarge,
+			"the screenshot would be %.0fx%.0f pixels, too large to return inline under the cap of %d bytes (at most %.0f pixels as %s); nothing was captured: give a PATH to write it to a file, capture the viewport or an element (--ref), or raise --max-result-bytes",
+			w, h, limit, most, format).WithDetails(events.ErrorDetails{Cap: limit})
+	}
+	return nil
 }
 
 // box returns the bounding box of the element's content quads in tab

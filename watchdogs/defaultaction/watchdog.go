@@ -32,6 +32,11 @@ type Config struct {
 	// timer or on requestAnimationFrame needs a window of at least that
 	// delay (a frame is about 17 ms), each input then taking that long.
 	NavSettle time.Duration
+	// MaxResultBytes caps a screenshot returned inline (without a path):
+	// one whose image would clearly not fit (see inlineImageLimit) is
+	// refused with result_too_large before it is captured. Zero means
+	// events.DefaultMaxResultBytes; negative, no cap.
+	MaxResultBytes int64
 }
 
 // Params are the watchdog's fx inputs; all optional.
@@ -76,6 +81,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		dlg:          dialogwatch.NewTracker(s.Bus()),
 		stop:         make(chan struct{}),
 		settleWindow: max(w.cfg.NavSettle, NavSettleWindow),
+		maxResult:    w.cfg.MaxResultBytes,
 	}
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
@@ -141,6 +147,8 @@ type attachment struct {
 	// settleWindow is how long after an input its handlers' timers may
 	// still start a navigation that is the input's (see settle).
 	settleWindow time.Duration
+	// maxResult is Config.MaxResultBytes.
+	maxResult int64
 	// pointers holds where each tab's mouse pointer was last put (see
 	// pointerAt).
 	pointers map[events.TargetID]pointerAt
