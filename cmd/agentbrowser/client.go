@@ -42,6 +42,11 @@ func callDaemon(g globals, q request.Request) (rep reply, notice string, err err
 // too, and the daemon gets what is left.
 func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, notice string, err error) {
 	deadline := time.Now().Add(msDuration(req.TimeoutMS))
+	if b, err := json.Marshal(req); err == nil && len(b)+512 > maxRequestBytes {
+		// Refused here, before a daemon or browser starts: the daemon would
+		// stop reading it at the limit.
+		return reply{}, "", errRequestTooLarge
+	}
 	paths, err := pathsFor(g.Session)
 	if err != nil {
 		return reply{}, "", err

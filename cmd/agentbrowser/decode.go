@@ -11,6 +11,10 @@ import (
 // line, with an expression or a file path, never comes near it.
 const maxRequestBytes = 16 << 20
 
+// errRequestTooLarge answers a request above maxRequestBytes, on the
+// socket or before it is sent: nothing was run.
+var errRequestTooLarge = usageErrorf("the request is larger than %d bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)", maxRequestBytes)
+
 // decodeRequest reads one request from r and checks what the daemon needs
 // of it before running anything: a known request and a budget within
 // bounds. A bad envelope or request is a usage error (exit 2); the request's own
@@ -20,8 +24,12 @@ const maxRequestBytes = 16 << 20
 // answers a bad line itself.
 func decodeRequest(r io.Reader) (wireRequest, request.Request, error) {
 	var req wireRequest
-	dec := json.NewDecoder(io.LimitReader(r, maxRequestBytes))
+	lr := &io.LimitedReader{R: r, N: maxRequestBytes + 1}
+	dec := json.NewDecoder(lr)
 	if err := dec.Decode(&req); err != nil {
+		if lr.N <= 0 {
+			return req, nil, errRequestTooLarge
+		}
 		return req, nil, usageErrorf("reading request: %v", err)
 	}
 	if req.Argv != nil {
