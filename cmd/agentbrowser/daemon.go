@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -553,6 +554,11 @@ func serveForeground(g globals, log zerolog.Logger) error {
 	if err := app.Start(startCtx); err != nil {
 		return err
 	}
+	// A hangup (the daemon has no terminal, so only someone's kill sends
+	// one) stops it as SIGTERM does: browser closed, profile removed.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
 	reason := ""
 	select {
 	case <-d.stopped:
@@ -561,6 +567,8 @@ func serveForeground(g globals, log zerolog.Logger) error {
 		d.mu.Unlock()
 	case sig := <-app.Wait():
 		reason = sig.Signal.String()
+	case sig := <-hup:
+		reason = sig.String()
 	}
 	log.Info().Str("reason", reason).Msg("daemon stopping")
 	stopCtx, cancel2 := context.WithTimeout(context.Background(), 15*time.Second)

@@ -10,6 +10,7 @@ import (
 	"os/user"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -195,4 +196,70 @@ func TestHostileReadOnlyTempDir(t *testing.T) {
 	o := runAs(t, testutil.AsNobody(exe, "--json", "eval", "1"), []string{"TMPDIR=" + ro})
 	requireUnusable(t, o, "TMPDIR", filepath.Join(ro, "agentbrowser-"+nobody.Uid))
 	require.Contains(t, o.Body["error"].(map[string]any)["message"], "may not create")
+}
+
+// TestHostileOddArguments: odd command lines (unicode, empty or
+// path-like session names, bytes that are not UTF-8, NaN coordinates,
+// unknown flags, a runtime directory whose socket path would be too long
+// for a unix socket) each get a clear code, none starts a daemon it
+// should not, and none is internal.
+func TestHostileOddArguments(t *testing.T) {
+	c := newCLI(t)
+	for _, tc := range []struct {
+		args []string
+		code string
+		exit int
+	}{
+		{[]string{"--session", "café", "eval", "1"}, "invalid_argument", 2},
+		{[]string{"--session", "", "eval", "1"}, "invalid_argument", 2},
+		{[]string{"--session", "../x", "eval", "1"}, "invalid_argument", 2},
+		{[]string{"--session", strings.Repeat("s", 65), "eval", "1"}, "invalid_argument", 2},
+		{[]string{"--session", "a\x1b[2Jb", "eval", "1"}, "invalid_argument", 2},
+		{[]string{""}, "invalid_argument", 2},
+		{[]string{"eval", "1", "--frobnicate"}, "invalid_argument", 2},
+		{[]string{"--timeout-ms=", "eval", "1"}, "invalid_argument", 2},
+		{[]string{"click", "--xy", "NaN,NaN"}, "invalid_argument", 1},
+		{[]string{"click", "--xy", "Inf,1"}, "invalid_argument", 1},
+		{[]string{"resize", "99999999999999999999", "1"}, "invalid_argument", 2},
+	} {
+		o := c.json(tc.args...)
+		requireCode(t, o, tc.code, tc.exit, hostileCeiling)
+		if r, bad := rawControl(o.Stdout); bad {
+			t.Errorf("%q: a raw U+%04X in the output", tc.args, r)
+		}
+	}
+	_, err := os.Stat(filepath.Join(c.home, "default.sock"))
+	require.True(t, os.IsNotExist(err), "an odd command line started a daemon")
+
+	long := filepath.Join(t.TempDir(), strings.Repeat("d", 100))
+	require.NoError(t, os.Mkdir(long, 0o700))
+	o := runEnv(t, []string{"AGENTBROWSER_HOME=" + long}, "eval", "1")
+	requireUnusable(t, o, "AGENTBROWSER_HOME", long)
+	require.Contains(t, o.Body["error"].(map[string]any)["message"], "unix socket")
+
+	// Bytes that are not UTF-8 reach the page as U+FFFD: a script error
+	// with a code, never a crash.
+	testutil.RequireChrome(t)
+	o = c.json("eval", "'\xff\xfe'")
+	require.Equal(t, 0, o.Exit, o.Stdout)
+	require.Equal(t, "\ufffd\ufffd", o.Body["value"])
+}
+
+// TestHostileSignalsToTheDaemon: SIGHUP, SIGTERM and SIGINT sent to a
+// daemon each stop it as close does (its browser and profile gone, no
+// notice of a death on the next command); the next command starts afresh.
+func TestHostileSignalsToTheDaemon(t *testing.T) {
+	testutil.RequireChrome(t)
+	c := newCLI(t)
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT} {
+		c.ok("eval", "1")
+		daemon, browser := c.daemonInfo()
+		_, profile := recordedBrowser(t, c)
+		require.NoError(t, syscall.Kill(daemon, sig))
+		gone(t, sig.String()+": the daemon and its browser", daemon, browser)
+		_, err := os.Stat(profile)
+		require.True(t, os.IsNotExist(err), "%v: the profile %s is left", sig, profile)
+		r := c.ok("eval", "1+1")
+		require.NotContains(t, r, "notice", "%v: a stop on a signal is no death", sig)
+	}
 }

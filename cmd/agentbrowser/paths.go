@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,6 +48,10 @@ func writable(dir string) error {
 	return nil
 }
 
+// maxSocketPath is the longest path a unix socket may have: sun_path holds
+// 108 bytes on Linux (104 on macOS), one of them the terminating NUL.
+const maxSocketPath = 103
+
 type sessionPaths struct {
 	Socket, Lock, Log, Crashed string
 }
@@ -57,5 +62,10 @@ func pathsFor(name string) (sessionPaths, error) {
 		return sessionPaths{}, err
 	}
 	base := filepath.Join(dir, name)
+	if sock := base + ".sock"; len(sock) > maxSocketPath {
+		v, val := rundir.Source()
+		return sessionPaths{}, events.DirUnusable("the runtime directory", dir, v, val,
+			fmt.Errorf("the socket path %s would be %d bytes, more than the %d a unix socket path may hold (a shorter directory, or session name, fits)", sock, len(sock), maxSocketPath))
+	}
 	return sessionPaths{Socket: base + ".sock", Lock: base + ".lock", Log: base + ".log", Crashed: base + ".crashed"}, nil
 }

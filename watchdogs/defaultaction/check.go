@@ -1,6 +1,10 @@
 package defaultaction
 
-import "github.com/agentbrowser/agentbrowser/events"
+import (
+	"math"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
 
 // Check reports what this watchdog's handler of e would refuse in e's own
 // arguments, before it looks at a tab: a mouse button or modifier it does
@@ -15,8 +19,8 @@ func Check(e any) error {
 	case events.ClickElementEvent:
 		return checkClick(e.Button, e.Modifiers, e.ClickCount)
 	case events.ClickCoordinateEvent:
-		if e.X < 0 || e.Y < 0 {
-			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: must not be negative", e.X, e.Y)
+		if !(e.X >= 0 && e.Y >= 0) || math.IsInf(e.X, 0) || math.IsInf(e.Y, 0) {
+			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: must be finite and not negative", e.X, e.Y)
 		}
 		return checkClick(e.Button, e.Modifiers, e.ClickCount)
 	case events.PressKeyEvent:
