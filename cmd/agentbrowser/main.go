@@ -11,6 +11,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -227,13 +228,17 @@ func printHelp(w io.Writer, args []string) {
 }
 
 // checkedWriter keeps the first error a write to w returned and refuses
-// every later write.
+// every later write. It is safe for concurrent use: a daemon's goroutines
+// log through it.
 type checkedWriter struct {
 	w   io.Writer
+	mu  sync.Mutex
 	err error
 }
 
 func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.err != nil {
 		return 0, c.err
 	}
@@ -245,6 +250,13 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// failed is the first error a write returned, or nil.
+func (c *checkedWriter) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
 // outputFailed turns the exit code of a command whose output could not be
 // written into a failure (output_failed, exit 1), telling stderr why when
 // it can: the command itself ran, so the message says to check the page
@@ -252,15 +264,16 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 func outputFailed(exit int, stdout, stderr *checkedWriter, raw io.Writer) int {
 	var what string
 	var err error
+	outErr, errErr := stdout.failed(), stderr.failed()
 	switch {
-	case stdout.err != nil:
-		what, err = "standard output", stdout.err
-	case stderr.err != nil:
-		what, err = "standard error", stderr.err
+	case outErr != nil:
+		what, err = "standard output", outErr
+	case errErr != nil:
+		what, err = "standard error", errErr
 	default:
 		return exit
 	}
-	if stderr.err == nil {
+	if errErr == nil {
 		e := events.Errorf(events.CodeOutputFailed, "writing to %s failed (%v), so the output was lost; a command that acts on the page has run: check the page (snapshot) before running it again", what, err)
 		io.WriteString(raw, termtext.Escape(fmt.Sprintf("error [%s]: %s\n", e.Code, e.Message)))
 	}
