@@ -55,6 +55,10 @@ func classify(err error, node bool, frame events.FrameID, isolated bool) error {
 		return events.Errorf(events.CodeCDPError, "the evaluate connection was lost: %w", err)
 	case msg == "":
 		return err
+	case strings.Contains(msg, "exception during deep serialization"):
+		// The value ran script of its own as it was read (a getter, a
+		// Proxy trap) and that threw.
+		return events.Errorf(events.CodeJSException, "the script ran, but its value could not be read: reading it ran the page's own code (a getter or a Proxy), which threw; return plain data (a copy of the fields you need): %w", err)
 	case strings.Contains(msg, "Execution was terminated"):
 		return events.Errorf(events.CodeTimeout, "the script was terminated (another evaluation on this tab ran out of budget): %w", err)
 	case strings.Contains(msg, "No node with given id"), strings.Contains(msg, "Could not find node"),
