@@ -26,9 +26,12 @@ import (
 // tests. Its files, one per theme, each test named TestHostile...:
 //
 //	hostile_test.go          this layout and the helpers the cases share
-//	hostile_output_test.go   what is printed: terminal controls, failed writes
-//	hostile_start_test.go    daemons and directories: racing starts, budgets
-//	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads
+//	hostile_output_test.go   what is printed: terminal controls, failed writes, output above the cap
+//	hostile_start_test.go    daemons and directories: racing starts, budgets, TMPDIR, odd argv, signals
+//	hostile_socket_test.go   the daemon's socket: garbage, huge and idle requests, a killed client
+//	hostile_page_test.go     hostile pages: 200 tabs, 100,000 elements, console floods, popups,
+//	                         beforeunload, odd values, overridden built-ins, a frozen browser
+//	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads, screenshots
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_mcp_test.go, hostile_frames_test.go, ...). Tests whose browser
