@@ -3,8 +3,11 @@ package main_test
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -53,6 +56,12 @@ Object.prototype.toJSON = function () { return 'poisoned' };
 Object.defineProperty(Object.prototype, 'then', {get() { throw new Error('no then') }, configurable: true});
 document.querySelector = document.querySelectorAll = () => { throw new Error('no queries') };
 </script>`)
+		case "/download":
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Header().Set("Content-Disposition", `attachment; filename="`+r.URL.Query().Get("name")+`"`)
+			fmt.Fprint(w, "payload")
+		case "/offer":
+			fmt.Fprintf(w, `<!doctype html><title>offer</title><a href="/download?name=%s" download style="display:block;width:200px;height:50px">get</a>`, html.EscapeString(r.URL.Query().Get("name")))
 		default:
 			fmt.Fprint(w, `<!doctype html><title>plain</title><p>plain page`)
 		}
@@ -289,4 +298,29 @@ func TestHostileFrozenBrowser(t *testing.T) {
 		o = c.json("eval", "1+1")
 	}
 	require.Equal(t, float64(2), o.Body["value"], o.Stdout)
+}
+
+// TestHostileDownloadsStayInTheSession: a download a page starts never
+// lands in the user's home or Downloads folder (where a launched browser
+// left to itself saves it), neither from a launched browser nor from a
+// session's own context on a shared browser.
+func TestHostileDownloadsStayInTheSession(t *testing.T) {
+	url := hostilePages(t)
+	home := t.TempDir()
+	launched := newCLI(t)
+	launched.env = append(launched.env, "HOME="+home)
+	shared := newSharedCLI(t)
+	userHome, _ := os.UserHomeDir()
+	for i, c := range []*cli{launched, shared} {
+		name := fmt.Sprintf("hostile-download-%d-%d.txt", os.Getpid(), i)
+		c.ok("open", url("/offer?name="+name))
+		c.ok("click", "--xy", "50,25")
+		// The page gets to start it; a download that is allowed lands
+		// within a moment.
+		c.ok("eval", "new Promise(r => setTimeout(r, 1000))")
+		for _, dir := range []string{filepath.Join(home, "Downloads"), filepath.Join(userHome, "Downloads"), home} {
+			_, err := os.Stat(filepath.Join(dir, name))
+			require.True(t, os.IsNotExist(err), "the page wrote %s", filepath.Join(dir, name))
+		}
+	}
 }

@@ -30,7 +30,7 @@ import (
 //	hostile_start_test.go    daemons and directories: racing starts, budgets, TMPDIR, odd argv, signals
 //	hostile_socket_test.go   the daemon's socket: garbage, huge and idle requests, a killed client
 //	hostile_page_test.go     hostile pages: 200 tabs, 100,000 elements, console floods, popups,
-//	                         beforeunload, odd values, overridden built-ins, a frozen browser
+//	                         beforeunload, odd values, overridden built-ins, downloads, a frozen browser
 //	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads, screenshots
 //
 // Cases of other areas go in files of their own beside these
