@@ -78,3 +78,8 @@ func (e *LaunchError) Error() string {
 }
 
 func (e *LaunchError) Unwrap() error { return e.Err }
+
+// Is makes a launch that failed match ErrNoBrowser, whatever its cause (a
+// CHROME_BIN that is not executable, a browser that exits at once or
+// closes its pipe): no browser could be started.
+func (e *LaunchError) Is(target error) bool { return target == ErrNoBrowser }

@@ -478,6 +478,10 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 	select {
 	case r = <-ch:
 	case <-t.C:
+		if !remoteOf(d.g).empty() {
+			return nil, events.Errorf(events.CodeTimeout,
+				"the browser endpoint of session %s was not reached within the command's budget (--timeout-ms); the connection goes on being tried: run the command again", d.g.Session)
+		}
 		return nil, events.Errorf(events.CodeTimeout,
 			"the browser of session %s did not start within the command's budget (--timeout-ms); it goes on starting: run the command again", d.g.Session)
 	case <-ctx.Done():

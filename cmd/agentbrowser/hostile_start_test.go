@@ -263,3 +263,26 @@ func TestHostileSignalsToTheDaemon(t *testing.T) {
 		require.NotContains(t, r, "notice", "%v: a stop on a signal is no death", sig)
 	}
 }
+
+// TestHostileBrowserThatWillNotStart: a CHROME_BIN that exits at once, is
+// not executable, is a directory or does not exist is no_browser; one that
+// never answers is timeout within the budget, and close ends it.
+func TestHostileBrowserThatWillNotStart(t *testing.T) {
+	dir := t.TempDir()
+	hang := filepath.Join(dir, "hang.sh")
+	require.NoError(t, os.WriteFile(hang, []byte("#!/bin/sh\nexec sleep 600\n"), 0o700))
+	for _, bin := range []string{"/bin/false", "/etc/passwd", dir, filepath.Join(dir, "missing")} {
+		home := t.TempDir()
+		env := []string{"AGENTBROWSER_HOME=" + home, "CHROME_BIN=" + bin}
+		o := runEnv(t, env, "--timeout-ms", "20000", "eval", "1")
+		requireCode(t, o, "no_browser", 1, 3*20*time.Second)
+		runEnv(t, env, "close")
+	}
+	home := t.TempDir()
+	env := []string{"AGENTBROWSER_HOME=" + home, "CHROME_BIN=" + hang}
+	o := runEnv(t, env, "--timeout-ms", "2000", "eval", "1")
+	requireCode(t, o, "timeout", 1, 3*2*time.Second+5*time.Second)
+	require.Equal(t, true, runEnv(t, env, "close").Body["closed"])
+	c := &cli{t: t, home: home}
+	c.noneLeft(t, "after close of a browser that never answered")
+}
