@@ -147,8 +147,10 @@ func TestHostileTypeNeverFailsAfterTyping(t *testing.T) {
 	require.Equal(t, 0, o.Exit, o.Stderr)
 	require.Contains(t, o.Stdout, "output_trimmed")
 
-	m := newSharedCLI(t)
-	cs := mcpOver(t, m)
+	// A browser of its own: 5 MB of typing keeps a browser busy for
+	// seconds, which a shared one's liveness check could take for a hang
+	// on a loaded machine.
+	cs := mcpOver(t, newCLI(t))
 	callOK(t, cs, "browser_navigate", map[string]any{"url": url("/form")})
 	_, snap := callOK(t, cs, "browser_snapshot", nil)
 	big := strings.Repeat("0123456789", 500_000)

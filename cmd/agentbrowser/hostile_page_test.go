@@ -132,7 +132,7 @@ func TestHostileTwoHundredTabs(t *testing.T) {
 // budget, as much as --max-chars asks for, and the session goes on.
 func TestHostileHugePages(t *testing.T) {
 	url := hostilePages(t)
-	c := newSharedCLI(t)
+	c := newCLI(t) // a browser of its own: see TestHostileTextAndValues
 	c.ok("--timeout-ms", "60000", "open", url("/many"))
 	snap := c.ok("--timeout-ms", "60000", "snapshot", "--interactive", "--max-chars", "20000")
 	require.LessOrEqual(t, len(snap["snapshot"].(string)), 21000)
@@ -210,7 +210,10 @@ func TestHostilePopupsAndBeforeunload(t *testing.T) {
 // value or a clear code.
 func TestHostileTextAndValues(t *testing.T) {
 	url := hostileSite(t)
-	c := newSharedCLI(t)
+	// A browser of its own: laying out 100 KB of text keeps a browser busy
+	// for seconds, which a shared one's liveness check could take for a
+	// hang on a loaded machine.
+	c := newCLI(t)
 	c.ok("open", url("/form"))
 	ref := refFor(t, c.ok("snapshot")["snapshot"].(string), "textbox", "notes")
 	// (One right-to-left override, at the end: thousands of unclosed
