@@ -41,6 +41,9 @@ type daemon struct {
 
 	ln       net.Listener
 	lockFile *os.File
+	// sockInfo is the socket file this daemon created, so that it removes
+	// only its own at stop.
+	sockInfo os.FileInfo
 
 	mu       sync.Mutex
 	lastUsed time.Time
@@ -144,15 +147,64 @@ func (d *daemon) start(ctx context.Context) error {
 		ln.Close()
 		return err
 	}
+	// stop removes the socket file, and only while it is still ours; Go
+	// would remove whatever is at the path when the listener closes.
+	if ul, ok := ln.(*net.UnixListener); ok {
+		ul.SetUnlinkOnClose(false)
+	}
 	d.mu.Lock()
 	d.ln = ln
 	d.mu.Unlock()
 	saveRemote(d.paths, remoteOf(d.g))
 	d.touch()
+	sock, err := os.Stat(d.paths.Socket)
+	if err != nil {
+		ln.Close()
+		return fmt.Errorf("checking %s: %w", d.paths.Socket, err)
+	}
+	lock, err := lf.Stat()
+	if err != nil {
+		ln.Close()
+		return fmt.Errorf("checking %s: %w", d.paths.Lock, err)
+	}
+	d.mu.Lock()
+	d.sockInfo = sock
+	d.mu.Unlock()
 	go d.accept()
 	go d.idle()
+	go d.watchFiles(sock, lock)
 	d.log.Info().Str("socket", d.paths.Socket).Msg("daemon listening")
 	return nil
+}
+
+// filesCheckEvery is how often a daemon checks that its socket and lock
+// are still where clients look for them.
+const filesCheckEvery = time.Second
+
+// watchFiles ends the daemon when its socket or its lock file is removed
+// or replaced (someone cleaned the runtime directory): no client could
+// reach it any more, and while it held the lock no other daemon could
+// start, so every command would wait for one that never answers.
+func (d *daemon) watchFiles(sock, lock os.FileInfo) {
+	t := time.NewTicker(filesCheckEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-d.stopped:
+			return
+		case <-t.C:
+		}
+		for _, f := range []struct {
+			path string
+			was  os.FileInfo
+		}{{d.paths.Socket, sock}, {d.paths.Lock, lock}} {
+			if now, err := os.Stat(f.path); err != nil || !os.SameFile(now, f.was) {
+				d.log.Warn().Str("path", f.path).Msg("the daemon's file was removed or replaced; daemon exiting")
+				d.shutdown("its socket or lock file was removed")
+				return
+			}
+		}
+	}
 }
 
 // lock returns the session's lock file, locked: the one the client that
@@ -214,7 +266,13 @@ func (d *daemon) stop(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	err := d.reg.Close()
-	os.Remove(d.paths.Socket)
+	d.mu.Lock()
+	sock := d.sockInfo
+	d.mu.Unlock()
+	// Only our own socket: one that replaced it is another daemon's.
+	if now, serr := os.Stat(d.paths.Socket); serr == nil && sock != nil && os.SameFile(now, sock) {
+		os.Remove(d.paths.Socket)
+	}
 	if d.lockFile != nil {
 		d.lockFile.Close()
 	}

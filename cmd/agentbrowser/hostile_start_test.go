@@ -286,3 +286,25 @@ func TestHostileBrowserThatWillNotStart(t *testing.T) {
 	c := &cli{t: t, home: home}
 	c.noneLeft(t, "after close of a browser that never answered")
 }
+
+// TestHostileRuntimeFilesRemoved: when someone removes a running daemon's
+// socket (or its lock file), the daemon notices and exits, so the next
+// command gets a fresh daemon instead of waiting on one nobody can reach;
+// either way one daemon and one browser are left.
+func TestHostileRuntimeFilesRemoved(t *testing.T) {
+	testutil.RequireChrome(t)
+	c := newCLI(t)
+	for _, f := range []string{"default.sock", "default.lock"} {
+		c.ok("eval", "1")
+		daemon, _ := c.daemonInfo()
+		require.NoError(t, os.Remove(filepath.Join(c.home, f)))
+		o := c.json("eval", "1+1")
+		require.Equal(t, 0, o.Exit, "after removing %s: %s", f, o.Stdout)
+		require.Less(t, o.Dur, hostileCeiling)
+		gone(t, "the daemon whose "+f+" was removed", daemon)
+		c.ok("eval", "1") // (with the lock removed, the old daemon answered the first)
+		daemons, browsers, all := c.sessionProcs()
+		require.Len(t, daemons, 1, "%+v", all)
+		require.Len(t, browsers, 1, "%+v", all)
+	}
+}
