@@ -74,9 +74,14 @@ func readStdinArg(in Input, q request.Request) (request.Request, error) {
 	if !in.Bool("stdin") {
 		return q, nil
 	}
-	b, err := io.ReadAll(os.Stdin)
+	// No more than a request can carry: an endless stdin (/dev/zero) is
+	// refused without reading it all.
+	b, err := io.ReadAll(io.LimitReader(os.Stdin, maxRequestBytes+1))
 	if err != nil {
-		return nil, err
+		return nil, invalidArg("reading the expression from standard input: %v", err)
+	}
+	if len(b) > maxRequestBytes {
+		return nil, errRequestTooLarge
 	}
 	e := q.(request.Eval)
 	e.Expression = string(b)

@@ -116,6 +116,17 @@ func TestHostileOversizedRequestIsRefusedFirst(t *testing.T) {
 	require.Contains(t, string(out), "larger than")
 	_, err = os.Stat(filepath.Join(c.home, "default.sock"))
 	require.True(t, os.IsNotExist(err), "a refused request started a daemon")
+
+	// An endless standard input is refused without being read whole.
+	zero, err := os.Open("/dev/zero")
+	require.NoError(t, err)
+	defer zero.Close()
+	cmd = c.command("--json", "eval", "--stdin")
+	cmd.Stdin = zero
+	out, err = cmd.Output()
+	require.ErrorAs(t, err, &ee)
+	require.Equal(t, 2, ee.ExitCode())
+	require.Contains(t, string(out), "larger than")
 }
 
 // TestHostileIdleConnections: 500 connections that never send anything do
