@@ -239,7 +239,8 @@ func (d *daemon) lock() (*os.File, error) {
 	}
 	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		lf.Close()
-		return nil, fmt.Errorf("session %q already has a daemon (or one is starting or stopping): %w", d.g.Session, err)
+		return nil, events.Errorf(events.CodeInvalidArgument,
+			"session %s already has a daemon (or one is starting or stopping); use it, or run 'agentbrowser --session %s close' first", d.g.Session, d.g.Session)
 	}
 	return lf, nil
 }

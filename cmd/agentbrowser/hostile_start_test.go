@@ -221,6 +221,7 @@ func TestHostileOddArguments(t *testing.T) {
 		{[]string{"click", "--xy", "NaN,NaN"}, "invalid_argument", 1},
 		{[]string{"click", "--xy", "Inf,1"}, "invalid_argument", 1},
 		{[]string{"resize", "99999999999999999999", "1"}, "invalid_argument", 2},
+		{[]string{"--idle-timeout", "1ms", "eval", "1"}, "invalid_argument", 2},
 	} {
 		o := c.json(tc.args...)
 		requireCode(t, o, tc.code, tc.exit, hostileCeiling)
@@ -240,6 +241,9 @@ func TestHostileOddArguments(t *testing.T) {
 	// Bytes that are not UTF-8 reach the page as U+FFFD: a script error
 	// with a code, never a crash.
 	testutil.RequireChrome(t)
+	// serve for a session that has a daemon exits at once, saying so.
+	c.ok("eval", "1")
+	requireCode(t, c.json("serve"), "invalid_argument", 1, hostileCeiling)
 	o = c.json("eval", "'\xff\xfe'")
 	require.Equal(t, 0, o.Exit, o.Stdout)
 	require.Equal(t, "\ufffd\ufffd", o.Body["value"])

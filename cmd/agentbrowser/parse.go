@@ -153,8 +153,10 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			}
 		case "idle-timeout":
 			d, err := time.ParseDuration(v)
-			if err != nil || d <= 0 {
-				return g, nil, in, usageErrorf("--idle-timeout %q: want a positive duration such as 30m", v)
+			if err != nil || d < time.Second {
+				// A daemon idle for less than a second would exit before
+				// its first command reached it.
+				return g, nil, in, usageErrorf("--idle-timeout %q: want a duration of at least 1s, such as 30m", v)
 			}
 			g.Idle = d
 		}
