@@ -56,6 +56,10 @@ Object.prototype.toJSON = function () { return 'poisoned' };
 Object.defineProperty(Object.prototype, 'then', {get() { throw new Error('no then') }, configurable: true});
 document.querySelector = document.querySelectorAll = () => { throw new Error('no queries') };
 </script>`)
+		case "/bigtitle":
+			// A title of 2 MB and a text of 2 MB.
+			fmt.Fprint(w, `<!doctype html><title>t</title><p id=p></p><button>ok</button><script>
+document.title = 'T'.repeat(2e6); document.getElementById('p').textContent = 'y'.repeat(2e6);</script>`)
 		case "/download":
 			w.Header().Set("Content-Type", "application/octet-stream")
 			w.Header().Set("Content-Disposition", `attachment; filename="`+r.URL.Query().Get("name")+`"`)
@@ -326,4 +330,24 @@ func TestHostileDownloadsStayInTheSession(t *testing.T) {
 			require.True(t, os.IsNotExist(err), "the page wrote %s", filepath.Join(dir, name))
 		}
 	}
+}
+
+// TestHostileHugeTitleAndText: a page whose title is larger than the
+// result cap (2 MB under a 1 MiB cap: it would fill every result past it)
+// is shown with its title cut to 4096 characters, so snapshot --max-chars
+// still reads it; a page whose text is larger than the cap is
+// result_too_large whole and readable with --max-chars.
+func TestHostileHugeTitleAndText(t *testing.T) {
+	url := hostilePages(t)
+	c := newCLI(t) // a browser of its own: see TestHostileTextAndValues
+	c.pre = append(c.pre, "--max-result-bytes", "1048576")
+	open := c.ok("open", url("/bigtitle"))
+	require.LessOrEqual(t, len([]rune(open["title"].(string))), 4097)
+	o := c.json("snapshot")
+	requireCode(t, o, "result_too_large", 1, hostileCeiling)
+	snap := c.ok("snapshot", "--max-chars", "10000")
+	require.LessOrEqual(t, len([]rune(snap["title"].(string))), 4097)
+	require.LessOrEqual(t, len([]rune(snap["snapshot"].(string))), 11000)
+	tabs := c.ok("tabs")["tabs"].([]any)
+	require.LessOrEqual(t, len([]rune(tabs[0].(map[string]any)["title"].(string))), 4097)
 }

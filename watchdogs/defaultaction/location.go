@@ -19,3 +19,24 @@ func (a *attachment) navigatedLocation(ctx context.Context, tab *session.Target)
 	e := h.Entries[h.CurrentIndex]
 	return e.URL, e.Title
 }
+
+// maxTitle is the most of a page's title a result carries, in characters:
+// what Chrome itself keeps of a title for its tab strip. A page may set a
+// title of megabytes, which would fill every snapshot past the result cap.
+const maxTitle = 4096
+
+// shortTitle cuts a page's title to maxTitle characters, ending with "…"
+// when it cut.
+func shortTitle(t string) string {
+	if len(t) <= maxTitle {
+		return t
+	}
+	n := 0
+	for i := range t {
+		if n == maxTitle {
+			return t[:i] + "…"
+		}
+		n++
+	}
+	return t
+}

@@ -126,6 +126,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	// A new document means a new renderer: a crashed tab is recovered.
 	tab.ClearCrashed()
 	res.URL, res.Title = a.navigatedLocation(ctx, tab)
+	res.Title = shortTitle(res.Title)
 	return res, nil
 }
 

@@ -57,7 +57,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 			cancel()
 			select {
 			case l := <-loc:
-				sec.URL, sec.Title = l[0], l[1]
+				sec.URL, sec.Title = l[0], shortTitle(l[1])
 			default:
 			}
 		}
@@ -140,7 +140,7 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		return nil, refError(err)
 	}
 	a.noteRefs(tab.ID, res.Refs)
-	sec.URL, sec.Title = res.URL, res.Title
+	sec.URL, sec.Title = res.URL, shortTitle(res.Title)
 	sec.Tree = &events.Snapshot{Text: res.Text, Refs: res.Refs, Truncated: res.Truncated,
 		Next: res.Next, Matches: res.Matches, Repeated: res.Repeated}
 	return sec, nil
