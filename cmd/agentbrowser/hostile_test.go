@@ -34,7 +34,8 @@ import (
 //	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads, screenshots
 //
 // Cases of other areas go in files of their own beside these
-// (hostile_mcp_test.go, hostile_frames_test.go, ...). Tests whose browser
+// (hostile_frames_test.go, ...), or in their own package when they have
+// one (the MCP server's are in mcpserver). Tests whose browser
 // is not the point use newSharedCLI (the package's shared browser, a
 // browser context each); tests about launching, closing or killing use
 // newCLI. docs/reliability.md lists every case.
