@@ -84,7 +84,7 @@ func shape(ctx context.Context, s *session.BrowserSession, op string, err error)
 	switch code {
 	case events.CodeTimeout:
 		return events.NewError(code, err,
-			"%s did not finish within its budget (--timeout-ms); check the page with state or raise the budget", op)
+			"%s did not finish within its budget (--timeout-ms); check the page with a snapshot or raise the budget", op)
 	case events.CodeCanceled:
 		return events.NewError(code, err, "%s was cancelled by its caller before it finished", op)
 	}

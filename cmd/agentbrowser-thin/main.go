@@ -181,7 +181,7 @@ func write(f *os.File, s string) error {
 // command line and gave no answer (why says what the read found), and
 // returns the exit code.
 func wentAway(name string, args []string, why string) int {
-	msg := "the daemon of session " + name + " went away before answering (" + why + "); the command may or may not have run: check the page with 'agentbrowser state' before repeating it"
+	msg := "the daemon of session " + name + " went away before answering (" + why + "); the command may or may not have run: check the page with 'agentbrowser snapshot' before repeating it"
 	if slices.Contains(args, "--json") || slices.Contains(args, "--json=true") {
 		os.Stdout.WriteString(`{"ok":false,"error":{"code":"browser_crashed","message":` + string(appendString(nil, msg)) + "}}\n")
 	} else {
