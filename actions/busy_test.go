@@ -23,6 +23,8 @@ func busySite(t *testing.T) *testutil.Servers {
 		switch r.URL.Path {
 		case "/spin":
 			fmt.Fprint(w, `<!doctype html><title>spin</title><button onclick="while (true) {}">Spin</button>`)
+		case "/framespin":
+			fmt.Fprint(w, `<!doctype html><title>frame spin</title><iframe src="{{CROSS}}/spin" style="width:400px;height:200px"></iframe>`)
 		case "/loadspin":
 			fmt.Fprint(w, `<!doctype html><title>load spin</title><script>while (true) {}</script><p>after the loop</p>`)
 		}
@@ -85,4 +87,39 @@ func TestBusyPageIsFreedAfterATimeout(t *testing.T) {
 	st, err := actions.EvaluateStats(t.Context(), s)
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, st.Terminations, int64(2))
+}
+
+// A handler that loops in a cross-origin frame holds the frame's renderer,
+// not the page's: the check after the timeout stops the script there, and
+// the frame answers again.
+func TestBusyFrameIsFreedAfterATimeout(t *testing.T) {
+	srv := busySite(t)
+	s := stateSession(t, session.Config{})
+	navigate(t, s, srv.MainURL("/framespin"))
+	var spin events.Ref
+	var frame events.FrameID
+	deadline := time.Now().Add(30 * time.Second)
+	for spin == "" {
+		snap, err := actions.Snapshot(t.Context(), s, events.SnapshotOptions{})
+		require.NoError(t, err)
+		for r, info := range snap.Refs {
+			if info.Role == "button" && info.Name == "Spin" {
+				spin, frame = r, info.FrameID
+			}
+		}
+		require.True(t, spin != "" || time.Now().Before(deadline), "the frame's button never showed: %s", snap.Text)
+	}
+
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+	_, err := actions.Click(ctx, s, spin)
+	cancel()
+	requireCode(t, err, events.CodeTimeout)
+	require.Contains(t, err.Error(), "being stopped now")
+	// The frame answers again: a snapshot (which stops no script of its
+	// own) reads the frame's button.
+	snap := snapshotOnceFree(t, s)
+	require.Contains(t, snap.Text, `button "Spin"`)
+	r, err := actions.EvaluateInFrame(t.Context(), s, frame, "document.title")
+	require.NoError(t, err)
+	require.Equal(t, "spin", r.Value)
 }

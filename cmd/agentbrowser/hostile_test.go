@@ -32,6 +32,7 @@ import (
 //	hostile_page_test.go     hostile pages: 200 tabs, 100,000 elements, console floods, popups,
 //	                         beforeunload, odd values, overridden built-ins, downloads, a frozen browser
 //	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads, screenshots
+//	hostile_script_test.go   page scripts that never return: in a click's handler, at load, from a timer
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_frames_test.go, ...), or in their own package when they have
@@ -97,8 +98,10 @@ func (c *cli) viaThin(t *testing.T) *cli {
 
 // hostileSite serves the pages the hostile cases need on 127.0.0.1:
 // /hang sends half a page and never finishes it (until the browser gives
-// up on it or the test ends), /form a textarea named notes, /upload a file
-// input named pick, /tall a page 30,000 pixels tall, /title/TEXT a
+// up on it or the test ends), /spin a button "spin" whose handler never
+// returns and a button "calm" that retitles the page "clicked", /spinload
+// a page whose inline script never returns, /form a textarea named
+// notes, /upload a file input named pick, /tall a page 30,000 pixels tall, /title/TEXT a
 // page titled TEXT, anything else a small page. url gives a path's URL.
 func hostileSite(t *testing.T) (url func(path string) string) {
 	t.Helper()
@@ -114,6 +117,10 @@ func hostileSite(t *testing.T) (url func(path string) string) {
 			case <-r.Context().Done():
 			case <-done:
 			}
+		case r.URL.Path == "/spin":
+			fmt.Fprint(w, `<!doctype html><title>spin</title><button onclick="while (true) {}">spin</button><button onclick="document.title = 'clicked'">calm</button>`)
+		case r.URL.Path == "/spinload":
+			fmt.Fprint(w, `<!doctype html><title>spinload</title><p>before<script>for (;;) {}</script><p>after`)
 		case r.URL.Path == "/upload":
 			fmt.Fprint(w, `<!doctype html><title>upload</title><input type=file aria-label="pick">`)
 		case r.URL.Path == "/tall":

@@ -79,6 +79,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	outer := ctx
 	ctx, bud, done := navWork(ctx)
 	defer done()
+	a.freeHeldTab(ctx, bud, tab)
 	lc, err := tab.Client.Page.LifecycleEvent(ctx)
 	if err != nil {
 		return events.NavigationResult{}, fmt.Errorf("listening for lifecycle events: %w", err)

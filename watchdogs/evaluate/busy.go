@@ -2,6 +2,7 @@ package evaluate
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -47,7 +48,20 @@ func (a *attachment) stopBusyScript(_ context.Context, e events.StopBusyScriptEv
 			delete(a.checking, tab.ID)
 			a.mu.Unlock()
 		}()
-		a.checkBusy(tab)
+		// The page and each of its out-of-process frames: a handler that
+		// loops in a cross-origin frame holds that frame's renderer, not
+		// the page's.
+		var wg sync.WaitGroup
+		for _, t := range a.s.Targets() {
+			if t == tab || t.TabID == tab.ID {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					a.checkBusy(tab.ID, t)
+				}()
+			}
+		}
+		wg.Wait()
 	})
 	if !started {
 		a.mu.Lock()
@@ -57,18 +71,18 @@ func (a *attachment) stopBusyScript(_ context.Context, e events.StopBusyScriptEv
 	return events.StopBusyScriptResult{Checking: started}, nil
 }
 
-// checkBusy asks the tab's page for a trivial value; when none comes within
-// busyProbeWait and no dialog opened meanwhile, it stops the running script
-// on the tab's own session, then waits for the page to answer the question
-// it was asked, which also takes the termination if the script ended on its
-// own just before it (Runtime.terminateExecution ends the current or the
-// next script).
-func (a *attachment) checkBusy(tab *session.Target) {
+// checkBusy asks target t (tab's page, or one of its out-of-process
+// frames) for a trivial value; when none comes within busyProbeWait and no
+// dialog opened meanwhile, it stops the running script on t's own session,
+// then waits for t to answer the question it was asked, which also takes
+// the termination if the script ended on its own just before it
+// (Runtime.terminateExecution ends the current or the next script).
+func (a *attachment) checkBusy(tab events.TargetID, t *session.Target) {
 	ctx, cancel := context.WithTimeout(a.base, busyProbeWait+a.cfg.CleanupTimeout)
 	defer cancel()
 	answered := make(chan error, 1)
 	probe := func() {
-		_, err := tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("0").SetSilent(true))
+		_, err := t.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("0").SetSilent(true))
 		answered <- err
 	}
 	if !a.spawn(probe) {
@@ -83,16 +97,16 @@ func (a *attachment) checkBusy(tab *session.Target) {
 		return
 	case <-wait.C:
 	}
-	if a.dlg.Open(tab.ID) != nil {
+	if a.dlg.Open(tab) != nil {
 		return
 	}
 	a.mu.Lock()
-	evaluating := len(a.inflight[tab.ID]) > 0
+	evaluating := len(a.inflight[tab]) > 0
 	a.mu.Unlock()
 	if evaluating {
 		return
 	}
-	err := tab.Client.Runtime.TerminateExecution(ctx)
+	err := t.Client.Runtime.TerminateExecution(ctx)
 	a.stats.add(func(s *events.EvaluateStats) {
 		if err == nil {
 			s.Terminations++
@@ -101,10 +115,10 @@ func (a *attachment) checkBusy(tab *session.Target) {
 		}
 	})
 	if err != nil {
-		a.log.Warn().Err(err).Str("tab", string(tab.ID)).Msg("could not stop a script that keeps the page busy")
+		a.log.Warn().Err(err).Str("tab", string(tab)).Str("target", string(t.ID)).Msg("could not stop a script that keeps the page busy")
 		return
 	}
-	a.log.Info().Str("tab", string(tab.ID)).Msg("stopped a script of the page that kept it from answering")
+	a.log.Info().Str("tab", string(tab)).Str("target", string(t.ID)).Msg("stopped a script of the page that kept it from answering")
 	select {
 	case <-answered:
 	case <-ctx.Done():
