@@ -158,7 +158,14 @@ func TestHostileConsoleFlood(t *testing.T) {
 	latest := -1
 	for {
 		ev := c.daemonCall(t, request.Eval{Expression: "window.flooded === true"})
-		require.Equal(t, true, ev["ok"], "the session stopped answering: %v", ev["error"])
+		if ev["ok"] != true {
+			// Under the flood, on a loaded machine, an answer can take
+			// longer than the call's budget: that is a timeout, never
+			// a session that stopped answering for good.
+			require.Equal(t, "timeout", ev["error"].(map[string]any)["code"], "the session stopped answering: %v", ev["error"])
+			require.True(t, time.Now().Before(deadline), "the page did not finish logging")
+			continue
+		}
 		b := c.daemonCall(t, request.Console{})
 		msgs, _ := b["messages"].([]any)
 		require.LessOrEqual(t, len(msgs), 50, "console keeps a bounded ring")
