@@ -1,9 +1,10 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -87,20 +88,25 @@ func appendString(b []byte, s string) []byte {
 }
 
 // readReply reads the reply line: io.EOF when the daemon closed without a
-// byte, io.ErrUnexpectedEOF when it closed inside the line.
+// byte, io.ErrUnexpectedEOF when it closed inside the line. Its buffer
+// starts at a page and doubles: most replies are a few hundred bytes, and a
+// fresh process pays for every page it touches.
 func readReply(r io.Reader) (reply, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	var line []byte
+	line := make([]byte, 0, 4096)
 	for {
-		chunk, err := br.ReadSlice('\n')
-		line = append(line, chunk...)
-		switch {
-		case err == nil:
-			return parseReply(line)
-		case errors.Is(err, bufio.ErrBufferFull):
+		if len(line) == cap(line) {
 			if len(line) > maxReplyBytes {
 				return reply{}, errors.New("the reply is too long")
 			}
+			line = slices.Grow(line, len(line))
+		}
+		n, err := r.Read(line[len(line):cap(line)])
+		if i := bytes.IndexByte(line[len(line):len(line)+n], '\n'); i >= 0 {
+			return parseReply(line[:len(line)+i+1])
+		}
+		line = line[:len(line)+n]
+		switch {
+		case err == nil:
 		case errors.Is(err, io.EOF):
 			if len(line) == 0 {
 				return reply{}, io.EOF

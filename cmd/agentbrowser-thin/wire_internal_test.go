@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // jsonReply is reply as encoding/json reads it.
@@ -91,4 +94,30 @@ func caseTwins(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// readReply finds the line however the reads split it, grows its buffer
+// past the first page, and stops at the newline.
+func TestReadReplyAcrossReads(t *testing.T) {
+	long := strings.Repeat("x", 3*4096+17)
+	line := `{"exit":2,"argv":true,"stdout":"` + long + `"}` + "\n"
+	for name, r := range map[string]io.Reader{
+		"one read":       strings.NewReader(line + "ignored"),
+		"a byte a read":  iotest.OneByteReader(strings.NewReader(line)),
+		"half then half": io.MultiReader(strings.NewReader(line[:5000]), strings.NewReader(line[5000:])),
+	} {
+		rep, err := readReply(r)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rep.Exit != 2 || !rep.Argv || rep.Stdout != long {
+			t.Fatalf("%s: got exit %d argv %v and %d bytes of stdout", name, rep.Exit, rep.Argv, len(rep.Stdout))
+		}
+	}
+	if _, err := readReply(strings.NewReader(line[:100])); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("a line cut short: %v", err)
+	}
+	if _, err := readReply(strings.NewReader("")); !errors.Is(err, io.EOF) {
+		t.Fatalf("nothing: %v", err)
+	}
 }
