@@ -2,13 +2,12 @@ package evaluate
 
 import (
 	"context"
-	"sync"
+	"errors"
 	"time"
-
-	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/held"
 )
 
 // busyProbeWait is how long a page may take to answer a trivial question
@@ -48,20 +47,7 @@ func (a *attachment) stopBusyScript(_ context.Context, e events.StopBusyScriptEv
 			delete(a.checking, tab.ID)
 			a.mu.Unlock()
 		}()
-		// The page and each of its out-of-process frames: a handler that
-		// loops in a cross-origin frame holds that frame's renderer, not
-		// the page's.
-		var wg sync.WaitGroup
-		for _, t := range a.s.Targets() {
-			if t == tab || t.TabID == tab.ID {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					a.checkBusy(tab.ID, t)
-				}()
-			}
-		}
-		wg.Wait()
+		a.checkBusy(tab.ID)
 	})
 	if !started {
 		a.mu.Lock()
@@ -71,33 +57,23 @@ func (a *attachment) stopBusyScript(_ context.Context, e events.StopBusyScriptEv
 	return events.StopBusyScriptResult{Checking: started}, nil
 }
 
-// checkBusy asks target t (tab's page, or one of its out-of-process
-// frames) for a trivial value; when none comes within busyProbeWait and no
-// dialog opened meanwhile, it stops the running script on t's own session,
-// then waits for t to answer the question it was asked, which also takes
-// the termination if the script ended on its own just before it
-// (Runtime.terminateExecution ends the current or the next script).
-func (a *attachment) checkBusy(tab events.TargetID, t *session.Target) {
+// checkBusy finds which of the tab's targets (its page and out-of-process
+// frames: a handler that loops in a cross-origin frame holds that frame's
+// renderer, not the page's) a script holds, none answering a trivial
+// question within busyProbeWait, and, unless a dialog opened or an
+// evaluation started meanwhile (which stops its own script), stops the
+// script on each.
+func (a *attachment) checkBusy(tab events.TargetID) {
+	var targets []*session.Target
+	for _, t := range a.s.Targets() {
+		if t.ID == tab || t.TabID == tab {
+			targets = append(targets, t)
+		}
+	}
 	ctx, cancel := context.WithTimeout(a.base, busyProbeWait+a.cfg.CleanupTimeout)
 	defer cancel()
-	answered := make(chan error, 1)
-	probe := func() {
-		_, err := t.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("0").SetSilent(true))
-		answered <- err
-	}
-	if !a.spawn(probe) {
-		return
-	}
-	wait := time.NewTimer(busyProbeWait)
-	defer wait.Stop()
-	select {
-	case <-answered:
-		return
-	case <-ctx.Done():
-		return
-	case <-wait.C:
-	}
-	if a.dlg.Open(tab) != nil {
+	busy := held.Probe(ctx, targets, busyProbeWait, a.cfg.CleanupTimeout, a.spawn)
+	if len(busy) == 0 || a.dlg.Open(tab) != nil {
 		return
 	}
 	a.mu.Lock()
@@ -106,21 +82,22 @@ func (a *attachment) checkBusy(tab events.TargetID, t *session.Target) {
 	if evaluating {
 		return
 	}
-	err := t.Client.Runtime.TerminateExecution(ctx)
-	a.stats.add(func(s *events.EvaluateStats) {
-		if err == nil {
-			s.Terminations++
-		} else {
-			s.TerminationFailures++
+	for _, r := range held.Stop(ctx, busy, time.Now().Add(a.cfg.CleanupTimeout), a.cfg.CleanupTimeout, a.spawn) {
+		err := r.Err
+		if r.Late {
+			err = errors.New("no answer in time")
 		}
-	})
-	if err != nil {
-		a.log.Warn().Err(err).Str("tab", string(tab)).Str("target", string(t.ID)).Msg("could not stop a script that keeps the page busy")
-		return
-	}
-	a.log.Info().Str("tab", string(tab)).Str("target", string(t.ID)).Msg("stopped a script of the page that kept it from answering")
-	select {
-	case <-answered:
-	case <-ctx.Done():
+		a.stats.add(func(s *events.EvaluateStats) {
+			if err == nil {
+				s.Terminations++
+			} else {
+				s.TerminationFailures++
+			}
+		})
+		if err != nil {
+			a.log.Warn().Err(err).Str("tab", string(tab)).Str("target", string(r.Target.ID)).Msg("could not stop a script that keeps the page busy")
+			continue
+		}
+		a.log.Info().Str("tab", string(tab)).Str("target", string(r.Target.ID)).Msg("stopped a script of the page that kept it from answering")
 	}
 }
