@@ -56,4 +56,10 @@ func TestMCPToolbox(t *testing.T) {
 	code, text = callErr(t, cs, "browser_emulate", map[string]any{"device": "Nokia 3310"})
 	assert.Equal(t, "invalid_argument", code)
 	assert.Contains(t, text, "Galaxy Tab S9")
+
+	// Both ends of a drag by locator, under Playwright MCP's argument names.
+	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/widgets")})
+	callOK(t, cs, "browser_drag", map[string]any{"startTarget": `role=button[name="source"]`, "endTarget": "text=drop here"})
+	_, text = callOK(t, cs, "browser_evaluate", map[string]any{"function": "() => out.textContent"})
+	assert.Equal(t, `Result: "dropped"`, text)
 }
