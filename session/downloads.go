@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,80 +75,6 @@ type downloads struct {
 	seq      int  // downloads begun so far
 	waitedTo int  // the seq of the last download a WaitDownloads saw end
 }
-
-// prepareDownloadDir makes the session's download directory: the one
-// configured (created 0700 when missing; its parent must exist), or a
-// private one of the session's, which goes with it: inside a launched
-// browser's throwaway directory (so that Reap removes it after a crash
-// too), or a temporary directory of its own.
-func (s *BrowserSession) prepareDownloadDir() error {
-	d := &s.dl
-	d.byID = map[string]*downloadEntry{}
-	d.changed = make(chan struct{})
-	d.owned = map[events.TargetID]events.TargetID{}
-	d.max = s.cfg.MaxDownloadBytes
-	if s.cfg.DownloadDir == "" {
-		var dir string
-		var err error
-		if s.proc != nil {
-			dir = filepath.Join(s.proc.dataDir, "downloads")
-			err = os.Mkdir(dir, 0o700)
-		} else {
-			dir, err = os.MkdirTemp("", "agentbrowser-downloads-")
-		}
-		if err != nil {
-			return fmt.Errorf("creating the download directory: %w", err)
-		}
-		d.dir, d.ownDir = dir, true
-		return nil
-	}
-	abs, err := filepath.Abs(s.cfg.DownloadDir)
-	if err != nil {
-		return events.Errorf(events.CodeInvalidArgument, "download directory %q: %v", s.cfg.DownloadDir, err)
-	}
-	if !s.browserIsLocal() {
-		// The path is the browser's, on another machine.
-		d.dir = abs
-		return nil
-	}
-	if err := os.Mkdir(abs, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return events.Errorf(events.CodeInvalidArgument, "creating download directory %s: %v (its parent directory must exist)", abs, unwrapPath(err))
-	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return events.Errorf(events.CodeInvalidArgument, "download directory %s is not a directory", abs)
-	}
-	d.dir = abs
-	return nil
-}
-
-// browserIsLocal reports whether the browser runs on this machine: one the
-// session launched, or one reached on a loopback address or a unix socket.
-func (s *BrowserSession) browserIsLocal() bool {
-	if s.cfg.Grid.URL != "" {
-		return false
-	}
-	if s.cfg.CDPURL == "" {
-		return true
-	}
-	u, err := url.Parse(s.cfg.CDPURL)
-	if err != nil {
-		return false
-	}
-	if u.Scheme == "unix" {
-		// A browser shared over a unix socket runs on this machine.
-		return true
-	}
-	switch h := u.Hostname(); h {
-	case "localhost":
-		return true
-	default:
-		ip := net.ParseIP(h)
-		return ip != nil && ip.IsLoopback()
-	}
-}
-
-// DownloadDir is the absolute path of the session's download directory.
-func (s *BrowserSession) DownloadDir() string { return s.dl.dir }
 
 // ownTarget remembers that the session owned target id, of tab.
 func (s *BrowserSession) ownTarget(id, tab events.TargetID) {
@@ -421,105 +345,6 @@ func (s *BrowserSession) endDownload(e *downloadEntry, state, path string, why *
 func (d *downloads) notifyLocked() {
 	close(d.changed)
 	d.changed = make(chan struct{})
-}
-
-// Downloads lists the session's downloads, oldest first, and where they
-// are saved.
-func (s *BrowserSession) Downloads() events.DownloadsResult {
-	d := &s.dl
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	out := events.DownloadsResult{Dir: d.dir, Downloads: make([]events.Download, 0, len(d.list))}
-	for _, e := range d.list {
-		out.Downloads = append(out.Downloads, e.d)
-	}
-	return out
-}
-
-// TakeDownloads returns the downloads no result has reported yet and marks
-// them reported: each download is told to the agent once, in the result
-// of the action during or after which it began.
-func (s *BrowserSession) TakeDownloads() []events.Download {
-	d := &s.dl
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	var out []events.Download
-	for _, e := range d.list {
-		if !e.reported {
-			e.reported = true
-			out = append(out, e.d)
-		}
-	}
-	return out
-}
-
-// WaitDownloads waits, within ctx, until a download has begun since the
-// last WaitDownloads returned (if none has) and none is in progress: an
-// agent that clicked a link waits with it for the file, even when the
-// browser announces the download after the click answered.
-func (s *BrowserSession) WaitDownloads(ctx context.Context) error {
-	d := &s.dl
-	for {
-		d.mu.Lock()
-		ch := d.changed
-		fresh := d.seq > d.waitedTo
-		running := false
-		for _, e := range d.list {
-			running = running || e.d.State == events.DownloadInProgress
-		}
-		if fresh && !running {
-			d.waitedTo = d.seq
-			d.mu.Unlock()
-			return nil
-		}
-		d.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return events.NewError(events.CodeCanceled, ctx.Err(), "waiting for downloads was cancelled by its caller")
-			}
-			// No cause: the bus takes an error that wraps the deadline
-			// for its own timeout and drops this message.
-			if running {
-				return events.Errorf(events.CodeTimeout,
-					"downloads were still in progress when the budget ran out; run downloads --wait again (or raise --timeout-ms), or downloads to see their progress")
-			}
-			return events.Errorf(events.CodeTimeout,
-				"no new download began within the budget; start one first (click its link), or raise --timeout-ms")
-		case <-s.done:
-			return s.alive()
-		}
-	}
-}
-
-// WaitDownloadFrom waits, within ctx, until a download started by tab at
-// or after since is known: a navigation that turned into a download ends
-// before the browser announces the download.
-func (s *BrowserSession) WaitDownloadFrom(ctx context.Context, tab events.TargetID, since time.Time) error {
-	d := &s.dl
-	for {
-		d.mu.Lock()
-		ch := d.changed
-		found := false
-		for _, e := range d.list {
-			if e.d.TabID == tab && !e.d.StartedAt.Before(since) {
-				found = true
-				break
-			}
-		}
-		d.mu.Unlock()
-		if found {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.done:
-			return s.alive()
-		}
-	}
 }
 
 // stopDownloads runs at Close while the browser is still there: it

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
 
-	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/request"
@@ -180,80 +178,6 @@ func (d *daemon) start(ctx context.Context) error {
 // filesCheckEvery is how often a daemon checks that its socket and lock
 // are still where clients look for them.
 const filesCheckEvery = time.Second
-
-// watchFiles ends the daemon when its socket or its lock file is removed
-// or replaced (someone cleaned the runtime directory): no client could
-// reach it any more, and while it held the lock no other daemon could
-// start, so every command would wait for one that never answers.
-func (d *daemon) watchFiles(sock, lock os.FileInfo) {
-	t := time.NewTicker(filesCheckEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-d.stopped:
-			return
-		case <-t.C:
-		}
-		for _, f := range []struct {
-			path string
-			was  os.FileInfo
-		}{{d.paths.Socket, sock}, {d.paths.Lock, lock}} {
-			if now, err := os.Stat(f.path); err != nil || !os.SameFile(now, f.was) {
-				d.log.Warn().Str("path", f.path).Msg("the daemon's file was removed or replaced; daemon exiting")
-				d.shutdown("its socket or lock file was removed")
-				return
-			}
-		}
-	}
-}
-
-// lock returns the session's lock file, locked: the one the client that
-// started this daemon took and handed over (lockFDEnv), or, for a daemon
-// started by hand, one it takes now. Either way a session never has two
-// daemons: a held lock means another daemon runs, is starting or is on its
-// way out, and this one exits at once rather than wait and take over.
-func (d *daemon) lock() (*os.File, error) {
-	if v := os.Getenv(lockFDEnv); v != "" {
-		os.Unsetenv(lockFDEnv) // not for the browser's environment
-		fd, err := strconv.Atoi(v)
-		if err != nil || fd < 3 {
-			return nil, fmt.Errorf("%s=%q is not a descriptor", lockFDEnv, v)
-		}
-		syscall.CloseOnExec(fd)
-		lf := os.NewFile(uintptr(fd), d.paths.Lock)
-		if !sameFile(lf, d.paths.Lock) {
-			lf.Close()
-			return nil, fmt.Errorf("descriptor %d is not the lock of session %s (%s)", fd, d.g.Session, d.paths.Lock)
-		}
-		// The starter locked it: asking again on the same open file
-		// keeps that lock, and fails only if another process holds it.
-		if err := syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-			lf.Close()
-			return nil, fmt.Errorf("session %q already has a daemon: %w", d.g.Session, err)
-		}
-		return lf, nil
-	}
-	lf, err := os.OpenFile(d.paths.Lock, os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("opening lock: %w", err)
-	}
-	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		lf.Close()
-		return nil, events.Errorf(events.CodeInvalidArgument,
-			"session %s already has a daemon (or one is starting or stopping); use it, or run 'agentbrowser --session %s close' first", d.g.Session, d.g.Session)
-	}
-	return lf, nil
-}
-
-// sameFile reports whether f is the file at path.
-func sameFile(f *os.File, path string) bool {
-	a, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	b, err := os.Stat(path)
-	return err == nil && os.SameFile(a, b)
-}
 
 func (d *daemon) stop(ctx context.Context) error {
 	d.shutdown("stopping")
@@ -499,108 +423,6 @@ func (d *daemon) runOnBrowser(ctx context.Context, req wireRequest, q request.Re
 	d.log.Debug().Str("command", q.Command()).Dur("dur", time.Since(start)).Err(err).Msg("command")
 	return res, err
 }
-
-// browserFor is the Browser of session s, made when s is new.
-func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.browser == nil || d.browser.Session() != s {
-		d.browser = request.NewBrowser(s)
-	}
-	return d.browser
-}
-
-// session returns the daemon's browser session, starting it on first use.
-// The start goes on in the background whatever happens to the command that
-// asked for it (its own timeout bounds it): a command whose budget ends
-// first, at workDeadline, fails with timeout, and the next one finds the
-// browser started. When the browser dies the daemon records why and exits;
-// the next CLI command starts a fresh daemon and says so.
-func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.BrowserSession, error) {
-	type started struct {
-		s   *session.BrowserSession
-		err error
-	}
-	ch := make(chan started, 1)
-	go func() {
-		s, unreachable, err := d.startSession()
-		ch <- started{s, err}
-		if unreachable {
-			// After the answer is in ch: the command that waits for it
-			// hears why, not that the daemon is closing.
-			d.shutdown("remote endpoint unreachable")
-		}
-	}()
-	t := time.NewTimer(time.Until(workDeadline))
-	defer t.Stop()
-	var r started
-	select {
-	case r = <-ch:
-	case <-t.C:
-		if !remoteOf(d.g).empty() {
-			return nil, events.Errorf(events.CodeTimeout,
-				"the browser endpoint of session %s was not reached within the command's budget (--timeout-ms); the connection goes on being tried: run the command again", d.g.Session)
-		}
-		return nil, events.Errorf(events.CodeTimeout,
-			"the browser of session %s did not start within the command's budget (--timeout-ms); it goes on starting: run the command again", d.g.Session)
-	case <-ctx.Done():
-		select {
-		case r = <-ch:
-		default:
-			return nil, ctx.Err()
-		}
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	s := r.s
-	// A remote endpoint may have gone quiet for good (an ended Grid
-	// session, a dead node): check before the command waits on it.
-	if err := s.CheckAlive(ctx); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// startSession gets the daemon's browser session, starting it if needed,
-// within sessionStartTimeout and the daemon's life. unreachable says that
-// a remote endpoint could not be reached at the daemon's start: nothing to
-// keep the daemon for, and the next command tries again afresh.
-func (d *daemon) startSession() (_ *session.BrowserSession, unreachable bool, _ error) {
-	ctx, cancel := context.WithTimeout(d.life, sessionStartTimeout)
-	defer cancel()
-	s, err := d.reg.GetOrStartAt(ctx, d.g.Session, endpointOf(d.g))
-	if err != nil {
-		d.mu.Lock()
-		never := d.watching == nil
-		d.mu.Unlock()
-		if never && !remoteOf(d.g).empty() {
-			d.log.Warn().Err(err).Msg("remote endpoint unreachable; daemon exiting")
-			return nil, true, err
-		}
-		return nil, false, err
-	}
-	d.mu.Lock()
-	first := d.watching != s
-	d.watching = s
-	d.mu.Unlock()
-	if first {
-		go func() {
-			<-s.Done()
-			if err := s.Err(); err != nil && !errors.Is(err, session.ErrClosed) {
-				os.WriteFile(d.paths.Crashed, []byte(err.Error()), 0o600)
-				d.end(d.browserDied(err))
-				d.log.Warn().Err(err).Msg("browser gone; daemon exiting")
-				d.shutdown("browser gone")
-			}
-		}()
-	}
-	return s, false, nil
-}
-
-// sessionStartTimeout bounds starting or connecting a session's browser,
-// whatever the budget of the command that asked for it.
-const sessionStartTimeout = 45 * time.Second
 
 // serveForeground runs the daemon until it is told to quit, its browser
 // dies, it idles out, or the process gets SIGINT/SIGTERM.

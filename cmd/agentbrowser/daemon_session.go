@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"runtime"
 	"time"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // closeSession answers request.Close: it cancels every other command in
@@ -57,3 +61,105 @@ func (d *daemon) status() request.StatusResult {
 	r.HeapBytes = ms.HeapAlloc
 	return r
 }
+
+// browserFor is the Browser of session s, made when s is new.
+func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.browser == nil || d.browser.Session() != s {
+		d.browser = request.NewBrowser(s)
+	}
+	return d.browser
+}
+
+// session returns the daemon's browser session, starting it on first use.
+// The start goes on in the background whatever happens to the command that
+// asked for it (its own timeout bounds it): a command whose budget ends
+// first, at workDeadline, fails with timeout, and the next one finds the
+// browser started. When the browser dies the daemon records why and exits;
+// the next CLI command starts a fresh daemon and says so.
+func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.BrowserSession, error) {
+	type started struct {
+		s   *session.BrowserSession
+		err error
+	}
+	ch := make(chan started, 1)
+	go func() {
+		s, unreachable, err := d.startSession()
+		ch <- started{s, err}
+		if unreachable {
+			// After the answer is in ch: the command that waits for it
+			// hears why, not that the daemon is closing.
+			d.shutdown("remote endpoint unreachable")
+		}
+	}()
+	t := time.NewTimer(time.Until(workDeadline))
+	defer t.Stop()
+	var r started
+	select {
+	case r = <-ch:
+	case <-t.C:
+		if !remoteOf(d.g).empty() {
+			return nil, events.Errorf(events.CodeTimeout,
+				"the browser endpoint of session %s was not reached within the command's budget (--timeout-ms); the connection goes on being tried: run the command again", d.g.Session)
+		}
+		return nil, events.Errorf(events.CodeTimeout,
+			"the browser of session %s did not start within the command's budget (--timeout-ms); it goes on starting: run the command again", d.g.Session)
+	case <-ctx.Done():
+		select {
+		case r = <-ch:
+		default:
+			return nil, ctx.Err()
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	s := r.s
+	// A remote endpoint may have gone quiet for good (an ended Grid
+	// session, a dead node): check before the command waits on it.
+	if err := s.CheckAlive(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// startSession gets the daemon's browser session, starting it if needed,
+// within sessionStartTimeout and the daemon's life. unreachable says that
+// a remote endpoint could not be reached at the daemon's start: nothing to
+// keep the daemon for, and the next command tries again afresh.
+func (d *daemon) startSession() (_ *session.BrowserSession, unreachable bool, _ error) {
+	ctx, cancel := context.WithTimeout(d.life, sessionStartTimeout)
+	defer cancel()
+	s, err := d.reg.GetOrStartAt(ctx, d.g.Session, endpointOf(d.g))
+	if err != nil {
+		d.mu.Lock()
+		never := d.watching == nil
+		d.mu.Unlock()
+		if never && !remoteOf(d.g).empty() {
+			d.log.Warn().Err(err).Msg("remote endpoint unreachable; daemon exiting")
+			return nil, true, err
+		}
+		return nil, false, err
+	}
+	d.mu.Lock()
+	first := d.watching != s
+	d.watching = s
+	d.mu.Unlock()
+	if first {
+		go func() {
+			<-s.Done()
+			if err := s.Err(); err != nil && !errors.Is(err, session.ErrClosed) {
+				os.WriteFile(d.paths.Crashed, []byte(err.Error()), 0o600)
+				d.end(d.browserDied(err))
+				d.log.Warn().Err(err).Msg("browser gone; daemon exiting")
+				d.shutdown("browser gone")
+			}
+		}()
+	}
+	return s, false, nil
+}
+
+// sessionStartTimeout bounds starting or connecting a session's browser,
+// whatever the budget of the command that asked for it.
+const sessionStartTimeout = 45 * time.Second
