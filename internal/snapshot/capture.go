@@ -43,8 +43,10 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("validating snapshot options: %w", err)
 	}
-	e.capMu.Lock()
-	defer e.capMu.Unlock()
+	if err := e.capMu.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer e.capMu.unlock()
 
 	find, _ := parseFind(opts.Find)
 	cursor, _ := parseCursor(opts.Cursor)

@@ -55,7 +55,7 @@ type Engine struct {
 	frames FrameSessions
 
 	// capMu serialises captures, which own world creation.
-	capMu sync.Mutex
+	capMu captureLock
 	// lastTop is the newest world made for the tab's top document, dead
 	// or alive; guarded by capMu. A new document's world starts from what
 	// it knew: the main frame's id, which a tab keeps across navigations
@@ -90,6 +90,7 @@ func (e *Engine) Replaced() int64 { return e.replaced.Load() }
 // frames may be nil.
 func New(main *cdp.Client, frames FrameSessions) *Engine {
 	return &Engine{
+		capMu:  newCaptureLock(),
 		main:   main,
 		frames: frames,
 		oopifs: map[events.FrameID]*world{},

@@ -1,6 +1,10 @@
 package snapshot
 
-import "github.com/agentbrowser/agentbrowser/events"
+import (
+	"context"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
 
 // SetEagerBudgetForTest changes the budget of eager backend node id
 // lookups, and returns a function that restores it.
@@ -41,8 +45,8 @@ func DocumentHandles() int64 { return documentHandles.Load() }
 // ForgetDocumentForTest drops the top world's handle to its document, as a
 // describe that failed on it does.
 func ForgetDocumentForTest(e *Engine) {
-	e.capMu.Lock()
-	defer e.capMu.Unlock()
+	_ = e.capMu.lock(context.Background())
+	defer e.capMu.unlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.top != nil {
@@ -54,8 +58,8 @@ func ForgetDocumentForTest(e *Engine) {
 // makes the next top world, as if a prerendered page had taken the place
 // of the frame it knew.
 func SetTopFrameForTest(e *Engine, fid string) {
-	e.capMu.Lock()
-	defer e.capMu.Unlock()
+	_ = e.capMu.lock(context.Background())
+	defer e.capMu.unlock()
 	if e.lastTop != nil {
 		e.lastTop.frameID = events.FrameID(fid)
 	}

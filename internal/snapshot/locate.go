@@ -64,8 +64,10 @@ func (e *Engine) Locate(ctx context.Context, l events.Locator, limit int) (Locat
 	if limit <= 0 {
 		limit = 50
 	}
-	e.capMu.Lock()
-	defer e.capMu.Unlock()
+	if err := e.capMu.lock(ctx); err != nil {
+		return Located{}, err
+	}
+	defer e.capMu.unlock()
 	c := &capture{e: e, opts: Options{Interactive: true}, plugin: locateOpts{
 		Name: "locate", Kind: string(l.Kind), Value: l.Value, Exact: l.Exact,
 		NameValue: l.Name, NameExact: l.NameExact, Nth: l.Nth, Limit: limit,

@@ -42,8 +42,10 @@ const (
 // Its links get the refs a snapshot gives them. A scope element that is
 // gone is an ErrStaleRef.
 func (e *Engine) Read(ctx context.Context, scope events.Ref, all bool) (Read, error) {
-	e.capMu.Lock()
-	defer e.capMu.Unlock()
+	if err := e.capMu.lock(ctx); err != nil {
+		return Read{}, err
+	}
+	defer e.capMu.unlock()
 	c := &capture{e: e, opts: Options{Interactive: true}}
 	var (
 		recs  *records

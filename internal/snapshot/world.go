@@ -96,12 +96,25 @@ func (w *world) installExpr() string {
 // ensureInstalled installs our script in the world, alone, unless a walk
 // (which carries the install with it, see snap) already did.
 func (w *world) ensureInstalled(ctx context.Context) error {
+	return w.install(ctx, "")
+}
+
+// install installs our script in the world unless it is there, with then
+// the expression then after it in the same call (evaluated for its effect
+// alone), and fetches the world's document handle alongside, as a first
+// walk does, when then is given.
+func (w *world) install(ctx context.Context, then string) error {
 	w.installMu.Lock()
 	defer w.installMu.Unlock()
 	if w.installed {
 		return nil
 	}
-	ev, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(w.installExpr()).SetContextID(w.ctxID).SetSilent(true))
+	expr := w.installExpr()
+	if then != "" {
+		expr += ", void (" + then + ")"
+		defer w.fetchDocument(ctx)()
+	}
+	ev, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
 	if err != nil {
 		if isWorldGone(err) {
 			return errWorldGone
@@ -113,6 +126,29 @@ func (w *world) ensureInstalled(ctx context.Context) error {
 	}
 	w.installed = true
 	return nil
+}
+
+// fetchDocument asks for a handle to the world's document on a goroutine
+// of its own, alongside the caller's install, and returns the function
+// that waits for it and keeps it. The caller holds the capture lock, which
+// guards doc, until it has called that function; without a handle,
+// documentHandle asks again when a describe needs one.
+func (w *world) fetchDocument(ctx context.Context) (keep func()) {
+	docc := make(chan runtime.RemoteObjectID, 1)
+	go func() {
+		var id runtime.RemoteObjectID
+		doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
+			SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
+		if err == nil && doc.Result.ObjectID != nil {
+			id = *doc.Result.ObjectID
+		}
+		docc <- id
+	}()
+	return func() {
+		if id := <-docc; id != "" && w.doc == "" {
+			w.doc = id
+		}
+	}
 }
 
 // isWorldGone reports whether err means the world's context no longer
@@ -152,24 +188,7 @@ func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 	defer w.installMu.Unlock()
 	if !w.installed {
 		expr = w.installExpr() + ", " + expr
-		docc := make(chan runtime.RemoteObjectID, 1)
-		go func() {
-			var id runtime.RemoteObjectID
-			doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
-				SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
-			if err == nil && doc.Result.ObjectID != nil {
-				id = *doc.Result.ObjectID
-			}
-			docc <- id
-		}()
-		defer func() {
-			// The walk and the first describe run under the capture
-			// lock, which guards doc; without a handle, documentHandle
-			// asks again when a describe needs one.
-			if id := <-docc; id != "" && w.doc == "" {
-				w.doc = id
-			}
-		}()
+		defer w.fetchDocument(ctx)()
 	}
 	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true)
 	if dl, ok := ctx.Deadline(); ok {

@@ -128,6 +128,9 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	tab.ClearCrashed()
 	res.URL, res.Title = a.navigatedLocation(ctx, tab)
 	res.Title = shortTitle(res.Title)
+	if loader != "" && want != "" && d == nil {
+		a.prepareSnapshot(tab)
+	}
 	return res, nil
 }
 

@@ -71,7 +71,10 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	if err != nil {
 		return nil, err
 	}
+	life, endLife := context.WithCancel(context.Background())
 	a := &attachment{
+		life:         life,
+		endLife:      endLife,
 		s:            s,
 		log:          s.Logger().With().Str("watchdog", Name).Logger(),
 		engines:      map[events.TargetID]*snapshot.Engine{},
@@ -129,6 +132,10 @@ type attachment struct {
 	stop     chan struct{}
 	stopOnce sync.Once
 	wg       sync.WaitGroup
+	// life ends at Detach; background work that is not an action's (see
+	// prepareSnapshot) runs in it.
+	life    context.Context
+	endLife context.CancelFunc
 
 	mu sync.Mutex
 	// engines holds one snapshot engine per tab.
@@ -161,6 +168,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 		h()
 	}
 	a.stopOnce.Do(func() { close(a.stop) })
+	a.endLife()
 	a.dlg.Close()
 	a.wg.Wait()
 	a.mu.Lock()

@@ -1,0 +1,72 @@
+package snapshot
+
+import (
+	"context"
+	"strconv"
+)
+
+// captureLock serialises the engine's captures (snapshots, locates,
+// reads and Prepare), which own world creation. Waiting for it honours the
+// caller's context: a capture whose budget ends while another holds the
+// lock gives up instead of queueing past its deadline.
+type captureLock chan struct{}
+
+func newCaptureLock() captureLock { return make(captureLock, 1) }
+
+func (l captureLock) lock(ctx context.Context) error {
+	select {
+	case l <- struct{}{}:
+		return nil
+	default:
+	}
+	select {
+	case l <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (l captureLock) unlock() { <-l }
+
+// warmWalkElements is the size of document, in elements, up to which
+// Prepare walks it once: the first walk of a document compiles the
+// script's functions (V8 compiles a function on its first call), which
+// costs a small document's first snapshot as much again as its walk; a
+// larger document's walk dwarfs it, and walking it twice would not pay.
+const warmWalkElements = 3000
+
+// warmWalk is the walk Prepare makes, whose records are dropped: the
+// page's elements keep the ids it gives them, as after any walk.
+var warmWalk = `document.getElementsByTagName("*").length <= ` + strconv.Itoa(warmWalkElements) +
+	` && globalThis.__ab.snap({"scope":0,"interactive":false,"maxDepth":0})`
+
+// Prepare readies the tab's current document for its first capture: it
+// makes the snapshot's isolated world there, installs the snapshot
+// script, fetches the handle to the document that a capture's ref lookups
+// use and, on a small document, walks it once to compile the walk (see
+// warmWalkElements). A capture of a new document otherwise does all of
+// that first: a round trip to make the world, the compilation of the
+// script and another round trip for the handle, tens of milliseconds on a
+// busy machine. A caller runs it in the background once
+// a navigation has loaded, so that this work is done while the agent
+// reads the navigation's result, not while it waits for a snapshot. It
+// holds the capture lock: a capture that starts meanwhile waits for it
+// rather than doing the same work a second time, and nothing is done
+// twice. A world whose document went away meanwhile is dropped, as a
+// capture drops it.
+func (e *Engine) Prepare(ctx context.Context) error {
+	if err := e.capMu.lock(ctx); err != nil {
+		return err
+	}
+	defer e.capMu.unlock()
+	w, err := e.topWorld(ctx)
+	if err != nil {
+		return err
+	}
+	err = w.install(ctx, warmWalk)
+	if isWorldGone(err) {
+		e.kill(w)
+	}
+	return err
+}
