@@ -64,3 +64,10 @@ func SetTopFrameForTest(e *Engine, fid string) {
 		e.lastTop.frameID = events.FrameID(fid)
 	}
 }
+
+// HoldCaptureForTest takes e's capture lock, as a capture in progress
+// holds it, and returns the function that gives it back.
+func HoldCaptureForTest(e *Engine) (release func()) {
+	_ = e.capMu.lock(context.Background())
+	return e.capMu.unlock
+}
