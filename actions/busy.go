@@ -53,22 +53,14 @@ func freeBusyTab(ctx context.Context, s *session.BrowserSession, e any, tab even
 	return &out
 }
 
-// tabOf is the tab a tab-scoped event names, empty for the active tab.
-func tabOf(e any) events.TargetID {
+// tabOf reports whether e acts on one tab's page, and which: the tab it
+// names, empty for the active tab.
+func tabOf(e any) (events.TargetID, bool) {
 	switch e := e.(type) {
 	case interface{ TargetTab() events.TargetID }:
-		return e.TargetTab()
+		return e.TargetTab(), true
 	case events.BrowserStateRequestEvent:
-		return e.TabID
+		return e.TabID, true
 	}
-	return ""
-}
-
-// tabScoped reports whether e acts on one tab's page.
-func tabScoped(e any) bool {
-	switch e.(type) {
-	case interface{ TargetTab() events.TargetID }, events.BrowserStateRequestEvent:
-		return true
-	}
-	return false
+	return "", false
 }

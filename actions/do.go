@@ -50,8 +50,8 @@ func Do[E bus.Request[R], R any](ctx context.Context, s *session.BrowserSession,
 		return r, nil
 	}
 	err = shape(ctx, s, eventName(e), err)
-	if tabScoped(e) {
-		err = freeBusyTab(ctx, s, e, tabOf(e), err)
+	if tab, ok := tabOf(e); ok {
+		err = freeBusyTab(ctx, s, e, tab, err)
 	}
 	return r, err
 }

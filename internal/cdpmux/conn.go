@@ -265,9 +265,9 @@ func (c *Conn) post(sessionID, method string, params any, max int64) (wait func(
 		return nil, fmt.Errorf("%w: %s", ErrUnknownSession, sessionID)
 	}
 	gid := c.nextID.Add(1)
-	b, err := json.Marshal(wireRequest{ID: gid, Method: method, Params: params, SessionID: sessionID})
+	b, err := wireRequest{ID: gid, Method: method, Params: params, SessionID: sessionID}.encode()
 	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", method, err)
+		return nil, err
 	}
 	ch := make(chan wireResponse, 1)
 	s.mu.Lock()

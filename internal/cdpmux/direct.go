@@ -24,9 +24,9 @@ func (c *Conn) PostDirect(sessionID, method string, params any) (wait func(ctx c
 		return nil, fmt.Errorf("%w: %s", ErrUnknownSession, sessionID)
 	}
 	gid := c.nextID.Add(1)
-	b, err := json.Marshal(wireRequest{ID: gid, Method: method, Params: params, SessionID: sessionID})
+	b, err := wireRequest{ID: gid, Method: method, Params: params, SessionID: sessionID}.encode()
 	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", method, err)
+		return nil, err
 	}
 	ch := make(chan wireResponse, 1)
 	s.mu.Lock()

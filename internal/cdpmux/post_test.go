@@ -71,3 +71,27 @@ func TestDialRefusedNamesStatus(t *testing.T) {
 	_, err = cdpmux.Dial(t.Context(), srv.URL(), cdpmux.Options{})
 	require.ErrorContains(t, err, "403")
 }
+
+// A script goes out as written: HTML characters are not escaped, which
+// made every "<", ">" and "&" six bytes on the wire.
+func TestScriptsGoOutUnescaped(t *testing.T) {
+	h, in := inbox()
+	e := start(t, h, cdpmux.Options{})
+	e.attach(t, "A")
+	e.client(t, "A")
+	const expr = `a < b && c > d`
+	wait, err := e.conn.PostDirect("A", "Runtime.evaluate", map[string]string{"expression": expr})
+	require.NoError(t, err)
+	c := next(t, in)
+	require.Equal(t, `{"expression":"a < b && c > d"}`, string(c.r.Params))
+	require.NoError(t, c.c.Reply(c.r, map[string]any{}))
+	_, err = wait(t.Context())
+	require.NoError(t, err)
+	waitPost, err := e.conn.Post("A", "Runtime.evaluate", map[string]string{"expression": expr})
+	require.NoError(t, err)
+	c = next(t, in)
+	require.Equal(t, `{"expression":"a < b && c > d"}`, string(c.r.Params))
+	require.NoError(t, c.c.Reply(c.r, map[string]any{}))
+	_, err = waitPost(t.Context())
+	require.NoError(t, err)
+}

@@ -1,6 +1,7 @@
 package cdpmux
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -48,6 +49,20 @@ type wireRequest struct {
 	SessionID string `json:"sessionId,omitempty"`
 }
 
+// encode is r as a CDP message. HTML characters stay as they are (the
+// standard encoder writes <, > and & as six-byte escapes): an evaluated
+// script is full of them, and the escapes made each one longer to send
+// and for Chrome to read.
+func (r wireRequest) encode() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", r.Method, err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
 type wireResponse struct {
 	ID     uint64              `json:"id"`
 	Result json.RawMessage     `json:"result"`
@@ -59,9 +74,9 @@ type wireResponse struct {
 func (sc sessionCodec) WriteRequest(r *rpcc.Request) error {
 	s := sc.s
 	gid := s.mux.nextID.Add(1)
-	b, err := json.Marshal(wireRequest{ID: gid, Method: r.Method, Params: r.Args, SessionID: s.id})
+	b, err := wireRequest{ID: gid, Method: r.Method, Params: r.Args, SessionID: s.id}.encode()
 	if err != nil {
-		return fmt.Errorf("encoding %s: %w", r.Method, err)
+		return err
 	}
 	s.mu.Lock()
 	if s.gone != nil {

@@ -32,6 +32,16 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 			return nil
 		})
 	}
+	if events.IsLocator(string(e.Ref)) {
+		// Resolved once, for the fast path and the full one alike: a
+		// second lookup would cost a round trip and could find another
+		// element should the page have changed in between.
+		ref, _, err := a.refTab(ctx, e.TabID, e.Ref)
+		if err != nil {
+			return events.ActionResult{}, err
+		}
+		e.Ref = ref
+	}
 	if res, ok, err := a.quickType(ctx, e); ok {
 		return res, err
 	}

@@ -29,9 +29,6 @@ func (a *attachment) stopBusyScript(_ context.Context, e events.StopBusyScriptEv
 		return events.StopBusyScriptResult{}, nil
 	}
 	a.mu.Lock()
-	if a.checking == nil {
-		a.checking = map[events.TargetID]bool{}
-	}
 	// An evaluation in flight stops its own script when its budget ends.
 	busy := a.checking[tab.ID] || len(a.inflight[tab.ID]) > 0
 	if !busy {

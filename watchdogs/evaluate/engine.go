@@ -76,6 +76,7 @@ func attach(cfg Config, s *session.BrowserSession) (*attachment, error) {
 		base:     base,
 		cancel:   cancel,
 		inflight: map[events.TargetID]map[*call]struct{}{},
+		checking: map[events.TargetID]bool{},
 	}
 	a.hooks = append(a.hooks, s.OnTargetAttached(a.dlg.Follow), s.OnTargetDetached(a.targetDetached))
 	// Both honour their context throughout: they run on the dispatching
