@@ -148,6 +148,11 @@ func TestExceptions(t *testing.T) {
 		{name: "thrown string", expr: "throw 'plain'", message: "plain", line: 1, col: 1},
 		{name: "rejected promise", expr: "Promise.reject(new RangeError('late'))", message: "RangeError: late"},
 		{name: "syntax error", expr: "1 +", message: "SyntaxError: Unexpected end of input", line: 1, col: 4},
+		// A value whose reading throws is refused with what it threw:
+		// deep serialising it crashes Chromium 148's renderer.
+		{name: "throwing getter", expr: "({a: 1, get x() { throw new Error('getter') }})", message: "Error: getter"},
+		{name: "throwing getter awaited", expr: "Promise.resolve({get x() { throw new Error('late getter') }})", message: "Error: late getter"},
+		{name: "throwing proxy trap", expr: "new Proxy({}, {ownKeys() { throw new Error('keys') }})", message: "Error: keys"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
