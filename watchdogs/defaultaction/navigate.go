@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/mafredri/cdp/rpcc"
@@ -87,6 +88,10 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	defer lc.Close()
 	var frame page.FrameID
 	var loader string
+	// loaded is set once the new document reached want; the race may
+	// return while the call above still runs, so it is the one thing read
+	// after it.
+	var loaded atomic.Bool
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		var err error
 		frame, loader, err = start(ctx)
@@ -103,6 +108,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 				// event): the old one's world is gone.
 				replaced()
 				if ev.Name == want {
+					loaded.Store(true)
 					return nil
 				}
 			}
@@ -128,7 +134,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	tab.ClearCrashed()
 	res.URL, res.Title = a.navigatedLocation(ctx, tab)
 	res.Title = shortTitle(res.Title)
-	if loader != "" && want != "" && d == nil {
+	if loaded.Load() && d == nil {
 		a.prepareSnapshot(tab)
 	}
 	return res, nil

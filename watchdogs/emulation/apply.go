@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mafredri/cdp/rpcc"
+	"golang.org/x/text/language"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -137,6 +138,11 @@ func next(cur events.Emulation, e events.EmulateEvent) (events.Emulation, error)
 	if e.Locale != "" {
 		if !localeRE.MatchString(e.Locale) {
 			errs = append(errs, invalid("locale %q: want a language tag such as fr-FR", e.Locale))
+		} else if _, err := language.Parse(e.Locale); err != nil {
+			// Checked here, not left to the browser: Chromium 148 takes
+			// any well-formed tag, and its pages then run in its own
+			// locale while the agent believes they run in this one.
+			errs = append(errs, invalid("locale %q: no such language or region (%v); use a tag such as fr-FR", e.Locale, err))
 		}
 		n.Locale = e.Locale
 	}
