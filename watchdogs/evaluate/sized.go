@@ -27,16 +27,16 @@ import (
 // reading throws (a getter, a proxy's trap) rejects with what it threw:
 // Chrome's deep serialisation of such a value reads it again, and
 // Chromium 148 crashes the renderer when that throws (later versions
-// report "exception during deep serialization"). A cycle or a BigInt,
-// which JSON refuses but the deep serialisation keeps, and a platform
-// object that refuses to be read (a cross-origin window), are
-// serialised as before. Its verbs, by
+// report "exception during deep serialization"). A cycle, a BigInt or a
+// nesting too deep for JSON.stringify's stack, which the deep
+// serialisation keeps (cut at its depth), and a platform object that
+// refuses to be read (a cross-origin window), are serialised as before. Its verbs, by
 // index: the guard a value that is not awaited needs (thenableGuard, or
 // nothing), the cap, the rejection's prefix, plainJSONAbove and jsonTag,
 // "await " or nothing, and the expression, which starts on line
 // wrapperLines.
 const sizedScript = `(async () => {
-return ((v) => { if (v === null || (typeof v !== "object" && typeof v !== "function")) { if (typeof v === "string" && v.length > %[2]d) throw %[3]q + v.length; return v; } %[1]s return measure(v); function measure(v) { let n = -1, j, plain = true; try { j = JSON.stringify(v, function (k, x) { if (plain) { const o = this[k]; switch (typeof o) { case "string": case "boolean": break; case "number": if (!isFinite(o) || Object.is(o, -0)) plain = false; break; case "object": if (o !== null) { const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== Array.prototype && p !== null) || typeof o.toJSON === "function") plain = false; } break; default: plain = false; } } return x; }); if (typeof j === "string") n = j.length; } catch (e) { plain = false; if (!(e instanceof DOMException) && !(e instanceof TypeError && /circular|BigInt/.test(e.message))) throw e; } if (n > %[2]d) throw %[3]q + n; if (plain && n > %[4]d && typeof v === "object") return [%[5]q, Array.isArray(v) ? "array" : "object", j]; return v; } })(%[6]s(
+return ((v) => { if (v === null || (typeof v !== "object" && typeof v !== "function")) { if (typeof v === "string" && v.length > %[2]d) throw %[3]q + v.length; return v; } %[1]s return measure(v); function measure(v) { let n = -1, j, plain = true; try { j = JSON.stringify(v, function (k, x) { if (plain) { const o = this[k]; switch (typeof o) { case "string": case "boolean": break; case "number": if (!isFinite(o) || Object.is(o, -0)) plain = false; break; case "object": if (o !== null) { const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== Array.prototype && p !== null) || typeof o.toJSON === "function") plain = false; } break; default: plain = false; } } return x; }); if (typeof j === "string") n = j.length; } catch (e) { plain = false; if (!(e instanceof DOMException) && !(e instanceof TypeError && /circular|BigInt/.test(e.message)) && !(e instanceof RangeError && /call stack/.test(e.message))) throw e; } if (n > %[2]d) throw %[3]q + n; if (plain && n > %[4]d && typeof v === "object") return [%[5]q, Array.isArray(v) ? "array" : "object", j]; return v; } })(%[6]s(
 %[7]s
 ));
 })()`
