@@ -54,6 +54,8 @@ type StatusResult struct {
 	// Goroutines and HeapBytes are the daemon's, for soak tests.
 	Goroutines int    `json:"goroutines,omitempty"`
 	HeapBytes  uint64 `json:"heap_bytes,omitempty"`
+	// Procs is the daemon's GOMAXPROCS (see daemonProcs in the CLI).
+	Procs int `json:"procs,omitempty"`
 }
 
 func (Status) Command() string { return "status" }

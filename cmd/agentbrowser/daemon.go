@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"syscall"
@@ -424,9 +425,25 @@ func (d *daemon) runOnBrowser(ctx context.Context, req wireRequest, q request.Re
 	return res, err
 }
 
+// daemonProcs runs the daemon on one scheduler thread unless GOMAXPROCS
+// says otherwise. A daemon's work per command is a fraction of a
+// millisecond between waits on the browser; with several threads each
+// hand-off between its goroutines (the connection's, the command's, the
+// CDP reader's) may wake a thread parked on another CPU, which on a small
+// machine busy with Chrome costs more than the work itself: the CLI's
+// eval and click were 0.05-0.15x of agent-browser's time faster with one
+// (docs/performance.md). Goroutines still interleave, so concurrent
+// commands all progress.
+func daemonProcs() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
+	}
+}
+
 // serveForeground runs the daemon until it is told to quit, its browser
 // dies, it idles out, or the process gets SIGINT/SIGTERM.
 func serveForeground(g globals, log zerolog.Logger) error {
+	daemonProcs()
 	if r, ok := remoteFromEnv(); ok && remoteOf(g).empty() {
 		g = withRemote(g, r)
 	}

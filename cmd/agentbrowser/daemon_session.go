@@ -59,6 +59,7 @@ func (d *daemon) status() request.StatusResult {
 	runtime.ReadMemStats(&ms)
 	r.Goroutines = runtime.NumGoroutine()
 	r.HeapBytes = ms.HeapAlloc
+	r.Procs = runtime.GOMAXPROCS(0)
 	return r
 }
 

@@ -36,3 +36,18 @@ func TestOptInDevToolsPortListensAndStatusWarns(t *testing.T) {
 	require.Equal(t, 2, o.Exit)
 	require.Equal(t, "invalid_argument", o.errCode())
 }
+
+// The daemon runs on one scheduler thread unless GOMAXPROCS names
+// another count, which it keeps.
+func TestDaemonProcs(t *testing.T) {
+	srv := site(t)
+	c := newCLI(t)
+	c.env = append(c.env, "GOMAXPROCS=")
+	c.ok("open", srv.MainURL("/counter"))
+	require.Equal(t, float64(1), c.ok("status")["procs"])
+
+	c2 := newCLI(t)
+	c2.env = append(c2.env, "GOMAXPROCS=2")
+	c2.ok("open", srv.MainURL("/counter"))
+	require.Equal(t, float64(2), c2.ok("status")["procs"])
+}

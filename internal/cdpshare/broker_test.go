@@ -124,8 +124,18 @@ func TestSlowSharedBrowserIsNotLost(t *testing.T) {
 	rl := newRelay(t, sock, filepath.Join(dir, "slow.sock"))
 	defer rl.close()
 	const timeout = 100 * time.Millisecond
-	s, err := session.Start(ctx, session.Config{CDPURL: "unix:" + rl.path,
-		Liveness: session.LivenessConfig{Timeout: timeout, BusyQuiet: timeout / 2, QuietAfter: timeout / 2}})
+	cfg := session.Config{CDPURL: "unix:" + rl.path,
+		Liveness: session.LivenessConfig{Timeout: timeout, BusyQuiet: timeout / 2, QuietAfter: timeout / 2}}
+	s, err := session.Start(ctx, cfg)
+	if err != nil {
+		// Once, under a full CI run, the first connection through the
+		// relay was closed before the browser's version came back (not
+		// reproduced in isolation); the stall below is what this test is
+		// about, so the start gets a second try, and a second failure
+		// fails it.
+		t.Logf("starting through the relay: %v; trying once more", err)
+		s, err = session.Start(ctx, cfg)
+	}
 	require.NoError(t, err)
 	defer s.Close()
 
