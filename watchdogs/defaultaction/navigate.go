@@ -77,6 +77,7 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 		return events.NavigationResult{}, events.Errorf(events.CodeInvalidArgument, "wait_until %q: want load, domcontentloaded or none", until)
 	}
 	replaced := a.replacing(tab)
+	a.navGen(tab.ID, true)
 	outer := ctx
 	ctx, bud, done := navWork(ctx)
 	defer done()

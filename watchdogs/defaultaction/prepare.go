@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -11,27 +12,54 @@ import (
 // its first snapshot.
 const prepareWait = 5 * time.Second
 
+// prepareDelay is how long a loaded document is left alone before it is
+// prepared: an agent takes far longer to read the navigation's answer,
+// while a script that sends its next command at once (another navigation,
+// an evaluate) would otherwise find the renderer busy with the
+// preparation.
+const prepareDelay = 100 * time.Millisecond
+
 // prepareSnapshot readies tab's new document for its first snapshot in
 // the background (snapshot.Engine.Prepare), once a navigation has loaded
 // it: an agent reads the page next, and the world and script the snapshot
 // needs are then made while the agent reads the navigation's answer
-// instead of while it waits for the snapshot. A page that a dialog blocks
-// is left alone. Detach cancels it.
+// instead of while it waits for the snapshot. It starts after
+// prepareDelay, and not at all if the tab navigated again meanwhile or a
+// dialog blocks the page. Detach cancels it.
 func (a *attachment) prepareSnapshot(tab *session.Target) {
 	select {
 	case <-a.stop:
 		return
 	default:
 	}
+	gen := a.navGen(tab.ID, false)
 	e := a.engine(tab)
 	a.spawnTracked(func() {
 		ctx, cancel := context.WithTimeout(a.life, prepareWait)
 		defer cancel()
-		if a.dlg.Pending(ctx, tab.ID) != nil {
+		t := time.NewTimer(prepareDelay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return
+		}
+		if a.navGen(tab.ID, false) != gen || a.dlg.Pending(ctx, tab.ID) != nil {
 			return
 		}
 		if err := e.Prepare(ctx); err != nil {
 			a.log.Debug().Err(err).Str("tab", string(tab.ID)).Msg("preparing the new document for its snapshot")
 		}
 	})
+}
+
+// navGen returns how many navigations the tab has started through this
+// watchdog, counting one more first when bump is set.
+func (a *attachment) navGen(tab events.TargetID, bump bool) uint64 {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if bump {
+		a.navs[tab]++
+	}
+	return a.navs[tab]
 }

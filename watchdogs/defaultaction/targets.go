@@ -24,6 +24,7 @@ func (a *attachment) targetDetached(t *session.Target) {
 	a.dlg.Forget(t.ID)
 	delete(a.inputs, t.ID)
 	delete(a.pointers, t.ID)
+	delete(a.navs, t.ID)
 	a.closed[t.ID] = true
 }
 

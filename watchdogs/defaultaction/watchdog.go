@@ -81,6 +81,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		issuedBy:     map[events.Ref]map[events.TargetID]bool{},
 		closed:       map[events.TargetID]bool{},
 		inputs:       map[events.TargetID]inputLock{},
+		navs:         map[events.TargetID]uint64{},
 		dlg:          dialogwatch.NewTracker(s.Bus()),
 		stop:         make(chan struct{}),
 		settleWindow: max(w.cfg.NavSettle, NavSettleWindow),
@@ -156,6 +157,8 @@ type attachment struct {
 	settleWindow time.Duration
 	// maxResult is Config.MaxResultBytes.
 	maxResult int64
+	// navs counts the navigations each tab started (see navGen).
+	navs map[events.TargetID]uint64
 	// pointers holds where each tab's mouse pointer was last put (see
 	// pointerAt).
 	pointers map[events.TargetID]pointerAt
