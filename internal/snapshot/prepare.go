@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 )
 
@@ -38,8 +39,11 @@ const warmWalkElements = 3000
 
 // warmWalk is the walk Prepare makes, whose records are dropped: the
 // page's elements keep the ids it gives them, as after any walk.
-var warmWalk = `document.getElementsByTagName("*").length <= ` + strconv.Itoa(warmWalkElements) +
-	` && globalThis.__ab.snap({"scope":0,"interactive":false,"maxDepth":0})`
+var warmWalk = func() string {
+	opts, _ := json.Marshal(snapOpts{})
+	return `document.getElementsByTagName("*").length <= ` + strconv.Itoa(warmWalkElements) +
+		` && globalThis.__ab.snap(` + string(opts) + `)`
+}()
 
 // Prepare readies the tab's current document for its first capture: it
 // makes the snapshot's isolated world there, installs the snapshot

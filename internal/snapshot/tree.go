@@ -110,19 +110,29 @@ func (w *world) documentHandle(ctx context.Context) error {
 		return nil
 	}
 	documentHandles.Add(1)
-	doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
-		SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
+	doc, err := w.documentObject(ctx)
 	if err != nil {
 		if isWorldGone(err) {
 			return errWorldGone
 		}
 		return fmt.Errorf("describing document: %w", err)
 	}
-	if doc.Result.ObjectID == nil {
+	if doc == "" {
 		return fmt.Errorf("describing document: no document")
 	}
-	w.doc = *doc.Result.ObjectID
+	w.doc = doc
 	return nil
+}
+
+// documentObject asks w for a handle to its document, in the group the
+// world keeps it in; "" when the answer holds none.
+func (w *world) documentObject(ctx context.Context) (runtime.RemoteObjectID, error) {
+	doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
+		SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
+	if err != nil || doc.Result.ObjectID == nil {
+		return "", err
+	}
+	return *doc.Result.ObjectID, nil
 }
 
 // followPath walks a path made by the script's pathOf ("1.0.s.2 button")

@@ -136,12 +136,7 @@ func (w *world) install(ctx context.Context, then string) error {
 func (w *world) fetchDocument(ctx context.Context) (keep func()) {
 	docc := make(chan runtime.RemoteObjectID, 1)
 	go func() {
-		var id runtime.RemoteObjectID
-		doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
-			SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
-		if err == nil && doc.Result.ObjectID != nil {
-			id = *doc.Result.ObjectID
-		}
+		id, _ := w.documentObject(ctx)
 		docc <- id
 	}()
 	return func() {

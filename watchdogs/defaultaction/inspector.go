@@ -41,7 +41,7 @@ func (a *attachment) followCrashes(_ context.Context, t *session.Target) error {
 		defer stream.Close()
 		go func() {
 			select {
-			case <-a.stop:
+			case <-a.life.Done():
 			case <-t.Done():
 			case <-ctx.Done():
 			}

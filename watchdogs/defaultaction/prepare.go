@@ -28,7 +28,7 @@ const prepareDelay = 100 * time.Millisecond
 // dialog blocks the page. Detach cancels it.
 func (a *attachment) prepareSnapshot(tab *session.Target) {
 	select {
-	case <-a.stop:
+	case <-a.life.Done():
 		return
 	default:
 	}

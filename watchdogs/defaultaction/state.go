@@ -265,7 +265,7 @@ type element struct {
 func (el *element) release(ctx context.Context) {
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
 	select {
-	case <-el.a.stop:
+	case <-el.a.life.Done():
 		// Detaching: release now, Detach waits for nothing else.
 		defer cancel()
 		_ = el.res.Release(rctx)

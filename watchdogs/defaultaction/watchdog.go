@@ -83,7 +83,6 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		inputs:       map[events.TargetID]inputLock{},
 		navs:         map[events.TargetID]uint64{},
 		dlg:          dialogwatch.NewTracker(s.Bus()),
-		stop:         make(chan struct{}),
 		settleWindow: max(w.cfg.NavSettle, NavSettleWindow),
 		maxResult:    w.cfg.MaxResultBytes,
 	}
@@ -130,11 +129,9 @@ type attachment struct {
 	subs  bus.Subscriptions
 	hooks []func()
 
-	stop     chan struct{}
-	stopOnce sync.Once
-	wg       sync.WaitGroup
-	// life ends at Detach; background work that is not an action's (see
-	// prepareSnapshot) runs in it.
+	wg sync.WaitGroup
+	// life ends at Detach: the dialog followers and background work that
+	// is not an action's (see prepareSnapshot) stop with it.
 	life    context.Context
 	endLife context.CancelFunc
 
@@ -170,7 +167,6 @@ func (a *attachment) Detach(ctx context.Context) error {
 	for _, h := range a.hooks {
 		h()
 	}
-	a.stopOnce.Do(func() { close(a.stop) })
 	a.endLife()
 	a.dlg.Close()
 	a.wg.Wait()
