@@ -116,9 +116,16 @@ func TestSessionDeletedBehindOurBack(t *testing.T) {
 	// check notices within about 5 s. The ceiling is 3x that: the machine
 	// is shared with other test runs.
 	o := c.run("eval", "1+1")
-	require.Equal(t, "browser_crashed", o.code(), "%v", o.Body)
 	require.Less(t, o.Dur, 15*time.Second)
-	assert.Contains(t, o.message(), id, "the error names the grid session")
+	if notice, _ := o.Body["notice"].(string); o.Body["ok"] == true {
+		// Grid closed the websocket at once and the daemon saw it before
+		// this command came (seen once in a full run): the command ran on
+		// a fresh Grid session and says the previous browser died.
+		require.Contains(t, notice, "previous browser of session default died", "%v", o.Body)
+	} else {
+		require.Equal(t, "browser_crashed", o.code(), "%v", o.Body)
+		assert.Contains(t, o.message(), id, "the error names the grid session")
+	}
 
 	// The next command runs on a fresh Grid session, even without --grid:
 	// a session that was remote never falls back to a local browser.
