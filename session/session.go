@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -359,6 +360,11 @@ func (s *BrowserSession) watch() {
 	reason := "connection lost"
 	if cerr := s.conn.Err(); cerr != nil {
 		reason = cerr.Error()
+	}
+	if s.grid != nil && !strings.Contains(reason, s.grid.sess.ID) {
+		// Grid may close the websocket itself when it ends a session, and
+		// that close names nothing: say which Grid session went.
+		reason += " (Grid session " + s.grid.sess.ID + ")"
 	}
 	s.mu.Lock()
 	s.crashErr = fmt.Errorf("%w: %s", ErrBrowserCrashed, reason)
