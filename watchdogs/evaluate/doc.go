@@ -10,8 +10,9 @@
 // browser endpoint accepts only one client, evaluations run on the tab's
 // main session instead ("fallback"), with the same budget and termination.
 //
-// Values come back through CDP's deep serialisation, so NaN, Infinity, -0,
-// undefined, cycles and DOM nodes survive the trip (see
-// events.EvaluateResult). Counters and a duration histogram answer
+// Values keep what JSON loses: a primitive comes back as itself, a plain
+// object as its JSON text, and anything JSON would change through CDP's
+// deep serialisation, so NaN, Infinity, -0, undefined, cycles and DOM nodes
+// survive the trip (see events.EvaluateResult). Counters and a duration histogram answer
 // events.EvaluateStatsEvent.
 package evaluate

@@ -14,44 +14,41 @@ import (
 )
 
 // sizedScript wraps an expression so that one Runtime.evaluate computes
-// the value, measures it in the page, and returns it (deeply serialised)
-// only when it fits the cap; a value above the cap rejects with
-// tooLargeTag, its nonce and its size instead of being serialised. The
-// measuring function takes the value as its argument, so the expression is
-// evaluated in a scope that declares no names of its own (a page global
-// called v stays visible to it). A primitive (the common answer: a
-// number, a short string) is returned at once; only an object or a
-// function goes through the guard and the measure, a function declared
-// apart so that the page compiles it only when it runs (compiling it on
-// every call cost a small evaluation a tenth of its time). A value whose
-// reading throws (a getter, a proxy's trap) rejects with what it threw:
-// Chrome's deep serialisation of such a value reads it again, and
-// Chromium 148 crashes the renderer when that throws (later versions
-// report "exception during deep serialization"). A cycle, a BigInt or a
-// nesting too deep for JSON.stringify's stack, which the deep
-// serialisation keeps (cut at its depth), and a platform object that
-// refuses to be read (a cross-origin window), are serialised as before. Its verbs, by
-// index: the guard a value that is not awaited needs (thenableGuard, or
-// nothing), the cap, the rejection's prefix, plainJSONAbove and jsonTag,
-// "await " or nothing, and the expression, which starts on line
-// wrapperLines.
+// the value, measures it in the page, and returns it only when it fits the
+// cap; a value above the cap rejects with tooLargeTag, its nonce and its
+// size instead of being serialised. The measuring function takes the value
+// as its argument, so the expression is evaluated in a scope that declares
+// no names of its own (a page global called v stays visible to it). A
+// primitive (the common answer: a number, a short string) is returned at
+// once; only an object or a function goes through the guard and the
+// measure, a function declared apart so that the page compiles it only
+// when it runs (compiling it on every call cost a small evaluation a tenth
+// of its time). An object or array made only of what JSON keeps as it is
+// (strings, booleans, finite numbers but -0, null, and plain objects and
+// arrays of them, with no holes) comes back as jsonTag, its type and its
+// JSON text, one string: the reply needs no deep serialisation, which
+// costs even a number a tenth of a small evaluation's time, and 100,000
+// numbers seconds. Any other object comes back as a handle, deeply
+// serialised by a second call (runSized). A value whose reading throws (a
+// getter, a proxy's trap) rejects with what it threw: Chrome's deep
+// serialisation of such a value reads it again, and Chromium 148 crashes
+// the renderer when that throws (later versions report "exception during
+// deep serialization"). A cycle, a BigInt or a nesting too deep for
+// JSON.stringify's stack, which the deep serialisation keeps (cut at its
+// depth), and a platform object that refuses to be read (a cross-origin
+// window), are serialised as before. Its verbs, by index: the guard a value
+// that is not awaited needs (thenableGuard, or nothing), the cap, the
+// rejection's prefix, jsonTag, "await " or nothing, and the expression,
+// which starts on line wrapperLines.
 const sizedScript = `(async () => {
-return ((v) => { if (v === null || (typeof v !== "object" && typeof v !== "function")) { if (typeof v === "string" && v.length > %[2]d) throw %[3]q + v.length; return v; } %[1]s return measure(v); function measure(v) { let n = -1, j, plain = true; try { j = JSON.stringify(v, function (k, x) { if (plain) { const o = this[k]; switch (typeof o) { case "string": case "boolean": break; case "number": if (!isFinite(o) || Object.is(o, -0)) plain = false; break; case "object": if (o !== null) { const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== Array.prototype && p !== null) || typeof o.toJSON === "function") plain = false; } break; default: plain = false; } } return x; }); if (typeof j === "string") n = j.length; } catch (e) { plain = false; if (!(e instanceof DOMException) && !(e instanceof TypeError && /circular|BigInt/.test(e.message)) && !(e instanceof RangeError && /call stack/.test(e.message))) throw e; } if (n > %[2]d) throw %[3]q + n; if (plain && n > %[4]d && typeof v === "object") return [%[5]q, Array.isArray(v) ? "array" : "object", j]; return v; } })(%[6]s(
-%[7]s
+return ((v) => { if (v === null || (typeof v !== "object" && typeof v !== "function")) { if (typeof v === "string" && v.length > %[2]d) throw %[3]q + v.length; return v; } %[1]s return measure(v); function measure(v) { let n = -1, j, plain = true; try { j = JSON.stringify(v, function (k, x) { if (plain) { const o = this[k]; switch (typeof o) { case "string": case "boolean": break; case "number": if (!isFinite(o) || Object.is(o, -0)) plain = false; break; case "object": if (o !== null) { const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== Array.prototype && p !== null) || typeof o.toJSON === "function") plain = false; } break; default: plain = false; } } return x; }); if (typeof j === "string") n = j.length; } catch (e) { plain = false; if (!(e instanceof DOMException) && !(e instanceof TypeError && /circular|BigInt/.test(e.message)) && !(e instanceof RangeError && /call stack/.test(e.message))) throw e; } if (n > %[2]d) throw %[3]q + n; if (plain && typeof v === "object") return %[4]q + (Array.isArray(v) ? "array:" : "object:") + j; return v; } })(%[5]s(
+%[6]s
 ));
 })()`
 
-// plainJSONAbove is the size of JSON text above which an object or array
-// made only of what JSON keeps as it is (strings, booleans, finite
-// numbers but -0, null, and plain objects and arrays of them, with no
-// holes) comes back as its JSON text: Chrome's deep serialisation of
-// 100,000 numbers takes seconds where the text takes a fraction of one.
-// Smaller values, and any that JSON would change, are deeply serialised.
-const plainJSONAbove = 4096
-
-// jsonTag marks the array [jsonTag, type, text] that sizedScript returns
-// for a plain value above plainJSONAbove; the nonce keeps a page's own
-// value from passing for it.
+// jsonTag starts the string that sizedScript returns for a plain object
+// or array: jsonTag, "array:" or "object:", and the value's JSON text. The
+// nonce keeps a page's own string from passing for it.
 var jsonTag = "agentbrowser:json:" + nonce()
 
 // thenableGuard keeps a value that is not awaited from being adopted by
@@ -104,8 +101,7 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 		args := runtime.NewEvaluateArgs(expr).
 			SetAwaitPromise(true).
 			SetUserGesture(true).
-			SetObjectGroup(sc.group).
-			SetSerializationOptions(deep)
+			SetObjectGroup(sc.group)
 		if sc.ctxID != 0 {
 			args.SetContextID(sc.ctxID)
 		}
@@ -113,7 +109,7 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	}
 	// From here on a timeout must stop the script.
 	sc.sent = true
-	r, err := sc.evaluate(ctx, c, eval(fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, plainJSONAbove, jsonTag, await, sc.expr)))
+	r, err := sc.evaluate(ctx, c, eval(fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, jsonTag, await, sc.expr)))
 	if err != nil {
 		return true, err
 	}
@@ -121,6 +117,19 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	d := r.ExceptionDetails
 	if d == nil {
 		sc.result = &r.Result
+		if !needsDeep(&r.Result) {
+			return true, nil
+		}
+		// An object JSON would change: serialise it deeply through its
+		// handle, kept in the script's group.
+		cr, err := c.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs("function () { return this; }").
+			SetObjectID(*r.Result.ObjectID).
+			SetObjectGroup(sc.group).
+			SetSerializationOptions(deep))
+		if err != nil {
+			return true, err
+		}
+		sc.result, sc.exc = &cr.Result, cr.ExceptionDetails
 		return true, nil
 	}
 	if d.Exception != nil && d.Exception.ObjectID != nil {
@@ -135,7 +144,7 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	if rejectedWith(d, thenableTag) {
 		// The value is a thenable, kept in the page: fetch it as it is
 		// (awaiting the call would adopt it).
-		if r, err = sc.evaluate(ctx, c, eval(fmt.Sprintf(fetchScript, key)).SetAwaitPromise(false)); err != nil {
+		if r, err = sc.evaluate(ctx, c, eval(fmt.Sprintf(fetchScript, key)).SetAwaitPromise(false).SetSerializationOptions(deep)); err != nil {
 			return true, err
 		}
 		if r.Result.ObjectID != nil {
@@ -147,6 +156,22 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	shiftLines(d, wrapperLines)
 	sc.result, sc.exc = &r.Result, d
 	return true, nil
+}
+
+// needsDeep reports whether o, the wrapper's answer, is an object that
+// only a deep serialisation returns as it is: a Map, a Date, an object
+// holding undefined or NaN. A primitive and the wrapper's JSON text
+// arrive whole, and the objects that come back as their description (a
+// node, a function, an error) need only what o says.
+func needsDeep(o *runtime.RemoteObject) bool {
+	if o.ObjectID == nil || o.Type != "object" {
+		return false
+	}
+	if o.Subtype == nil || o.Description == nil || *o.Description == "" {
+		return true
+	}
+	_, only := describedOnly[*o.Subtype]
+	return !only
 }
 
 // compileFailed reports whether d is the wrapper of runSized failing

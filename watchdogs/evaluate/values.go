@@ -58,11 +58,11 @@ func resultOf(o *runtime.RemoteObject) events.EvaluateResult {
 	if o.Description != nil {
 		desc = *o.Description
 	}
-	dv := o.DeepSerializedValue
-	if typ, v, ok := plainJSON(dv); ok {
+	if typ, v, ok := plainJSON(o); ok {
 		r.Type, r.Value = typ, v
 		return r
 	}
+	dv := o.DeepSerializedValue
 	switch {
 	case dv != nil:
 		if _, only := describedOnly[dv.Type]; only && desc != "" {
@@ -303,38 +303,19 @@ func exceptionError(d *runtime.ExceptionDetails) error {
 	return e
 }
 
-// plainJSON reads the [jsonTag, type, text] that sizedScript returns for a
-// large plain value: its type and the value decoded from its JSON text.
-func plainJSON(dv *runtime.DeepSerializedValue) (typ string, v any, ok bool) {
-	if dv == nil || dv.Type != "array" || !bytes.Contains(dv.Value[:min(len(dv.Value), 128)], []byte(jsonTag)) {
+// plainJSON reads the string sizedScript returns for a plain object or
+// array (jsonTag, its type, a colon and its JSON text): its type and the
+// value decoded from the text.
+func plainJSON(o *runtime.RemoteObject) (typ string, v any, ok bool) {
+	if o.Type != "string" || !bytes.HasPrefix(o.Value, []byte(`"`+jsonTag)) {
 		return "", nil, false
 	}
-	var items []runtime.DeepSerializedValue
-	if json.Unmarshal(dv.Value, &items) != nil || len(items) != 3 {
+	var s string
+	if json.Unmarshal(o.Value, &s) != nil {
 		return "", nil, false
 	}
-	var tag, text string
-	for i, it := range items {
-		if it.Type != "string" {
-			return "", nil, false
-		}
-		var s string
-		if json.Unmarshal(it.Value, &s) != nil {
-			return "", nil, false
-		}
-		switch i {
-		case 0:
-			tag = s
-		case 1:
-			typ = s
-		case 2:
-			text = s
-		}
-	}
-	if tag != jsonTag || (typ != "array" && typ != "object") {
-		return "", nil, false
-	}
-	if json.Unmarshal([]byte(text), &v) != nil {
+	typ, text, ok := strings.Cut(strings.TrimPrefix(s, jsonTag), ":")
+	if !ok || (typ != "array" && typ != "object") || json.Unmarshal([]byte(text), &v) != nil {
 		return "", nil, false
 	}
 	return typ, v, true

@@ -58,6 +58,11 @@ func TestValueRoundTrips(t *testing.T) {
 			want: []any{map[string]any{"a": float64(1), "2": "b"}, []any{float64(1), float64(2)}}, wantType: "array"},
 		{name: "function", expr: "(x) => x + 1", want: "(x) => x + 1", wantType: "function"},
 		{name: "nested function and window", expr: "[() => 1, window]", want: []any{events.Special("function"), events.Special("Window")}, wantType: "array"},
+		{name: "an error", expr: "Object.assign(new TypeError('nope'), {stack: 'TypeError: nope'})", want: "TypeError: nope", wantType: "error"},
+		{name: "the window", expr: "window", want: "Window", wantType: "object"},
+		{name: "a class instance", expr: "new (class P { constructor() { this.x = 1 } })()", want: map[string]any{"x": float64(1)}, wantType: "object"},
+		{name: "a string shaped as the engine's JSON answer", expr: "'agentbrowser:json:object:{\"a\":1}'",
+			want: `agentbrowser:json:object:{"a":1}`, wantType: "string"},
 		{name: "an error value (not thrown)", expr: "new TypeError('nope').message", want: "nope", wantType: "string"},
 	}
 	tab := activeTab(t, s)
