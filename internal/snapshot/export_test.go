@@ -42,6 +42,8 @@ func ClosedLookups() int64 { return closedLookups.Load() }
 // document after their install.
 func DocumentHandles() int64 { return documentHandles.Load() }
 
+func BackendLookups() int64 { return backendLookups.Load() }
+
 // ForgetDocumentForTest drops the top world's handle to its document, as a
 // describe that failed on it does.
 func ForgetDocumentForTest(e *Engine) {

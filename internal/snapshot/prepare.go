@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 )
 
@@ -49,16 +50,17 @@ var warmWalk = func() string {
 // makes the snapshot's isolated world there, installs the snapshot
 // script, fetches the handle to the document that a capture's ref lookups
 // use and, on a small document, walks it once to compile the walk (see
-// warmWalkElements). A capture of a new document otherwise does all of
-// that first: a round trip to make the world, the compilation of the
-// script and another round trip for the handle, tens of milliseconds on a
-// busy machine. A caller runs it in the background once
-// a navigation has loaded, so that this work is done while the agent
-// reads the navigation's result, not while it waits for a snapshot. It
-// holds the capture lock: a capture that starts meanwhile waits for it
-// rather than doing the same work a second time, and nothing is done
-// twice. A world whose document went away meanwhile is dropped, as a
-// capture drops it.
+// warmWalkElements) and looks up the backend node ids of the elements the
+// walk found, which the refs the capture makes for them take. A capture
+// of a new document otherwise does all of that first: a round trip to
+// make the world, the compilation of the script and another round trip
+// for the handle, then after the walk the lookups, tens of milliseconds
+// on a busy machine. A caller runs it in the background once a navigation
+// has loaded, so that this work is done while the agent reads the
+// navigation's result, not while it waits for a snapshot. It holds the
+// capture lock: a capture that starts meanwhile waits for it rather than
+// doing the same work a second time, and nothing is done twice. A world
+// whose document went away meanwhile is dropped, as a capture drops it.
 func (e *Engine) Prepare(ctx context.Context) error {
 	if err := e.capMu.lock(ctx); err != nil {
 		return err
@@ -68,9 +70,51 @@ func (e *Engine) Prepare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	err = w.install(ctx, warmWalk)
+	out, err := w.install(ctx, warmWalk)
 	if isWorldGone(err) {
 		e.kill(w)
 	}
-	return err
+	if err != nil || out == "" {
+		return err
+	}
+	recs, err := parseRecords(out)
+	if err != nil {
+		return err
+	}
+	return e.learnBackendIDs(ctx, w, recs)
+}
+
+// learnBackendIDs looks up the backend node ids of the elements of a walk
+// that have no ref yet, within eagerBudget, and keeps them in w.known.
+func (e *Engine) learnBackendIDs(ctx context.Context, w *world, recs *records) error {
+	var ids []int64
+	e.mu.Lock()
+	for _, r := range recs.recs {
+		if r.text || r.anchor || r.id == 0 || w.entries[r.id] != nil {
+			continue
+		}
+		if _, ok := w.known[r.id]; !ok {
+			ids = append(ids, r.id)
+		}
+	}
+	e.mu.Unlock()
+	cost, tree := lookupCost(recs.elements, len(ids))
+	if cost == 0 || cost > eagerBudget {
+		return nil
+	}
+	ds, err := w.backendIDs(ctx, ids, tree)
+	if errors.Is(err, errWorldGone) {
+		e.kill(w)
+	}
+	if err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i, d := range ds {
+		if d.ok {
+			w.known[ids[i]] = d.backend
+		}
+	}
+	return nil
 }

@@ -16,20 +16,23 @@ import (
 // TestPrepareReadiesTheFirstCapture prepares new documents as a loaded
 // navigation does, and checks that their first captures are what an
 // unprepared capture gives (the golden text, refs from e1, the elements'
-// own backend ids) and that their whole-document describes ask for no
-// document handle: Prepare kept one.
+// own backend ids), that the capture looked up no backend ids (Prepare
+// had), and that their whole-document describes ask for no document
+// handle: Prepare kept one.
 func TestPrepareReadiesTheFirstCapture(t *testing.T) {
-	defer snapshot.SetEagerMethodForTest("tree")()
-	for _, name := range []string{"form", "buttons", "shadow"} {
-		t.Run(name, func(t *testing.T) {
+	for _, c := range []struct{ name, method string }{{"form", "tree"}, {"buttons", "tree"}, {"shadow", "tree"}, {"form", "nodes"}, {"buttons", ""}} {
+		name := c.name
+		t.Run(name+"/"+c.method, func(t *testing.T) {
+			defer snapshot.SetEagerMethodForTest(c.method)()
 			p, e, _ := openPage(t, name)
 			ctx := testContext(t)
 			require.NoError(t, e.Prepare(ctx))
 			require.NoError(t, e.Prepare(ctx), "a second Prepare of the same document does nothing")
-			handles := snapshot.DocumentHandles()
+			handles, lookups := snapshot.DocumentHandles(), snapshot.BackendLookups()
 			res, err := e.Capture(ctx, snapshot.Options{})
 			require.NoError(t, err)
 			checkGolden(t, name, res.Text)
+			assert.Equal(t, lookups, snapshot.BackendLookups(), "the capture's refs took the backend ids Prepare looked up")
 			checkBackendIDs(t, ctx, p, e, res)
 			assert.Equal(t, handles, snapshot.DocumentHandles(), "the capture used the handle Prepare fetched")
 		})

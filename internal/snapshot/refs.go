@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/mafredri/cdp/protocol/dom"
 
@@ -56,6 +57,10 @@ func (e *Engine) refLocked(w *world, id int64, info RefInfo, want events.Ref) *r
 			name = events.Ref("e" + strconv.Itoa(e.issued))
 		}
 		entry = &refEntry{ref: name, w: w, local: id}
+		if b, ok := w.known[id]; ok {
+			entry.info.BackendNodeID = b
+			delete(w.known, id)
+		}
 		w.entries[id] = entry
 		if !w.dead {
 			e.refs[entry.ref] = entry
@@ -70,7 +75,6 @@ func (e *Engine) refLocked(w *world, id int64, info RefInfo, want events.Ref) *r
 // in eagerBudget.
 func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error {
 	byWorld := map[*world][]*refEntry{}
-	elements := map[*world]int{}
 	e.mu.Lock()
 	for _, entry := range entries {
 		if entry.info.BackendNodeID != 0 || entry.w.dead {
@@ -81,13 +85,9 @@ func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error
 	cost := 0
 	useTree := map[*world]bool{}
 	for w, list := range byWorld {
-		elements[w] = w.elements
-		tree := (w.elements + treeNodeFactor - 1) / treeNodeFactor
-		useTree[w] = tree < len(list)
-		if eagerMethod != "" {
-			useTree[w] = eagerMethod == "tree"
-		}
-		cost += min(tree, len(list))
+		var c int
+		c, useTree[w] = lookupCost(w.elements, len(list))
+		cost += c
 	}
 	e.mu.Unlock()
 	if cost == 0 || cost > eagerBudget {
@@ -98,15 +98,7 @@ func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error
 		for i, en := range list {
 			ids[i] = en.local
 		}
-		var (
-			ds  []described
-			err error
-		)
-		if useTree[w] {
-			ds, err = w.describeTree(ctx, ids)
-		} else {
-			ds, err = w.describe(ctx, ids)
-		}
+		ds, err := w.backendIDs(ctx, ids, useTree[w])
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -123,6 +115,32 @@ func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error
 		e.mu.Unlock()
 	}
 	return nil
+}
+
+// lookupCost is what looking up the backend ids of n elements of a
+// document of the given size costs, in eagerBudget's units, and whether
+// one description of the whole tree is the cheaper way (else one call per
+// element).
+func lookupCost(elements, n int) (cost int, tree bool) {
+	t := (elements + treeNodeFactor - 1) / treeNodeFactor
+	tree = t < n
+	if eagerMethod != "" {
+		tree = eagerMethod == "tree"
+	}
+	return min(t, n), tree
+}
+
+// backendLookups counts the lookups backendIDs made, for tests.
+var backendLookups atomic.Int64
+
+// backendIDs looks up the backend node ids of w's elements ids, in one
+// description of the whole tree or one call per element.
+func (w *world) backendIDs(ctx context.Context, ids []int64, tree bool) ([]described, error) {
+	backendLookups.Add(1)
+	if tree {
+		return w.describeTree(ctx, ids)
+	}
+	return w.describe(ctx, ids)
 }
 
 // resolveGroup is the object group of handles Resolve returns.

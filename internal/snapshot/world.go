@@ -49,6 +49,9 @@ type world struct {
 	dead bool
 	// entries maps the world's element ids to their page-wide refs.
 	entries map[int64]*refEntry
+	// known holds the backend node ids Prepare looked up for elements
+	// that have no ref yet, by element id; a ref made for one takes it.
+	known map[int64]int64
 	// frameOf caches the content frame of iframe elements, by element id.
 	frameOf map[int64]events.FrameID
 	// elements is how many elements the last walk visited.
@@ -83,6 +86,7 @@ func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID
 		ctxID:   reply.ExecutionContextID,
 		token:   newToken(),
 		entries: map[int64]*refEntry{},
+		known:   map[int64]int64{},
 		frameOf: map[int64]events.FrameID{},
 	}, nil
 }
@@ -96,36 +100,42 @@ func (w *world) installExpr() string {
 // ensureInstalled installs our script in the world, alone, unless a walk
 // (which carries the install with it, see snap) already did.
 func (w *world) ensureInstalled(ctx context.Context) error {
-	return w.install(ctx, "")
+	_, err := w.install(ctx, "")
+	return err
 }
 
 // install installs our script in the world unless it is there, with then
-// the expression then after it in the same call (evaluated for its effect
-// alone), and fetches the world's document handle alongside, as a first
-// walk does, when then is given.
-func (w *world) install(ctx context.Context, then string) error {
+// the expression then after it in the same call, and fetches the world's
+// document handle alongside, as a first walk does, when then is given. It
+// returns then's value when that is a string: nothing when the script was
+// there already.
+func (w *world) install(ctx context.Context, then string) (string, error) {
 	w.installMu.Lock()
 	defer w.installMu.Unlock()
 	if w.installed {
-		return nil
+		return "", nil
 	}
 	expr := w.installExpr()
 	if then != "" {
-		expr += ", void (" + then + ")"
+		expr += ", (" + then + ")"
 		defer w.fetchDocument(ctx)()
 	}
 	ev, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
 	if err != nil {
 		if isWorldGone(err) {
-			return errWorldGone
+			return "", errWorldGone
 		}
-		return fmt.Errorf("installing snapshot script in frame %s: %w", w.frameID, err)
+		return "", fmt.Errorf("installing snapshot script in frame %s: %w", w.frameID, err)
 	}
 	if ev.ExceptionDetails != nil {
-		return fmt.Errorf("installing snapshot script in frame %s: %s", w.frameID, exceptionText(ev.ExceptionDetails))
+		return "", fmt.Errorf("installing snapshot script in frame %s: %s", w.frameID, exceptionText(ev.ExceptionDetails))
 	}
 	w.installed = true
-	return nil
+	var out string
+	if ev.Result.Type == "string" {
+		_ = json.Unmarshal(ev.Result.Value, &out)
+	}
+	return out, nil
 }
 
 // fetchDocument asks for a handle to the world's document on a goroutine
