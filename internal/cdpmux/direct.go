@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
-	"github.com/mafredri/cdp/rpcc"
 )
 
 // PostDirect is Post for a caller that needs neither the reply's order
@@ -68,24 +66,20 @@ func (c *Conn) PostDirect(sessionID, method string, params any) (wait func(ctx c
 	}, nil
 }
 
-// deliver hands the reply b with id to its PostDirect caller; it reports
-// false when no such caller waits (the reply goes to the session's queue).
-// It runs on the reader goroutine and never blocks: the channel has room
-// for the one reply.
-func (s *session) deliver(id uint64, b []byte) bool {
-	if id == 0 {
+// deliver hands the reply w to its PostDirect caller; it reports false
+// when no such caller waits (the reply goes to the session's queue). It
+// runs on the reader goroutine and never blocks: the channel has room for
+// the one reply.
+func (s *session) deliver(w wireResponse) bool {
+	if w.ID == 0 {
 		return false
 	}
 	s.mu.Lock()
-	ch, ok := s.direct[id]
-	delete(s.direct, id)
+	ch, ok := s.direct[w.ID]
+	delete(s.direct, w.ID)
 	s.mu.Unlock()
 	if !ok {
 		return false
-	}
-	var w wireResponse
-	if err := json.Unmarshal(b, &w); err != nil {
-		w = wireResponse{ID: id, Error: &rpcc.ResponseError{Code: -32700, Message: "unparsable reply: " + err.Error()}}
 	}
 	ch <- w
 	return true

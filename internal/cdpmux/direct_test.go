@@ -1,6 +1,7 @@
 package cdpmux_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,6 +41,15 @@ func TestPostDirect(t *testing.T) {
 	_, err = wait(t.Context())
 	_, ok := cdpmux.TooLarge(err)
 	require.True(t, ok, "%v", err)
+
+	// A reply whose outcome does not parse still reaches its caller, as
+	// an error, and the connection goes on.
+	wait, err = e.conn.PostDirect("A", "Runtime.evaluate", nil)
+	require.NoError(t, err)
+	c = next(t, in)
+	require.NoError(t, c.c.SendRaw(fmt.Appendf(nil, `{"id":%d,"sessionId":"A","error":"not an object"}`, c.r.ID)))
+	_, err = wait(t.Context())
+	require.ErrorContains(t, err, "unparsable reply")
 
 	wait, err = e.conn.PostDirect("A", "Runtime.evaluate", nil)
 	require.NoError(t, err)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/mafredri/cdp/rpcc"
 )
 
 // read is the only reader of the transport. It parses just enough of each
@@ -24,10 +26,46 @@ func (c *Conn) read() {
 
 // frameHeader is the part of a frame that routing needs.
 type frameHeader struct {
-	ID        uint64          `json:"id"`
-	SessionID string          `json:"sessionId"`
-	Method    string          `json:"method"`
-	Params    json.RawMessage `json:"params"`
+	ID        uint64  `json:"id"`
+	SessionID string  `json:"sessionId"`
+	Method    string  `json:"method"`
+	Params    inFrame `json:"params"`
+}
+
+// frame is a frame's header and, for a reply, its outcome, read in the
+// same pass so that a reply handed straight to its caller (deliver) is
+// parsed once.
+type frame struct {
+	frameHeader
+	Result inFrame             `json:"result"`
+	Error  *rpcc.ResponseError `json:"error"`
+}
+
+// inFrame is a part of a frame left as its JSON text, sharing the frame's
+// bytes instead of copying them (json.RawMessage copies): a large reply
+// that goes to a session's queue is not copied for nothing. Each frame is
+// a buffer of its own, which the reader never reuses.
+type inFrame []byte
+
+func (r *inFrame) UnmarshalJSON(b []byte) error {
+	*r = b
+	return nil
+}
+
+// parseFrame reads b's header and outcome. A frame whose header reads but
+// whose outcome does not is still routed, with the failure as its error.
+func parseFrame(b []byte) (frame, error) {
+	var f frame
+	err := json.Unmarshal(b, &f)
+	if err == nil {
+		return f, nil
+	}
+	f = frame{}
+	if json.Unmarshal(b, &f.frameHeader) != nil {
+		return f, err
+	}
+	f.Error = &rpcc.ResponseError{Code: -32700, Message: "unparsable reply: " + err.Error()}
+	return f, nil
 }
 
 type attachedParams struct {
@@ -35,8 +73,8 @@ type attachedParams struct {
 }
 
 func (c *Conn) route(b []byte) {
-	var h frameHeader
-	if err := json.Unmarshal(b, &h); err != nil {
+	h, err := parseFrame(b)
+	if err != nil {
 		c.log.Debug().Err(err).Int("bytes", len(b)).Msg("dropping unparsable cdp frame")
 		return
 	}
@@ -51,7 +89,7 @@ func (c *Conn) route(b []byte) {
 			hook := c.hooks.Attached
 			c.mu.Unlock()
 			if hook != nil {
-				hook(h.SessionID, p.SessionID, h.Params)
+				hook(h.SessionID, p.SessionID, json.RawMessage(h.Params))
 			}
 		}
 	case "Target.detachedFromTarget":
@@ -73,7 +111,7 @@ func (c *Conn) route(b []byte) {
 		c.log.Debug().Str("session", h.SessionID).Str("method", h.Method).Msg("dropping frame for unknown session")
 		return
 	}
-	if h.Method == "" && s.deliver(h.ID, b) {
+	if h.Method == "" && s.deliver(wireResponse{ID: h.ID, Result: json.RawMessage(h.Result), Error: h.Error}) {
 		return
 	}
 	if !s.q.push(b) && errors.Is(s.q.closedWith(), ErrSessionOverflow) {
