@@ -36,7 +36,7 @@ import (
 // deep serialization"). A cycle, a BigInt or a nesting too deep for
 // JSON.stringify's stack, which the deep serialisation keeps (cut at its
 // depth), and a platform object that refuses to be read (a cross-origin
-// window), are serialised as before. Its verbs, by index: the guard a value
+// window), come back as handles and take the deep path. Its verbs, by index: the guard a value
 // that is not awaited needs (thenableGuard, or nothing), the cap, the
 // rejection's prefix, jsonTag, "await " or nothing, and the expression,
 // which starts on line wrapperLines.
@@ -162,7 +162,9 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 // only a deep serialisation returns as it is: a Map, a Date, an object
 // holding undefined or NaN. A primitive and the wrapper's JSON text
 // arrive whole, and the objects that come back as their description (a
-// node, a function, an error) need only what o says.
+// node, an error, a promise: describedOnly's kinds that are also
+// RemoteObject subtypes; a function is not of type "object") need only
+// what o says.
 func needsDeep(o *runtime.RemoteObject) bool {
 	if o.ObjectID == nil || o.Type != "object" {
 		return false
