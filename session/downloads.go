@@ -28,6 +28,12 @@ const (
 	maxOwnedIDs = 4096
 	// downloadCallTimeout bounds one browser call of the tracker.
 	downloadCallTimeout = 5 * time.Second
+	// leftoverWatch is how long the files of a download that ended without
+	// being kept are watched after its end, and leftoverPoll how often: the
+	// browser reports a cancel before its file thread has stopped, and may
+	// still rename its partial file into place after the report.
+	leftoverWatch = 3 * time.Second
+	leftoverPoll  = 20 * time.Millisecond
 )
 
 // downloadWillBegin is Browser.downloadWillBegin.
@@ -74,6 +80,9 @@ type downloads struct {
 	started  bool // the browser was told where downloads go
 	seq      int  // downloads begun so far
 	waitedTo int  // the seq of the last download a WaitDownloads saw end
+	// leftovers are the files of downloads that ended without being
+	// kept, each removed whenever it appears until its time is up.
+	leftovers map[string]time.Time
 }
 
 // ownTarget remembers that the session owned target id, of tab.
@@ -134,6 +143,25 @@ func (s *BrowserSession) startDownloads(ctx context.Context) error {
 	go func() {
 		defer s.wg.Done()
 		defer closeAll()
+		var sweep *time.Ticker
+		var sweepC <-chan time.Time
+		defer func() {
+			if sweep != nil {
+				sweep.Stop()
+			}
+		}()
+		// resweep removes what is left of downloads not kept, and keeps a
+		// ticker only while there is something to watch.
+		resweep := func() {
+			switch more := s.sweepLeftovers(time.Now()); {
+			case more && sweep == nil:
+				sweep = time.NewTicker(leftoverPoll)
+				sweepC = sweep.C
+			case !more && sweep != nil:
+				sweep.Stop()
+				sweep, sweepC = nil, nil
+			}
+		}
 		for {
 			select {
 			case <-begin.Ready():
@@ -148,6 +176,9 @@ func (s *BrowserSession) startDownloads(ctx context.Context) error {
 					return
 				}
 				s.downloadProgressed(ev)
+				resweep()
+			case <-sweepC:
+				resweep()
 			case <-s.closing:
 				return
 			case <-s.conn.Done():
@@ -282,8 +313,7 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 		return
 	case "completed":
 		if canceling || tooLarge {
-			_ = os.Remove(file)
-			_ = os.Remove(file + ".crdownload")
+			s.discardDownload(file)
 			why := e.cancel
 			if why == nil {
 				why = tooLargeErr
@@ -301,10 +331,10 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 		s.endDownload(e, events.DownloadCompleted, path, nil)
 	case "canceled":
 		// Chrome removes its partial file (NAME.crdownload) on its own
-		// time, after it reports the cancel; nothing of a canceled
-		// download is left once it is reported.
-		_ = os.Remove(file)
-		_ = os.Remove(file + ".crdownload")
+		// time, after it reports the cancel, and may even rename it into
+		// place after the report: the session removes it now and watches
+		// for it a while (see sweepLeftovers).
+		s.discardDownload(file)
 		if canceling {
 			s.endDownload(e, events.DownloadCanceled, "", e.cancel)
 			return
@@ -325,6 +355,41 @@ func (s *BrowserSession) placeDownload(file, suggested string) (string, error) {
 		return "", unwrapPath(err)
 	}
 	return claimName(file, filepath.Dir(file), SafeDownloadName(suggested))
+}
+
+// discardDownload removes the files of a download that is not kept, and
+// has the download loop watch for them for leftoverWatch.
+func (s *BrowserSession) discardDownload(file string) {
+	d := &s.dl
+	until := time.Now().Add(leftoverWatch)
+	d.mu.Lock()
+	if d.leftovers == nil {
+		d.leftovers = map[string]time.Time{}
+	}
+	d.leftovers[file] = until
+	d.leftovers[file+".crdownload"] = until
+	d.mu.Unlock()
+	s.sweepLeftovers(time.Now())
+}
+
+// sweepLeftovers removes the watched files of downloads not kept, forgets
+// those whose watch is over, and says whether any are still watched.
+func (s *BrowserSession) sweepLeftovers(now time.Time) bool {
+	d := &s.dl
+	d.mu.Lock()
+	files := make([]string, 0, len(d.leftovers))
+	for f, until := range d.leftovers {
+		files = append(files, f)
+		if now.After(until) {
+			delete(d.leftovers, f)
+		}
+	}
+	more := len(d.leftovers) > 0
+	d.mu.Unlock()
+	for _, f := range files {
+		_ = os.Remove(f)
+	}
+	return more
 }
 
 // endDownload records a download's end.
@@ -386,8 +451,12 @@ func (s *BrowserSession) cleanupDownloadFiles() {
 	var left []string
 	for _, e := range d.list {
 		if e.d.State == events.DownloadInProgress {
-			left = append(left, filepath.Join(d.dir, e.d.ID))
+			f := filepath.Join(d.dir, e.d.ID)
+			left = append(left, f, f+".crdownload")
 		}
+	}
+	for f := range d.leftovers {
+		left = append(left, f)
 	}
 	d.mu.Unlock()
 	for _, f := range left {
