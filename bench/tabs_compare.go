@@ -18,9 +18,10 @@ import (
 // median ratio over the rounds.
 //
 // The two loops do the same work in different ways, and the table says
-// where: the floor's snapshot is Accessibility.getFullAXTree (Chrome's
-// tree, no refs, no text for an agent), where ours is the agent's text
-// with refs, made by our script in each new document; the floor types by
+// where: the floor's snapshot runs our snapshot script in the page's main
+// world, installed and walked in one call, and keeps nothing, where ours
+// makes an isolated world in each new document, keeps refs with their
+// backend node ids and writes the agent's text; the floor types by
 // focusing a page global and sending Input.insertText, where ours finds
 // the element by its ref, checks that it is editable and visible, focuses
 // it, sends the same Input.insertText, lets the page's zero-delay timers
@@ -101,6 +102,6 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 	for _, l := range lines {
 		fmt.Fprintln(w, l+"  ")
 	}
-	fmt.Fprintln(w, "\nThe floor's snapshot is Accessibility.getFullAXTree (no refs, no agent text); ours makes the agent's text with refs in each new document. The floor types into a page global; ours resolves the ref, checks, focuses, settles the page and reads the value back.")
+	fmt.Fprintln(w, "\nThe floor's snapshot installs and runs our snapshot script in the page's main world in one call (no isolated world, no refs kept, no backend node ids, no agent text); ours does all of that in each new document. The floor types into a page global; ours resolves the ref, checks, focuses, settles the page and reads the value back.")
 	return nil
 }

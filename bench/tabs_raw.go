@@ -9,14 +9,19 @@ import (
 	"github.com/mafredri/cdp/protocol/input"
 	"github.com/mafredri/cdp/protocol/page"
 	"github.com/mafredri/cdp/protocol/target"
+
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 )
 
 // rawTab opens tab i in ch and returns the same loop as oursTab's in the
 // fewest raw CDP calls, on the tab's own websocket: what concurrency does
 // to a client with no design of its own on this machine. The snapshot is
-// Accessibility.getFullAXTree, the click the check in page and the
-// pressed+released pair of the API bench's floor, and the typing a focus
-// and Input.insertText.
+// our snapshot script installed and run in the page's main world in one
+// Runtime.evaluate (snapshot.WalkExpression: the page's work of ours, in
+// the fewest calls, without our isolated world, kept refs, backend node
+// ids or agent text), the click the check in page and the pressed+released
+// pair of the API bench's floor, and the typing a focus and
+// Input.insertText.
 func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) func(i int) (tabRun, func(), error) {
 	return func(i int) (tabRun, func(), error) {
 		tr, err := browser.Target.CreateTarget(ctx, target.NewCreateTargetArgs("about:blank"))
@@ -47,7 +52,7 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 			}
 			record("navigate", t, err)
 			t = time.Now()
-			_, err = c.Accessibility.GetFullAXTree(actx, nil)
+			_, err = rawEval(actx, c, walkExpr)
 			record("snapshot", t, err)
 			t = time.Now()
 			err = rawClickIn(actx, c, "document.getElementById('b')")
@@ -64,6 +69,9 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 		}, closeAll, nil
 	}
 }
+
+// walkExpr is the floor's snapshot: see rawTab.
+var walkExpr = snapshot.WalkExpression()
 
 // rawClickIn finds the element expr names, checks it in the page and
 // clicks its centre.

@@ -73,3 +73,28 @@ func HoldCaptureForTest(e *Engine) (release func()) {
 	_ = e.capMu.lock(context.Background())
 	return e.capMu.unlock
 }
+
+// WalkedElementsForTest parses records of the walk, and returns the URL
+// they name and how many of their records are elements.
+func WalkedElementsForTest(s string) (url string, n int, err error) {
+	r, err := parseRecords(s)
+	if err != nil {
+		return "", 0, err
+	}
+	for _, rec := range r.recs {
+		if !rec.text && rec.id != 0 {
+			n++
+		}
+	}
+	return r.url, n, nil
+}
+
+// WorldsMade is how many isolated worlds engines asked for.
+func WorldsMade() int64 { return worldsMade.Load() }
+
+// HoldCaptureLockForTest takes e's capture lock, as a capture in progress
+// holds it, and returns the function that lets it go.
+func HoldCaptureLockForTest(e *Engine) (release func()) {
+	_ = e.capMu.lock(context.Background())
+	return e.capMu.unlock
+}

@@ -31,6 +31,16 @@ func (l captureLock) lock(ctx context.Context) error {
 
 func (l captureLock) unlock() { <-l }
 
+// tryLock takes the lock if it is free, and reports whether it did.
+func (l captureLock) tryLock() bool {
+	select {
+	case l <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
 // warmWalkElements is the size of document, in elements, up to which
 // Prepare walks it once: the first walk of a document compiles the
 // script's functions (V8 compiles a function on its first call), which
@@ -82,6 +92,20 @@ func (e *Engine) Prepare(ctx context.Context) error {
 		return err
 	}
 	return e.learnBackendIDs(ctx, w, recs)
+}
+
+// PrepareWorld is the light part of Prepare: it makes the snapshot's
+// isolated world in the tab's current document, which is one round trip
+// the first capture then does not wait for, and costs the renderer little
+// (no script is compiled or run). It does nothing when a capture or a
+// Prepare holds the capture lock: that one makes the world itself.
+func (e *Engine) PrepareWorld(ctx context.Context) error {
+	if !e.capMu.tryLock() {
+		return nil
+	}
+	defer e.capMu.unlock()
+	_, err := e.topWorld(ctx)
+	return err
 }
 
 // learnBackendIDs looks up the backend node ids of the elements of a walk

@@ -39,6 +39,26 @@ func TestPrepareReadiesTheFirstCapture(t *testing.T) {
 	}
 }
 
+// TestPrepareWorld: the light preparation makes the world the first
+// capture then uses, and stands aside while a capture holds the lock.
+func TestPrepareWorld(t *testing.T) {
+	_, e, _ := openPage(t, "form")
+	ctx := testContext(t)
+	release := snapshot.HoldCaptureLockForTest(e)
+	made := snapshot.WorldsMade()
+	require.NoError(t, e.PrepareWorld(ctx), "a held lock is no error")
+	require.Equal(t, made, snapshot.WorldsMade(), "nothing is made while a capture holds the lock")
+	release()
+	require.NoError(t, e.PrepareWorld(ctx))
+	require.Equal(t, made+1, snapshot.WorldsMade())
+	require.NoError(t, e.PrepareWorld(ctx))
+	require.Equal(t, made+1, snapshot.WorldsMade(), "a world already there is kept")
+	res, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	checkGolden(t, "form", res.Text)
+	require.Equal(t, made+1, snapshot.WorldsMade(), "the capture used the prepared world")
+}
+
 // TestPrepareAfterTheDocumentWent prepares a document, replaces it, and
 // prepares again: the second Prepare readies the new document, and a
 // capture shows it.

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp"
@@ -71,11 +72,15 @@ func newToken() string {
 	return hex.EncodeToString(b[:])
 }
 
+// worldsMade counts the worlds createWorld asked for, for tests.
+var worldsMade atomic.Int64
+
 // createWorld makes an isolated world in frameID on client.
 func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID) (*world, error) {
 	args := page.NewCreateIsolatedWorldArgs(page.FrameID(frameID)).
 		SetWorldName(worldName).
 		SetGrantUniveralAccess(true)
+	worldsMade.Add(1)
 	reply, err := client.Page.CreateIsolatedWorld(ctx, args)
 	if err != nil {
 		return nil, fmt.Errorf("creating isolated world in frame %s: %w", frameID, err)

@@ -24,14 +24,16 @@ const prepareDelay = 100 * time.Millisecond
 // it: an agent reads the page next, and the world and script the snapshot
 // needs are then made while the agent reads the navigation's answer
 // instead of while it waits for the snapshot. It starts after
-// prepareDelay, and not at all if the tab navigated again meanwhile, a
-// dialog blocks the page, or another tab's document is being prepared:
-// one at a time in the session, so that with many tabs navigating the
-// preparations do not pile up in the renderers and slow the navigations
-// themselves (32 paced tabs, p95 per round: navigate 640-820 ms and
-// snapshot 150-250 ms with every new document prepared, 350-680 and
-// 110-230 ms one at a time, 360-520 and 110-340 ms without); a document
-// left unprepared is made ready by its first snapshot. Detach cancels it.
+// prepareDelay, and not at all if the tab navigated again meanwhile or a
+// dialog blocks the page. One document at a time in the session is
+// prepared in full, so that with many tabs navigating the preparations do
+// not pile up in the renderers and slow the navigations themselves (32
+// paced tabs, p95 per round: navigate 640-820 ms and snapshot 150-250 ms
+// with every new document prepared, 350-680 and 110-230 ms one at a
+// time, 360-520 and 110-340 ms without); while one is, the others only
+// get their isolated world (snapshot.Engine.PrepareWorld), which costs
+// the renderer little and spares their first snapshot a round trip. The
+// first snapshot does the rest. Detach cancels it.
 func (a *attachment) prepareSnapshot(tab *session.Target) {
 	select {
 	case <-a.life.Done():
@@ -53,11 +55,13 @@ func (a *attachment) prepareSnapshot(tab *session.Target) {
 		if a.navGen(tab.ID, false) != gen || a.dlg.Pending(ctx, tab.ID) != nil {
 			return
 		}
-		if !a.preparing.CompareAndSwap(false, true) {
-			return
+		prepare := e.Prepare
+		if a.preparing.CompareAndSwap(false, true) {
+			defer a.preparing.Store(false)
+		} else {
+			prepare = e.PrepareWorld
 		}
-		defer a.preparing.Store(false)
-		if err := e.Prepare(ctx); err != nil {
+		if err := prepare(ctx); err != nil {
 			a.log.Debug().Err(err).Str("tab", string(tab.ID)).Msg("preparing the new document for its snapshot")
 		}
 	})
