@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/actions"
@@ -199,10 +200,10 @@ func TestDownloadTooLarge(t *testing.T) {
 	}
 	// The browser may rename its partial file into place after it reports
 	// the cancel; the session removes it when it does.
-	require.Eventually(t, func() bool {
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
 		entries, err := os.ReadDir(s.DownloadDir())
-		require.NoError(t, err)
-		return len(entries) == 0
+		require.NoError(c, err)
+		assert.Empty(c, entries)
 	}, 5*time.Second, 20*time.Millisecond, "nothing of a download above the limit is kept")
 }
 

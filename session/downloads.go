@@ -80,8 +80,9 @@ type downloads struct {
 	started  bool // the browser was told where downloads go
 	seq      int  // downloads begun so far
 	waitedTo int  // the seq of the last download a WaitDownloads saw end
-	// leftovers are the files of downloads that ended without being
-	// kept, each removed whenever it appears until its time is up.
+	// leftovers are the files of downloads that ended without being kept
+	// (see removeDownloadFiles), each removed whenever it appears until
+	// its time is up.
 	leftovers map[string]time.Time
 }
 
@@ -357,19 +358,24 @@ func (s *BrowserSession) placeDownload(file, suggested string) (string, error) {
 	return claimName(file, filepath.Dir(file), SafeDownloadName(suggested))
 }
 
+// removeDownloadFiles removes what the browser wrote for the download
+// whose file is file: the file and its partial file (NAME.crdownload).
+func removeDownloadFiles(file string) {
+	_ = os.Remove(file)
+	_ = os.Remove(file + ".crdownload")
+}
+
 // discardDownload removes the files of a download that is not kept, and
 // has the download loop watch for them for leftoverWatch.
 func (s *BrowserSession) discardDownload(file string) {
 	d := &s.dl
-	until := time.Now().Add(leftoverWatch)
 	d.mu.Lock()
 	if d.leftovers == nil {
 		d.leftovers = map[string]time.Time{}
 	}
-	d.leftovers[file] = until
-	d.leftovers[file+".crdownload"] = until
+	d.leftovers[file] = time.Now().Add(leftoverWatch)
 	d.mu.Unlock()
-	s.sweepLeftovers(time.Now())
+	removeDownloadFiles(file)
 }
 
 // sweepLeftovers removes the watched files of downloads not kept, forgets
@@ -387,7 +393,7 @@ func (s *BrowserSession) sweepLeftovers(now time.Time) bool {
 	more := len(d.leftovers) > 0
 	d.mu.Unlock()
 	for _, f := range files {
-		_ = os.Remove(f)
+		removeDownloadFiles(f)
 	}
 	return more
 }
@@ -451,8 +457,7 @@ func (s *BrowserSession) cleanupDownloadFiles() {
 	var left []string
 	for _, e := range d.list {
 		if e.d.State == events.DownloadInProgress {
-			f := filepath.Join(d.dir, e.d.ID)
-			left = append(left, f, f+".crdownload")
+			left = append(left, filepath.Join(d.dir, e.d.ID))
 		}
 	}
 	for f := range d.leftovers {
@@ -460,7 +465,7 @@ func (s *BrowserSession) cleanupDownloadFiles() {
 	}
 	d.mu.Unlock()
 	for _, f := range left {
-		_ = os.Remove(f)
+		removeDownloadFiles(f)
 	}
 	if d.ownDir {
 		// The session's private directory goes with it, files and all:

@@ -91,10 +91,3 @@ func WalkedElementsForTest(s string) (url string, n int, err error) {
 
 // WorldsMade is how many isolated worlds engines asked for.
 func WorldsMade() int64 { return worldsMade.Load() }
-
-// HoldCaptureLockForTest takes e's capture lock, as a capture in progress
-// holds it, and returns the function that lets it go.
-func HoldCaptureLockForTest(e *Engine) (release func()) {
-	_ = e.capMu.lock(context.Background())
-	return e.capMu.unlock
-}

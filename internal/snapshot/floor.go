@@ -1,7 +1,5 @@
 package snapshot
 
-import "encoding/json"
-
 // WalkExpression is one Runtime.evaluate that installs the snapshot script
 // in the context it runs in and walks that context's document, evaluating
 // to the walk's records. It is what a snapshot costs the page done in the
@@ -9,7 +7,6 @@ import "encoding/json"
 // backend node ids and no text for an agent: the 32-tab bench's raw floor
 // takes it for its snapshot of each new document.
 func WalkExpression() string {
-	opts, _ := json.Marshal(snapOpts{})
 	w := &world{token: "floor"}
-	return w.installExpr() + ", globalThis.__ab.snap(" + string(opts) + ")"
+	return w.installExpr() + ", " + plainWalk
 }

@@ -16,10 +16,8 @@ type captureLock chan struct{}
 func newCaptureLock() captureLock { return make(captureLock, 1) }
 
 func (l captureLock) lock(ctx context.Context) error {
-	select {
-	case l <- struct{}{}:
+	if l.tryLock() {
 		return nil
-	default:
 	}
 	select {
 	case l <- struct{}{}:
@@ -48,13 +46,16 @@ func (l captureLock) tryLock() bool {
 // larger document's walk dwarfs it, and walking it twice would not pay.
 const warmWalkElements = 3000
 
+// plainWalk walks the whole document with the default options, in a
+// context where the script is installed; it evaluates to the records.
+var plainWalk = func() string {
+	opts, _ := json.Marshal(snapOpts{})
+	return `globalThis.__ab.snap(` + string(opts) + `)`
+}()
+
 // warmWalk is the walk Prepare makes, whose records are dropped: the
 // page's elements keep the ids it gives them, as after any walk.
-var warmWalk = func() string {
-	opts, _ := json.Marshal(snapOpts{})
-	return `document.getElementsByTagName("*").length <= ` + strconv.Itoa(warmWalkElements) +
-		` && globalThis.__ab.snap(` + string(opts) + `)`
-}()
+var warmWalk = `document.getElementsByTagName("*").length <= ` + strconv.Itoa(warmWalkElements) + ` && ` + plainWalk
 
 // Prepare readies the tab's current document for its first capture: it
 // makes the snapshot's isolated world there, installs the snapshot

@@ -44,7 +44,7 @@ func TestPrepareReadiesTheFirstCapture(t *testing.T) {
 func TestPrepareWorld(t *testing.T) {
 	_, e, _ := openPage(t, "form")
 	ctx := testContext(t)
-	release := snapshot.HoldCaptureLockForTest(e)
+	release := snapshot.HoldCaptureForTest(e)
 	made := snapshot.WorldsMade()
 	require.NoError(t, e.PrepareWorld(ctx), "a held lock is no error")
 	require.Equal(t, made, snapshot.WorldsMade(), "nothing is made while a capture holds the lock")

@@ -157,8 +157,8 @@ type attachment struct {
 	maxResult int64
 	// navs counts the navigations each tab started (see navGen).
 	navs map[events.TargetID]uint64
-	// preparing is set while a tab's new document is prepared for its
-	// snapshot (see prepareSnapshot): one at a time in the session.
+	// preparing is set while a tab's new document is prepared in full for
+	// its snapshot (see prepareSnapshot): one at a time in the session.
 	preparing atomic.Bool
 	// pointers holds where each tab's mouse pointer was last put (see
 	// pointerAt).

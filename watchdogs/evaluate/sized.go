@@ -36,10 +36,10 @@ import (
 // deep serialization"). A cycle, a BigInt or a nesting too deep for
 // JSON.stringify's stack, which the deep serialisation keeps (cut at its
 // depth), and a platform object that refuses to be read (a cross-origin
-// window), come back as handles and take the deep path. Its verbs, by index: the guard a value
-// that is not awaited needs (thenableGuard, or nothing), the cap, the
-// rejection's prefix, jsonTag, "await " or nothing, and the expression,
-// which starts on line wrapperLines.
+// window), come back as handles and take the deep path. Its verbs, by
+// index: the guard a value that is not awaited needs (thenableGuard, or
+// nothing), the cap, the rejection's prefix, jsonTag, "await " or nothing,
+// and the expression, which starts on line wrapperLines.
 const sizedScript = `(async () => {
 return ((v) => { if (v === null || (typeof v !== "object" && typeof v !== "function")) { if (typeof v === "string" && v.length > %[2]d) throw %[3]q + v.length; return v; } %[1]s return measure(v); function measure(v) { let n = -1, j, plain = true; try { j = JSON.stringify(v, function (k, x) { if (plain) { const o = this[k]; switch (typeof o) { case "string": case "boolean": break; case "number": if (!isFinite(o) || Object.is(o, -0)) plain = false; break; case "object": if (o !== null) { const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== Array.prototype && p !== null) || typeof o.toJSON === "function") plain = false; } break; default: plain = false; } } return x; }); if (typeof j === "string") n = j.length; } catch (e) { plain = false; if (!(e instanceof DOMException) && !(e instanceof TypeError && /circular|BigInt/.test(e.message)) && !(e instanceof RangeError && /call stack/.test(e.message))) throw e; } if (n > %[2]d) throw %[3]q + n; if (plain && typeof v === "object") return %[4]q + (Array.isArray(v) ? "array:" : "object:") + j; return v; } })(%[5]s(
 %[6]s
