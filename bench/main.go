@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 )
@@ -29,7 +30,24 @@ func main() {
 	think := flag.Duration("think", 0, "with -mode tabs: each tab pauses between actions, for a random 0.5-1.5 times this, as an agent waits for its model")
 	flag.DurationVar(&idleGap, "idle", 0, "with -mode api: stay idle this long before each timed call, as between an agent's calls")
 	flag.StringVar(&onlyOps, "ops", "", "with -mode api: only these operations, comma-separated (click_ref,click_xy,oopif,dialog,eval,navigate,type,snap5k,snap20k,launch,hung)")
+	drop := flag.String("drop", "", "leave these standard watchdogs out of agentbrowser's sessions (console,network,route,emulation), to see what each costs")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the bench process (its Go clients, ours included) to this file")
 	flag.Parse()
+	if err := parseDrop(*drop); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if p := os.Getenv("CHROME_BIN"); p != "" {
 		chromePath = p
 	}

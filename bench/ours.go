@@ -10,7 +10,6 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
-	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
 // ours drives agentbrowser through its Go API, as a library user would.
@@ -25,7 +24,7 @@ func oursConfig() session.Config {
 }
 
 func newOurs(ctx context.Context, srv *server) (*ours, error) {
-	s, err := standard.Start(ctx, oursConfig())
+	s, err := startOurs(ctx)
 	if err != nil {
 		return nil, err
 	}

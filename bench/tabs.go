@@ -16,7 +16,6 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
-	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
 // tabActions are what each tab does per loop, in order.
@@ -72,7 +71,7 @@ func (l tabLoad) title() string {
 
 // oursTabs is runTabs through agentbrowser's Go API.
 func oursTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad) error {
-	s, err := standard.Start(ctx, oursConfig())
+	s, err := startOurs(ctx)
 	if err != nil {
 		return err
 	}

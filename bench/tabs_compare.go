@@ -6,8 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-
-	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
 // compareTabs times the 32-tab loop through agentbrowser and through the
@@ -28,11 +26,14 @@ import (
 // run (to report a navigation they start) and reads the value back.
 func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
 	ours := func() (map[string]sample, error) {
-		s, err := standard.Start(ctx, oursConfig())
+		s, err := startOurs(ctx)
 		if err != nil {
 			return nil, err
 		}
-		defer s.Close()
+		defer func() {
+			s.Close()
+			waitGroupGone(s.Process().PID())
+		}()
 		many, _, err := driveTabs(ctx, 32, l, oursTab(ctx, s, srv))
 		return many, err
 	}
