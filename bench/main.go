@@ -33,9 +33,8 @@ func main() {
 	drop := flag.String("drop", "", "leave these standard watchdogs out of agentbrowser's sessions (console,network,route,emulation), to see what each costs")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the bench process (its Go clients, ours included) to this file")
 	flag.Parse()
-	if err := parseDrop(*drop); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(2)
+	if *drop != "" {
+		dropped = strings.Split(*drop, ",")
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -77,6 +76,7 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
+		pprof.StopCPUProfile() // os.Exit skips the deferred stop: keep the profile of a failed run
 		os.Exit(1)
 	}
 }

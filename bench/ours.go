@@ -31,7 +31,7 @@ func newOurs(ctx context.Context, srv *server) (*ours, error) {
 	return &ours{ctx: ctx, srv: srv, s: s}, nil
 }
 
-func (o *ours) close() { o.s.Close() }
+func (o *ours) close() { closeOurs(o.s) }
 
 // findRef returns the ref of the element with role and name in a snapshot's
 // text.

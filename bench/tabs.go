@@ -75,7 +75,7 @@ func oursTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer closeOurs(s)
 	header(w, "32 tabs driven concurrently in one session (agentbrowser Go API"+l.title()+")")
 	single, _, err := driveTabs(ctx, 1, l.alone(), oursTab(ctx, s, srv))
 	if err != nil {

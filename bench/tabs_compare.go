@@ -30,10 +30,7 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 		if err != nil {
 			return nil, err
 		}
-		defer func() {
-			s.Close()
-			waitGroupGone(s.Process().PID())
-		}()
+		defer closeOurs(s)
 		many, _, err := driveTabs(ctx, 32, l, oursTab(ctx, s, srv))
 		return many, err
 	}

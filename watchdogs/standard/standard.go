@@ -5,6 +5,7 @@ package standard
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"go.uber.org/fx"
 
@@ -21,17 +22,52 @@ import (
 )
 
 // Module provides the watchdog Manager and the standard watchdogs.
-var Module = fx.Options(
+var Module = Without()
+
+// required are the standard watchdogs every session has: the actions,
+// dialogs, evaluation and frames.
+var required = fx.Options(
 	watchdogs.Module,
 	defaultaction.Module,
 	dialog.Module,
 	evaluate.Module,
 	frame.Module,
-	console.Module,
-	network.Module,
-	route.Module,
-	emulation.Module,
 )
+
+// optional are the standard watchdogs a session can do without, by name:
+// the actions work without them, and what they record or answer (the
+// console log, the request log, routes, emulation) is then missing.
+var optional = []struct {
+	name   string
+	module fx.Option
+}{
+	{console.Name, console.Module},
+	{network.Name, network.Module},
+	{route.Name, route.Module},
+	{emulation.Name, emulation.Module},
+}
+
+// Without provides what Module does less the named optional watchdogs
+// (console, network, route, emulation), for a program that wants no
+// request log, say, or a bench measuring what one costs. Any other name
+// fails the wiring with an error that says which names may be left out.
+func Without(names ...string) fx.Option {
+	opts := []fx.Option{required}
+	left := map[string]bool{}
+	for _, o := range optional {
+		if slices.Contains(names, o.name) {
+			left[o.name] = true
+			continue
+		}
+		opts = append(opts, o.module)
+	}
+	for _, n := range names {
+		if !left[n] {
+			return fx.Error(fmt.Errorf("leaving out watchdog %q: only console, network, route and emulation can be left out", n))
+		}
+	}
+	return fx.Options(opts...)
+}
 
 // NewManager builds the Manager of the standard watchdogs plus extra ones
 // (fx options such as fx.Provide(watchdogs.As(NewMine)) or fx.Supply of a
