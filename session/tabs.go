@@ -229,16 +229,42 @@ func (s *BrowserSession) CloseTab(ctx context.Context, id events.TargetID) error
 	if err != nil {
 		return err
 	}
-	if _, err := s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID))); err != nil {
-		return fmt.Errorf("closing tab %s: %w", t.ID, err)
-	}
-	select {
-	case <-t.Done():
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("closing tab %s: %w", t.ID, ctx.Err())
+	// Chrome drops a close that arrives as the page commits a navigation of
+	// its own (a page that reloads itself as it loads), and a page whose
+	// script holds its main thread cannot let its document go: while the
+	// tab stays, the close is sent again, the first time after stopping
+	// whatever script runs there (the page is going away). A repeat that
+	// finds the tab already gone only waits for its detach.
+	retry := time.NewTimer(0)
+	defer retry.Stop()
+	for n := 0; ; n++ {
+		select {
+		case <-t.Done():
+			return nil
+		case <-ctx.Done():
+			return fmt.Errorf("closing tab %s: %w", t.ID, ctx.Err())
+		case <-retry.C:
+		}
+		if n == 1 {
+			tctx, cancel := context.WithTimeout(ctx, closeRetry)
+			_ = t.Client.Runtime.TerminateExecution(tctx)
+			cancel()
+		}
+		_, err := s.browser.Target.CloseTarget(ctx, target.NewCloseTargetArgs(target.ID(t.ID)))
+		switch {
+		case err == nil:
+			retry.Reset(closeRetry)
+		case n == 0:
+			return fmt.Errorf("closing tab %s: %w", t.ID, err)
+		default:
+			s.log.Debug().Err(err).Str("tab", string(t.ID)).Msg("closing a tab again")
+		}
 	}
 }
+
+// closeRetry is how long CloseTab waits for a tab to go before it sends
+// the close again; a close goes through in 20-60 ms here.
+const closeRetry = 250 * time.Millisecond
 
 // beginCreate notes a Target.createTarget in flight so that the page it
 // attaches is parked, not released, until the reply names it.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // TestSnapshotUnderReloadLoop: a page that reloads itself as soon as it
@@ -68,4 +69,35 @@ func TestSnapshotOfBusyPageIsAnError(t *testing.T) {
 	require.Error(t, err, "state: %v", st)
 	require.Equal(t, events.CodeTimeout, actions.Code(err), "%v", err)
 	require.Contains(t, err.Error(), "snapshot")
+}
+
+// TestCloseTabOfReloadingPage: Chrome drops a Target.closeTarget that
+// arrives as the page commits a navigation of its own (about every other
+// close sent at a commit of a page that reloads itself as soon as it
+// loads); closing its tab still closes it, within the command's budget.
+// Each of the rounds closes the tab as the page commits a reload.
+func TestCloseTabOfReloadingPage(t *testing.T) {
+	e := newEnv(t, "")
+	for i := range 8 {
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+		r, err := actions.NewTab(ctx, e.s, e.srv.MainURL("/reloadloop.html"))
+		require.NoError(t, err)
+		tab, err := e.s.Tab(r.Tab.ID)
+		require.NoError(t, err)
+		commits, err := tab.Client.Page.FrameNavigated(ctx)
+		require.NoError(t, err)
+		for range 1 + i%3 {
+			_, err := commits.Recv()
+			require.NoError(t, err, "round %d: the page stopped reloading", i)
+		}
+		commits.Close()
+		cctx, ccancel := context.WithTimeout(ctx, 5*time.Second)
+		res, err := actions.CloseTab(cctx, e.s, tab.ID)
+		ccancel()
+		require.NoError(t, err, "round %d: closing the reloading page's tab", i)
+		require.Equal(t, tab.ID, res.Closed)
+		_, err = e.s.Tab(tab.ID)
+		require.ErrorIs(t, err, session.ErrTabNotFound, "round %d", i)
+		cancel()
+	}
 }

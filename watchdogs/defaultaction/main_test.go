@@ -3,6 +3,7 @@ package defaultaction_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -90,7 +91,12 @@ func newEnv(t *testing.T, path string) *env {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_ = shared.CloseTab(ctx, tab.ID)
+		// A tab left open would keep its refs in the shared session (each
+		// tab numbers its refs from e1), and a later test's "ref of
+		// another tab" would find it.
+		if err := shared.CloseTab(ctx, tab.ID); err != nil && !errors.Is(err, session.ErrTabNotFound) {
+			t.Errorf("closing the test's tab: %v", err)
+		}
 	})
 	e := &env{t: t, s: shared, tab: tab, srv: srv}
 	if path != "" {
