@@ -82,7 +82,7 @@ func BenchmarkSnapshot(b *testing.B) {
 					p := benchShapePage(b, n, shape.page)
 					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 					defer cancel()
-					e := snapshot.New(p.client, nil)
+					e := snapshot.New(p.client, "", nil)
 					opts := snapshot.Options{Interactive: mode == "interactive"}
 					res, err := e.Capture(ctx, opts)
 					if err != nil {
@@ -111,7 +111,7 @@ func BenchmarkSnapshotCold(b *testing.B) {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 				defer cancel()
 				for b.Loop() {
-					e := snapshot.New(p.client, nil)
+					e := snapshot.New(p.client, "", nil)
 					if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
 						b.Fatal(err)
 					}
@@ -164,7 +164,7 @@ func BenchmarkRatio(b *testing.B) {
 func benchRatio(b *testing.B, p *testPage) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
-	e := snapshot.New(p.client, nil)
+	e := snapshot.New(p.client, "", nil)
 	if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
 		b.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func BenchmarkEagerBackendIDs(b *testing.B) {
 					}
 					defer snapshot.SetEagerBudgetForTest(budget)()
 					for b.Loop() {
-						e := snapshot.New(p.client, nil)
+						e := snapshot.New(p.client, "", nil)
 						res, err := e.Capture(ctx, snapshot.Options{})
 						if err != nil {
 							b.Fatal(err)
@@ -286,7 +286,7 @@ func benchFirstCapture(b *testing.B, prepare bool) {
 	p := newPage(b)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
-	e := snapshot.New(p.client, nil)
+	e := snapshot.New(p.client, "", nil)
 	var ours, raw time.Duration
 	round := 0
 	for b.Loop() {

@@ -50,7 +50,7 @@ func TestCallRunsOnTheElementByValue(t *testing.T) {
 func TestCallFrameOwnerReachesTheIframe(t *testing.T) {
 	p, _ := openOOPIFPage(t)
 	ctx := testContext(t)
-	e := snapshot.New(p.client, newTestFrames(t))
+	e := snapshot.New(p.client, "", newTestFrames(t))
 	res, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
 	v, ok, err := e.CallFrameOwner(ctx, "e6", `function () { return [this.localName, this.title] }`)

@@ -32,7 +32,7 @@ func TestDeepFramesMarkedAndReachable(t *testing.T) {
 	p := newPage(t)
 	ctx := testContext(t)
 	p.navigate(ctx, s.url("/deep0.html"))
-	e := snapshot.New(p.client, newTestFrames(t))
+	e := snapshot.New(p.client, "", newTestFrames(t))
 
 	var res *snapshot.Result
 	eventually(t, func() bool {

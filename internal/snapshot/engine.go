@@ -62,6 +62,9 @@ type Engine struct {
 	// (no Page.getFrameTree), and whether the last probe for script-set
 	// click handlers found any (see markedWalk).
 	lastTop *world
+	// topFrame is the tab's main frame id as the caller knows it (a page
+	// target's id), for the first document's world; empty: unknown.
+	topFrame events.FrameID
 	// seen remembers the landmark subtrees captures showed whole, by
 	// site and fingerprint (see landmarks.go); guarded by capMu.
 	seen map[landmarkKey]*seenLandmark
@@ -87,14 +90,17 @@ type Engine struct {
 func (e *Engine) Replaced() int64 { return e.replaced.Load() }
 
 // New returns an engine for the tab whose page session main speaks to.
-// frames may be nil.
-func New(main *cdp.Client, frames FrameSessions) *Engine {
+// top is the tab's main frame id when the caller knows it (a page target's
+// id is its main frame's), which spares the first capture a
+// Page.getFrameTree; empty when it does not. frames may be nil.
+func New(main *cdp.Client, top events.FrameID, frames FrameSessions) *Engine {
 	return &Engine{
-		capMu:  newCaptureLock(),
-		main:   main,
-		frames: frames,
-		oopifs: map[events.FrameID]*world{},
-		refs:   map[events.Ref]*refEntry{},
+		capMu:    newCaptureLock(),
+		main:     main,
+		topFrame: top,
+		frames:   frames,
+		oopifs:   map[events.FrameID]*world{},
+		refs:     map[events.Ref]*refEntry{},
 	}
 }
 
@@ -164,10 +170,15 @@ func (e *Engine) topWorld(ctx context.Context) (*world, error) {
 		return w, nil
 	}
 	var err error
+	frame := e.topFrame
 	if last := e.lastTop; last != nil {
-		// The main frame the last document had, unless the browser says
-		// the tab has another now (a prerendered page took its place).
-		w, err = createWorld(ctx, e.main, last.frameID)
+		frame = last.frameID
+	}
+	if frame != "" {
+		// The main frame the last document had (or the one the caller
+		// named), unless the browser says the tab has another now (a
+		// prerendered page took its place).
+		w, err = createWorld(ctx, e.main, frame)
 		var re *rpcc.ResponseError
 		if err != nil && !errors.As(err, &re) {
 			return nil, err
@@ -182,6 +193,10 @@ func (e *Engine) topWorld(ctx context.Context) (*world, error) {
 			return nil, err
 		}
 	}
+	// A tab's first document is taken to have no script-set click
+	// handlers, as most pages have none: its first walk goes out with the
+	// probe instead of after it (see markedWalk).
+	w.probeClean = true
 	if e.lastTop != nil {
 		w.probeClean = e.lastTop.probeClean
 	}

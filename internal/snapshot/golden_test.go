@@ -34,7 +34,7 @@ func openPage(t *testing.T, name string) (*testPage, *snapshot.Engine, *servers)
 	s := newServers(t)
 	p := newPage(t)
 	p.navigate(testContext(t), s.url("/"+name+".html"))
-	return p, snapshot.New(p.client, nil), s
+	return p, snapshot.New(p.client, "", nil), s
 }
 
 func checkGolden(t *testing.T, name, got string) {

@@ -37,7 +37,7 @@ func TestPageScriptsCannotInterfere(t *testing.T) {
 
 func TestEmptyPage(t *testing.T) {
 	p := newPage(t)
-	e := snapshot.New(p.client, nil)
+	e := snapshot.New(p.client, "", nil)
 	res, err := e.Capture(testContext(t), snapshot.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "", res.Text)

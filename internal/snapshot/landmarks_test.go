@@ -48,7 +48,7 @@ func TestSiteChromeSaidOnce(t *testing.T) {
 	s.add("/c", sitePage("Plates", 13, `<a href="/p1">White plate</a>`))
 	p := newPage(t)
 	ctx := testContext(t)
-	e := snapshot.New(p.client, nil)
+	e := snapshot.New(p.client, "", nil)
 
 	p.navigate(ctx, s.url("/a"))
 	a, err := e.Capture(ctx, snapshot.Options{})

@@ -81,7 +81,7 @@ func TestOOPIFInlinedThroughItsSession(t *testing.T) {
 	p, _ := openOOPIFPage(t)
 	ctx := testContext(t)
 	frames := newTestFrames(t)
-	e := snapshot.New(p.client, frames)
+	e := snapshot.New(p.client, "", frames)
 
 	res, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
@@ -154,7 +154,7 @@ func TestOOPIFInlinedThroughItsSession(t *testing.T) {
 
 func TestOOPIFWithoutFrameSessions(t *testing.T) {
 	p, _ := openOOPIFPage(t)
-	e := snapshot.New(p.client, nil)
+	e := snapshot.New(p.client, "", nil)
 	res, err := e.Capture(testContext(t), snapshot.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "- heading \"Outer\" [level=1] [ref=e1]\n- button \"Outer button\" [ref=e2]\n- iframe \"Remote\" [ref=e3]", res.Text)

@@ -20,7 +20,7 @@ func TestCaptureHonoursDeadline(t *testing.T) {
 	s.add("/rows", rowsPage(5000))
 	p := newPage(t)
 	p.navigate(testContext(t), s.url("/rows"))
-	e := snapshot.New(p.client, nil)
+	e := snapshot.New(p.client, "", nil)
 	_, err := e.Capture(testContext(t), snapshot.Options{Interactive: true})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Millisecond)

@@ -34,7 +34,7 @@ func (a *attachment) engine(tab *session.Target) *snapshot.Engine {
 	defer a.mu.Unlock()
 	e := a.engines[tab.ID]
 	if e == nil {
-		e = snapshot.New(tab.Client, frameSessions{s: a.s, tab: tab.ID})
+		e = snapshot.New(tab.Client, events.FrameID(tab.ID), frameSessions{s: a.s, tab: tab.ID})
 		a.engines[tab.ID] = e
 	}
 	return e
