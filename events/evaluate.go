@@ -138,6 +138,12 @@ type EvaluateStats struct {
 	// new session.
 	Spares         int64 `json:"spares"`
 	SpareTakeovers int64 `json:"spare_takeovers"`
+	// Readied counts the evaluate sessions attached and made ready in the
+	// background as their tab was opened, ahead of its first evaluation;
+	// AttachedOnCall the evaluations that had to attach a session on their
+	// own time (a frame's first, or a tab's whose session was not ready).
+	Readied        int64 `json:"readied"`
+	AttachedOnCall int64 `json:"attached_on_call"`
 	// Isolated and Fallbacks count evaluations by engine; FallbackReasons
 	// says why the fallback was used.
 	Isolated        int64            `json:"isolated"`

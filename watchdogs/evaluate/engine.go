@@ -78,7 +78,7 @@ func attach(cfg Config, s *session.BrowserSession) (*attachment, error) {
 		inflight: map[events.TargetID]map[*call]struct{}{},
 		checking: map[events.TargetID]bool{},
 	}
-	a.hooks = append(a.hooks, s.OnTargetAttached(a.dlg.Follow), s.OnTargetDetached(a.targetDetached))
+	a.hooks = append(a.hooks, s.OnTargetAttached(a.dlg.Follow), s.OnTargetAttached(a.ready), s.OnTargetDetached(a.targetDetached))
 	// Both honour their context throughout: they run on the dispatching
 	// goroutine.
 	a.subs.Add(bus.HandleInline(s.Bus(), Name, a.evaluate))

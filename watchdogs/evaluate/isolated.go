@@ -251,21 +251,21 @@ func (iso *isolated) dropAllLocked() {
 }
 
 // session returns the engine's session on target id, attaching one when
-// there is none or the cached one is gone.
-func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSession, error) {
+// there is none or the cached one is gone; attached says it did.
+func (iso *isolated) session(ctx context.Context, id events.TargetID) (s *evalSession, attached bool, err error) {
 	conn, bc, err := iso.connection(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	for {
 		iso.mu.Lock()
-		if s, ok := iso.sessions[id]; ok {
-			if _, err := conn.Session(s.id); err == nil {
+		if cur, ok := iso.sessions[id]; ok {
+			if _, err := conn.Session(cur.id); err == nil {
 				iso.mu.Unlock()
-				return s, nil
+				return cur, false, nil
 			}
 			// Chrome detached it (the target went away or swapped process).
-			s.cancel()
+			cur.cancel()
 			delete(iso.sessions, id)
 		}
 		wait, busy := iso.attaching[id]
@@ -282,25 +282,25 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 			break
 		}
 		iso.mu.Unlock()
-		// Another caller (or prepare) is attaching to the target: use its
+		// Another caller (or ready) is attaching to the target: use its
 		// session rather than attach a second one.
 		select {
 		case <-wait:
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, false, ctx.Err()
 		}
 	}
 
-	s, err := iso.attach(ctx, conn, bc, id)
+	s, err = iso.attach(ctx, conn, bc, id)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 
 	iso.mu.Lock()
 	if iso.closed || iso.conn != conn {
 		iso.mu.Unlock()
 		s.cancel()
-		return nil, errEngineClosed
+		return nil, false, errEngineClosed
 	}
 	old, raced := iso.sessions[id]
 	if !raced {
@@ -311,9 +311,9 @@ func (iso *isolated) session(ctx context.Context, id events.TargetID) (*evalSess
 		// A concurrent caller attached first; use its session and let
 		// ours go.
 		iso.detach(ctx, s)
-		return old, nil
+		return old, false, nil
 	}
-	return s, nil
+	return s, true, nil
 }
 
 // attach attaches a new flat session of the engine to target id on conn.

@@ -32,8 +32,11 @@ type channel struct {
 // main session. The caller's budget running out, or the target being gone,
 // is.
 func (a *attachment) channel(ctx context.Context, t *session.Target) (*channel, error) {
-	s, err := a.iso.session(ctx, t.ID)
+	s, attached, err := a.iso.session(ctx, t.ID)
 	if err == nil {
+		if attached {
+			a.stats.add(func(s *events.EvaluateStats) { s.AttachedOnCall++ })
+		}
 		a.keepSpare(s)
 		return &channel{engine: events.EngineIsolated, target: t, client: s.client, sess: s}, nil
 	}
