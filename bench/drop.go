@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"go.uber.org/fx"
-
 	"github.com/agentbrowser/agentbrowser/session"
-	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
@@ -22,8 +19,8 @@ func startOurs(ctx context.Context) (*session.BrowserSession, error) {
 	if len(dropped) == 0 {
 		return standard.Start(ctx, oursConfig())
 	}
-	var m *watchdogs.Manager
-	if err := fx.New(fx.NopLogger, standard.Without(dropped...), fx.Populate(&m)).Err(); err != nil {
+	m, err := standard.NewManagerFrom(standard.Without(dropped...))
+	if err != nil {
 		return nil, fmt.Errorf("-drop %s: %w", strings.Join(dropped, ","), err)
 	}
 	cfg := oursConfig()

@@ -73,8 +73,14 @@ func Without(names ...string) fx.Option {
 // (fx options such as fx.Provide(watchdogs.As(NewMine)) or fx.Supply of a
 // watchdog's Config), for programs that do not use fx themselves.
 func NewManager(extra ...fx.Option) (*watchdogs.Manager, error) {
+	return NewManagerFrom(Module, extra...)
+}
+
+// NewManagerFrom is NewManager on another set of watchdogs than Module:
+// Without(...) for one less some optional watchdogs.
+func NewManagerFrom(set fx.Option, extra ...fx.Option) (*watchdogs.Manager, error) {
 	var m *watchdogs.Manager
-	app := fx.New(fx.NopLogger, Module, fx.Options(extra...), fx.Populate(&m))
+	app := fx.New(fx.NopLogger, set, fx.Options(extra...), fx.Populate(&m))
 	if err := app.Err(); err != nil {
 		return nil, fmt.Errorf("wiring watchdogs: %w", err)
 	}

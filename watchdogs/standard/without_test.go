@@ -5,26 +5,17 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/fx"
 
-	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/console"
 	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 	"github.com/agentbrowser/agentbrowser/watchdogs/network"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-func managerOf(t *testing.T, o fx.Option) (*watchdogs.Manager, error) {
-	t.Helper()
-	var m *watchdogs.Manager
-	err := fx.New(fx.NopLogger, o, fx.Populate(&m)).Err()
-	return m, err
-}
-
 func TestWithoutLeavesOutTheNamedWatchdogs(t *testing.T) {
-	all, err := managerOf(t, standard.Module)
+	all, err := standard.NewManagerFrom(standard.Module)
 	require.NoError(t, err)
-	some, err := managerOf(t, standard.Without(network.Name, console.Name))
+	some, err := standard.NewManagerFrom(standard.Without(network.Name, console.Name))
 	require.NoError(t, err)
 	assert.Contains(t, all.Names(), network.Name)
 	assert.Contains(t, all.Names(), console.Name)
@@ -36,7 +27,7 @@ func TestWithoutLeavesOutTheNamedWatchdogs(t *testing.T) {
 
 func TestWithoutRefusesOtherNames(t *testing.T) {
 	for _, name := range []string{defaultaction.Name, "nope"} {
-		_, err := managerOf(t, standard.Without(name))
+		_, err := standard.NewManagerFrom(standard.Without(name))
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), `"`+name+`"`)
 		assert.Contains(t, err.Error(), "console, network, route and emulation")
