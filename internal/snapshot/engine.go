@@ -196,10 +196,7 @@ func (e *Engine) topWorld(ctx context.Context) (*world, error) {
 	// A tab's first document is taken to have no script-set click
 	// handlers, as most pages have none: its first walk goes out with the
 	// probe instead of after it (see markedWalk).
-	w.probeClean = true
-	if e.lastTop != nil {
-		w.probeClean = e.lastTop.probeClean
-	}
+	w.probeClean = e.lastTop == nil || e.lastTop.probeClean
 	e.lastTop = w
 	e.mu.Lock()
 	e.top = w

@@ -28,9 +28,9 @@ func (a *attachment) newTab(ctx context.Context, e events.NewTabEvent) (events.N
 	if err := a.s.Activate(ctx, t.ID); err != nil {
 		return events.NewTabResult{}, a.abandonTab(ctx, t.ID, prev, err)
 	}
-	// The tab opened at about:blank and is there already: loading it again
-	// would only cost a navigation (60 ms here).
-	if e.URL != "" && e.URL != "about:blank" {
+	// A tab already at e.URL (about:blank, where it opened) is not loaded
+	// again: that would only cost a navigation (60 ms here).
+	if e.URL != "" && e.URL != t.URL() {
 		if _, err := a.navigate(ctx, events.NavigateToURLEvent{TabID: t.ID, URL: e.URL}); err != nil {
 			return events.NewTabResult{}, a.abandonTab(ctx, t.ID, prev, err)
 		}

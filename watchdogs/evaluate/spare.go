@@ -28,19 +28,25 @@ func (a *attachment) ready(_ context.Context, t *session.Target) error {
 	if !a.cfg.Enabled || !t.IsPage() {
 		return nil
 	}
-	id := t.ID
+	a.bindAhead(t.ID, func(s *events.EvaluateStats) { s.Readied++ })
+	return nil
+}
+
+// bindAhead makes sure, in the background, that the engine has a session
+// on target id that the renderer has bound (Runtime.getIsolateId), and
+// counts with count when it attached one to that end.
+func (a *attachment) bindAhead(id events.TargetID, count func(*events.EvaluateStats)) {
 	a.spawn(func() {
 		ctx, cancel := context.WithTimeout(a.base, a.cfg.CleanupTimeout)
 		defer cancel()
 		s, attached, err := a.iso.session(ctx, id)
-		if err != nil || !attached {
+		if err != nil {
 			return
 		}
-		if _, err := s.client.Runtime.GetIsolateID(ctx); err == nil {
-			a.stats.add(func(s *events.EvaluateStats) { s.Readied++ })
+		if _, err := s.client.Runtime.GetIsolateID(ctx); err == nil && attached && count != nil {
+			a.stats.add(count)
 		}
 	})
-	return nil
 }
 
 // keepSpare attaches a spare for s's target in the background, once per
@@ -69,15 +75,7 @@ func (a *attachment) takeOver(id events.TargetID) {
 		a.stats.add(func(s *events.EvaluateStats) { s.SpareTakeovers++ })
 		return
 	}
-	a.spawn(func() {
-		ctx, cancel := context.WithTimeout(a.base, a.cfg.CleanupTimeout)
-		defer cancel()
-		s, _, err := a.iso.session(ctx, id)
-		if err != nil {
-			return
-		}
-		_, _ = s.client.Runtime.GetIsolateID(ctx)
-	})
+	a.bindAhead(id, nil)
 }
 
 // addSpare attaches a session to target id, waits until the renderer has
