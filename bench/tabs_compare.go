@@ -15,15 +15,16 @@ import (
 // action, the p95 of each client in every round, their ratio, and the
 // median ratio over the rounds.
 //
-// The two loops do the same work in different ways, and the table says
-// where: the floor's snapshot runs our snapshot script in the page's main
-// world, installed and walked in one call, and keeps nothing, where ours
-// makes an isolated world in each new document, keeps refs with their
-// backend node ids and writes the agent's text; the floor types by
-// focusing a page global and sending Input.insertText, where ours finds
-// the element by its ref, checks that it is editable and visible, focuses
-// it, sends the same Input.insertText, lets the page's zero-delay timers
-// run (to report a navigation they start) and reads the value back.
+// The two loops do the same work, the floor in its fewest raw calls, and
+// the table says where they differ: the floor's snapshot runs our
+// snapshot script in the page's main world, installed and walked in one
+// call, and keeps nothing, where ours makes an isolated world in each new
+// document, keeps refs with their backend node ids and writes the agent's
+// text; the floor finds the elements it clicks and types into by id, ours
+// by ref. Both navigations read the URL and title they landed on; only
+// ours first checks that no script holds the page. Both typings check the
+// element, focus it, insert the text, let the page's zero-delay timers run
+// and read the value back.
 func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
 	ours := func() (map[string]sample, error) {
 		s, err := startOurs(ctx)
@@ -100,6 +101,6 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 	for _, l := range lines {
 		fmt.Fprintln(w, l+"  ")
 	}
-	fmt.Fprintln(w, "\nThe floor's snapshot installs and runs our snapshot script in the page's main world in one call (no isolated world, no refs kept, no backend node ids, no agent text); ours does all of that in each new document. The floor types into a page global; ours resolves the ref, checks, focuses, settles the page and reads the value back.")
+	fmt.Fprintln(w, "\nThe floor's snapshot installs and runs our snapshot script in the page's main world in one call (no isolated world, no refs kept, no backend node ids, no agent text); ours does all of that in each new document. The floor finds elements by id, ours by ref; only ours checks before a navigation that no script holds the page. Both typings check, focus, insert, settle the page and read the value back; both navigations read the URL and title.")
 	return nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,8 +22,7 @@ import (
 // Runtime.evaluate (snapshot.WalkExpression: the page's work of ours, in
 // the fewest calls, without our isolated world, kept refs, backend node
 // ids or agent text), the click the check in page and the pressed+released
-// pair of the API bench's floor, and the typing a focus and
-// Input.insertText.
+// pair of the API bench's floor, and the typing rawType's.
 func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) func(i int) (tabRun, func(), error) {
 	return func(i int) (tabRun, func(), error) {
 		tr, err := browser.Target.CreateTarget(ctx, target.NewCreateTargetArgs("about:blank"))
@@ -50,6 +51,11 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 			if err == nil {
 				_, err = load.Recv()
 			}
+			if err == nil {
+				// What the navigation reports: where it landed and the
+				// title there.
+				_, err = c.Page.GetNavigationHistory(actx)
+			}
 			record("navigate", t, err)
 			t = time.Now()
 			_, err = rawEval(actx, c, walkExpr)
@@ -58,10 +64,7 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 			err = rawClickIn(actx, c, "document.getElementById('b')")
 			record("click", t, err)
 			t = time.Now()
-			_, err = rawEval(actx, c, "t.focus()")
-			if err == nil {
-				err = c.Input.InsertText(actx, input.NewInsertTextArgs(typed))
-			}
+			err = rawType(actx, c)
 			record("type", t, err)
 			t = time.Now()
 			_, err = rawEval(actx, c, tabEval)
@@ -85,4 +88,47 @@ func rawClickIn(ctx context.Context, c *cdp.Client, expr string) error {
 		return err
 	}
 	return rawPress(ctx, c, x, y)
+}
+
+// rawTypeReady checks that the text box is connected, enabled, editable
+// and shown, scrolls it into view, focuses it and arms a promise of its
+// next input event.
+const rawTypeReady = `(() => {
+  const el = document.getElementById('t');
+  if (!el || !el.isConnected || el.disabled || el.readOnly) throw new Error('not editable');
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) throw new Error('not shown');
+  el.scrollIntoViewIfNeeded(true);
+  el.focus();
+  if (document.activeElement !== el) throw new Error('focus did not take');
+  window.__typed = new Promise(ok => el.addEventListener('input', ok, {once: true, capture: true}));
+  return true;
+})()`
+
+// rawTypeSettled waits for that input event, lets the timers its handlers
+// queued run (three zero-delay timer hops) and reads the value.
+const rawTypeSettled = `window.__typed.then(() => new Promise(ok => setTimeout(() => setTimeout(() => setTimeout(() => ok(document.getElementById('t').value), 0), 0), 0)))`
+
+// rawType is the floor's typing: the job agentbrowser's type does (check
+// the element, focus it, insert the text, let the page's handlers and
+// their zero-delay timers run, read the value back) in its fewest round
+// trips, two: the check-and-focus, then the text with the settle sent
+// along with it.
+func rawType(ctx context.Context, c *cdp.Client) error {
+	if _, err := rawEval(ctx, c, rawTypeReady); err != nil {
+		return err
+	}
+	settled := make(chan error, 1)
+	go func() {
+		v, err := rawEval(ctx, c, rawTypeSettled)
+		if err == nil && string(v) != strconv.Quote(typed) {
+			err = fmt.Errorf("typed value %s, want %q", v, typed)
+		}
+		settled <- err
+	}()
+	err := c.Input.InsertText(ctx, input.NewInsertTextArgs(typed))
+	if serr := <-settled; err == nil {
+		err = serr
+	}
+	return err
 }
