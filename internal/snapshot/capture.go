@@ -98,7 +98,9 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	r := render(shownLines, view{maxChars: opts.MaxChars, find: find, cursor: cursor})
-	if err := e.eagerBackendIDs(ctx, append(r.entries, hidden...)); err != nil {
+	err = e.eagerBackendIDs(ctx, append(r.entries, hidden...))
+	e.dropAheads()
+	if err != nil {
 		return nil, err
 	}
 	if c.landmarks && find == nil && cursor == 0 && !r.truncated {

@@ -119,5 +119,9 @@ func (w *world) walk(ctx context.Context, optsJSON string) (*records, error) {
 	if s == goneMark {
 		return nil, errScopeGone
 	}
-	return parseRecords(s)
+	recs, err := parseRecords(s)
+	if err == nil && recs.paths != nil && w.ahead != nil && w.ahead.paths == nil {
+		w.ahead.paths = recs.paths
+	}
+	return recs, err
 }

@@ -81,6 +81,9 @@ type Engine struct {
 	// replaced counts the documents that went away under a capture (see
 	// Replaced).
 	replaced atomic.Int64
+	// post is the tab's Post (SetPost), for the top document's worlds;
+	// guarded by mu.
+	post Post
 }
 
 // Replaced is how many documents have been replaced under this engine's
@@ -193,6 +196,9 @@ func (e *Engine) topWorld(ctx context.Context) (*world, error) {
 			return nil, err
 		}
 	}
+	e.mu.Lock()
+	w.post = e.post
+	e.mu.Unlock()
 	// A tab's first document is taken to have no script-set click
 	// handlers, as most pages have none: its first walk goes out with the
 	// probe instead of after it (see markedWalk).

@@ -91,3 +91,10 @@ func WalkedElementsForTest(s string) (url string, n int, err error) {
 
 // WorldsMade is how many isolated worlds engines asked for.
 func WorldsMade() int64 { return worldsMade.Load() }
+
+// AheadsUsed is how many refs were placed from a first walk's ahead.
+func AheadsUsed() int64 { return aheadsUsed.Load() }
+
+// AheadElements is the size of document up to which a first walk has the
+// document described behind it.
+const AheadElements = aheadElements

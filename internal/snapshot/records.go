@@ -38,6 +38,9 @@ type records struct {
 	// hostCands is how many custom elements the walk met that may hold a
 	// closed shadow root not yet looked for.
 	hostCands int
+	// paths maps element ids to their paths in the document (see
+	// world.ahead), when the walk was asked for them.
+	paths map[int64]string
 }
 
 const goneMark = "\x00gone"
@@ -127,6 +130,12 @@ func parseRecords(s string) (*records, error) {
 			out.frames[idx] = t.id()
 		case "C":
 			out.hostCands = t.int()
+		case "P":
+			if out.paths == nil {
+				out.paths = map[int64]string{}
+			}
+			id := t.id()
+			out.paths[id] = t.next()
 		default:
 			if t.err == nil {
 				return nil, fmt.Errorf("parsing snapshot records: unknown record %q", kind)

@@ -64,6 +64,11 @@ type world struct {
 	// asked again by documentHandle after a describe failed on it);
 	// guarded by Engine.capMu.
 	doc runtime.RemoteObjectID
+	// post is the tab's Post for the top document's world, else nil.
+	post Post
+	// ahead is what the first walk fetched beside it, until a capture
+	// places its refs; guarded by Engine.capMu.
+	ahead *ahead
 }
 
 func newToken() string {
@@ -197,8 +202,8 @@ func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 	w.installMu.Lock()
 	defer w.installMu.Unlock()
 	if !w.installed {
-		expr = w.installExpr() + ", " + expr
-		defer w.fetchDocument(ctx)()
+		expr = w.installExpr() + ", " + w.guarded("snap("+optsJSON+", "+strconv.Itoa(aheadElements)+")")
+		defer w.fetchAhead(ctx)()
 	}
 	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true)
 	if dl, ok := ctx.Deadline(); ok {

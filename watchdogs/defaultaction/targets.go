@@ -35,6 +35,7 @@ func (a *attachment) engine(tab *session.Target) *snapshot.Engine {
 	e := a.engines[tab.ID]
 	if e == nil {
 		e = snapshot.New(tab.Client, events.FrameID(tab.ID), frameSessions{s: a.s, tab: tab.ID})
+		e.SetPost(tab.Post)
 		a.engines[tab.ID] = e
 	}
 	return e

@@ -1120,7 +1120,7 @@
   // snap walks the document and returns the records. opts: scope (id or
   // 0), interactive, maxDepth (0 = unlimited), plugin (the options of a
   // registered plugin, its name in plugin.name).
-  function snap(opts) {
+  function snap(opts, pathsUpTo) {
     recs = [];
     frames = [0];
     labelsOf = new Map();
@@ -1202,6 +1202,19 @@
     }
     for (const f of usedFrames) out.push('F', f, frames[f]);
     if (hostCands.length) out.push('C', hostCands.length);
+    // A first walk of a small document also says where its elements are,
+    // for DOM.describeNode's tree of the document, which goes out behind
+    // it (see ahead.go): their refs are placed without another call.
+    if (pathsUpTo > 0 && walked <= pathsUpTo) {
+      const cache = new Map();
+      for (let i = from; i < to; i++) {
+        const r = recs[i];
+        if (r.k !== 'E' || !r.id) continue;
+        const e = el(r.id);
+        const p = e && pathOf(e, cache);
+        if (p) out.push('P', r.id, p);
+      }
+    }
     const result = out.join('\x7f');
     recs = null;
     labelsOf = null;
