@@ -68,20 +68,11 @@ var aheadsUsed atomic.Int64
 func (w *world) fetchAhead(ctx context.Context) (keep func()) {
 	a := &ahead{tree: make(chan *dom.Node, 1)}
 	w.ahead = a
-	args := runtime.NewEvaluateArgs(aheadDocument).SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true)
-	var wait func(ctx context.Context) (json.RawMessage, error)
-	if w.post != nil {
-		wait, _ = w.post("Runtime.evaluate", args)
-	}
+	wait := w.send(ctx, runtime.NewEvaluateArgs(aheadDocument).SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
 	docc := make(chan runtime.RemoteObjectID, 1)
 	go func() {
 		var doc runtime.RemoteObjectID
-		if wait != nil {
-			var r runtime.EvaluateReply
-			if raw, err := wait(ctx); err == nil && json.Unmarshal(raw, &r) == nil && r.Result.ObjectID != nil {
-				doc = *r.Result.ObjectID
-			}
-		} else if r, err := w.client.Runtime.Evaluate(ctx, args); err == nil && r.Result.ObjectID != nil {
+		if r, err := wait(); err == nil && r.Result.ObjectID != nil {
 			doc = *r.Result.ObjectID
 		}
 		docc <- doc

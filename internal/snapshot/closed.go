@@ -112,16 +112,25 @@ func (w *world) addRoot(ctx context.Context, backend dom.BackendNodeID) bool {
 
 // walk runs the script's walk and parses its records.
 func (w *world) walk(ctx context.Context, optsJSON string) (*records, error) {
-	s, err := w.snap(ctx, optsJSON)
-	if err != nil {
-		return nil, err
+	return w.startWalk(ctx, optsJSON)()
+}
+
+// startWalk sends the walk and returns the function that waits for its
+// parsed records (see startSnap).
+func (w *world) startWalk(ctx context.Context, optsJSON string) (finish func() (*records, error)) {
+	snapped := w.startSnap(ctx, optsJSON)
+	return func() (*records, error) {
+		s, err := snapped()
+		if err != nil {
+			return nil, err
+		}
+		if s == goneMark {
+			return nil, errScopeGone
+		}
+		recs, err := parseRecords(s)
+		if err == nil && recs.paths != nil && w.ahead != nil && w.ahead.paths == nil {
+			w.ahead.paths = recs.paths
+		}
+		return recs, err
 	}
-	if s == goneMark {
-		return nil, errScopeGone
-	}
-	recs, err := parseRecords(s)
-	if err == nil && recs.paths != nil && w.ahead != nil && w.ahead.paths == nil {
-		w.ahead.paths = recs.paths
-	}
-	return recs, err
 }

@@ -33,7 +33,7 @@ func (w *world) markScriptClicks(ctx context.Context, beforeMark func()) (marked
 	// No context id: the main world of the session's main frame. The page
 	// can run code here (an accessor of its own on onclick), so the probe
 	// gets a short leash.
-	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(probeJS).
+	reply, err := w.evaluate(ctx, runtime.NewEvaluateArgs(probeJS).
 		SetObjectGroup(probeGroup).SetSilent(true).
 		SetTimeout(runtime.TimeDelta(probeTimeout.Milliseconds())))
 	if err == nil && reply.ExceptionDetails == nil && reply.Result.ObjectID == nil {
@@ -134,12 +134,11 @@ func (w *world) markedWalk(ctx context.Context, optsJSON string) (*records, erro
 		recs *records
 		err  error
 	}
-	ch := make(chan walked, 1)
-	go func() {
-		recs, err := w.walk(ctx, optsJSON)
-		ch <- walked{recs, err}
-	}()
-	first := sync.OnceValue(func() walked { return <-ch })
+	finish := w.startWalk(ctx, optsJSON)
+	first := sync.OnceValue(func() walked {
+		recs, err := finish()
+		return walked{recs, err}
+	})
 	marked, err := w.markScriptClicks(ctx, func() { first() })
 	walk := first()
 	if err != nil {

@@ -198,12 +198,23 @@ const walkReserve = 50 * time.Millisecond
 
 // snap runs the walk and returns its records.
 func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
+	return w.startSnap(ctx, optsJSON)()
+}
+
+// startSnap sends the walk (see send) and returns the function that waits
+// for its records. The world's install lock is held until that function
+// has been called.
+func (w *world) startSnap(ctx context.Context, optsJSON string) (finish func() (string, error)) {
 	expr := w.guarded("snap(" + optsJSON + ")")
 	w.installMu.Lock()
-	defer w.installMu.Unlock()
+	keep := func() {}
 	if !w.installed {
 		expr = w.installExpr() + ", " + w.guarded("snap("+optsJSON+", "+strconv.Itoa(aheadElements)+")")
-		defer w.fetchAhead(ctx)()
+		keep = w.fetchAhead(ctx)
+	}
+	done := func() {
+		keep()
+		w.installMu.Unlock()
 	}
 	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true)
 	if dl, ok := ctx.Deadline(); ok {
@@ -211,29 +222,84 @@ func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 		// huge page does not keep the renderer busy for nothing.
 		budget := time.Until(dl) - walkReserve
 		if budget <= 0 {
-			return "", fmt.Errorf("evaluating snapshot script: %w", context.DeadlineExceeded)
+			return func() (string, error) {
+				defer done()
+				return "", fmt.Errorf("evaluating snapshot script: %w", context.DeadlineExceeded)
+			}
 		}
 		args.SetTimeout(runtime.TimeDelta(budget.Milliseconds()))
 	}
-	reply, err := w.client.Runtime.Evaluate(ctx, args)
-	if err != nil {
-		if isWorldGone(err) {
+	wait := w.send(ctx, args)
+	return func() (string, error) {
+		defer done()
+		reply, err := wait()
+		if err != nil {
+			if isWorldGone(err) {
+				return "", errWorldGone
+			}
+			return "", fmt.Errorf("evaluating snapshot script: %w", err)
+		}
+		if reply.ExceptionDetails != nil {
+			return "", fmt.Errorf("evaluating snapshot script: %s", exceptionText(reply.ExceptionDetails))
+		}
+		var s string
+		if err := json.Unmarshal(reply.Result.Value, &s); err != nil {
+			return "", fmt.Errorf("decoding snapshot records: %w", err)
+		}
+		if s == staleMark {
 			return "", errWorldGone
 		}
-		return "", fmt.Errorf("evaluating snapshot script: %w", err)
+		w.installed = true
+		return s, nil
 	}
-	if reply.ExceptionDetails != nil {
-		return "", fmt.Errorf("evaluating snapshot script: %s", exceptionText(reply.ExceptionDetails))
+}
+
+// send writes a Runtime.evaluate on w's session at once when w has the
+// tab's Post: what is sent after it follows it in the renderer's queue,
+// and its reply comes straight back, without the client's goroutines
+// between (on a machine whose CPUs the renderers keep busy, each hand-off
+// between goroutines can wait milliseconds for a thread to run). Without
+// a Post the call goes out through the client, on a goroutine of its own.
+// wait returns the reply; it must be called.
+func (w *world) send(ctx context.Context, args *runtime.EvaluateArgs) (wait func() (*runtime.EvaluateReply, error)) {
+	if w.post != nil {
+		if pw, err := w.post("Runtime.evaluate", args); err == nil {
+			return func() (*runtime.EvaluateReply, error) {
+				raw, err := pw(ctx)
+				if err != nil {
+					return nil, err
+				}
+				var r runtime.EvaluateReply
+				if err := json.Unmarshal(raw, &r); err != nil {
+					return nil, fmt.Errorf("decoding an evaluation's reply: %w", err)
+				}
+				return &r, nil
+			}
+		}
+		// A session that cannot post (it went away) fails the call below
+		// in the client's words.
 	}
-	var s string
-	if err := json.Unmarshal(reply.Result.Value, &s); err != nil {
-		return "", fmt.Errorf("decoding snapshot records: %w", err)
+	type out struct {
+		r   *runtime.EvaluateReply
+		err error
 	}
-	if s == staleMark {
-		return "", errWorldGone
+	ch := make(chan out, 1)
+	go func() {
+		r, err := w.client.Runtime.Evaluate(ctx, args)
+		ch <- out{r, err}
+	}()
+	return func() (*runtime.EvaluateReply, error) {
+		o := <-ch
+		return o.r, o.err
 	}
-	w.installed = true
-	return s, nil
+}
+
+// evaluate is send for a caller that waits for the reply at once.
+func (w *world) evaluate(ctx context.Context, args *runtime.EvaluateArgs) (*runtime.EvaluateReply, error) {
+	if w.post == nil {
+		return w.client.Runtime.Evaluate(ctx, args)
+	}
+	return w.send(ctx, args)()
 }
 
 // loading reports whether the world's document is still being parsed
