@@ -30,12 +30,20 @@ const probeTimeout = time.Second
 // element was marked. beforeMark, if set, runs just before the marks are
 // sent, and only when there are some.
 func (w *world) markScriptClicks(ctx context.Context, beforeMark func()) (marked bool, err error) {
-	// No context id: the main world of the session's main frame. The page
-	// can run code here (an accessor of its own on onclick), so the probe
-	// gets a short leash.
-	reply, err := w.evaluate(ctx, runtime.NewEvaluateArgs(probeJS).
-		SetObjectGroup(probeGroup).SetSilent(true).
-		SetTimeout(runtime.TimeDelta(probeTimeout.Milliseconds())))
+	reply, err := w.evaluate(ctx, probeArgs())
+	return w.markProbed(ctx, reply, err, beforeMark)
+}
+
+// probeArgs is the probe's call. No context id: the main world of the
+// session's main frame. The page can run code there (an accessor of its
+// own on onclick), so the probe gets a short leash.
+func probeArgs() *runtime.EvaluateArgs {
+	return runtime.NewEvaluateArgs(probeJS).SetObjectGroup(probeGroup).SetSilent(true).
+		SetTimeout(runtime.TimeDelta(probeTimeout.Milliseconds()))
+}
+
+// markProbed is markScriptClicks once the probe's reply (or error) is in.
+func (w *world) markProbed(ctx context.Context, reply *runtime.EvaluateReply, err error, beforeMark func()) (marked bool, _ error) {
 	if err == nil && reply.ExceptionDetails == nil && reply.Result.ObjectID == nil {
 		// The usual case, a page without script-set onclick: the probe
 		// answered with no object, so the group holds nothing and there
@@ -134,12 +142,17 @@ func (w *world) markedWalk(ctx context.Context, optsJSON string) (*records, erro
 		recs *records
 		err  error
 	}
+	// The probe goes out first: it answers before the walk, instead of
+	// waiting behind whatever the renderer does once the walk is over
+	// (on busy machines, tens of milliseconds).
+	probed := w.send(ctx, probeArgs())
 	finish := w.startWalk(ctx, optsJSON)
 	first := sync.OnceValue(func() walked {
 		recs, err := finish()
 		return walked{recs, err}
 	})
-	marked, err := w.markScriptClicks(ctx, func() { first() })
+	reply, err := probed()
+	marked, err := w.markProbed(ctx, reply, err, func() { first() })
 	walk := first()
 	if err != nil {
 		return nil, err
