@@ -1,9 +1,16 @@
 package snapshot_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/mafredri/cdp/protocol/runtime"
+	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,4 +57,47 @@ func TestFirstWalkPlacesItsRefsAhead(t *testing.T) {
 		refByName(t, res, "button", "First")
 		assert.Equal(t, used, snapshot.AheadsUsed(), "a large document is not described ahead")
 	})
+}
+
+// TestPostedInstall captures new documents through an engine that posts
+// (as a tab's does): each new world is sent the constant definition of the
+// install, which V8 can take from its compilation cache, and the walk
+// calls it with the world's token; the snapshot is the one an engine
+// without Post takes, and its refs are placed ahead.
+func TestPostedInstall(t *testing.T) {
+	p, e, s := openPage(t, "buttons")
+	ctx := testContext(t)
+	var mu sync.Mutex
+	defines := 0
+	e.SetPost(func(method string, params any) (func(context.Context) (json.RawMessage, error), error) {
+		if a, ok := params.(*runtime.EvaluateArgs); ok && a.Expression == snapshot.DefineInstall {
+			mu.Lock()
+			defines++
+			mu.Unlock()
+		}
+		// Called at once, so the browser gets the calls in order.
+		var raw json.RawMessage
+		err := rpcc.Invoke(ctx, method, params, &raw, p.conn)
+		return func(context.Context) (json.RawMessage, error) { return raw, err }, nil
+	})
+	for i, page := range []string{"/buttons.html", "/shadow.html"} {
+		if i > 0 {
+			replaced := e.Replacing()
+			p.navigate(ctx, s.url(page))
+			replaced()
+		}
+		used := snapshot.AheadsUsed()
+		res, err := e.Capture(ctx, snapshot.Options{})
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(res.Refs)), snapshot.AheadsUsed()-used, "refs placed ahead")
+		checkBackendIDs(t, ctx, p, e, res)
+		mu.Lock()
+		assert.Equal(t, i+1, defines, "one definition posted per new document")
+		mu.Unlock()
+		plain, err := snapshot.New(p.client, "", nil).Capture(ctx, snapshot.Options{})
+		require.NoError(t, err)
+		noRefs := regexp.MustCompile(` \[ref=e\d+\]`)
+		assert.Equal(t, noRefs.ReplaceAllString(plain.Text, ""), noRefs.ReplaceAllString(res.Text, ""))
+		assert.Equal(t, "false", p.eval(ctx, `"__abInstall" in globalThis`), "nothing left in the main world")
+	}
 }

@@ -98,3 +98,6 @@ func AheadsUsed() int64 { return aheadsUsed.Load() }
 // AheadElements is the size of document up to which a first walk has the
 // document described behind it.
 const AheadElements = aheadElements
+
+// DefineInstall is the constant script that defines a world's install.
+var DefineInstall = defineInstall

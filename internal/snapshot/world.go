@@ -107,6 +107,32 @@ func (w *world) installExpr() string {
 	return "(" + snapshotJS + ")(\"" + w.token + "\"), (" + locateJS + ")(globalThis.__ab), (" + readJS + ")(globalThis.__ab)"
 }
 
+// defineInstall defines, in a world, the function that installs our
+// script there with a given token. Its text never changes, so the
+// renderer compiles it once and takes it from V8's compilation cache in
+// every later document, where installExpr, which carries each world's
+// token, is compiled anew every time: measured on one idle tab, a new
+// document's first walk took 3.9 ms with the cache against 7.3 without.
+var defineInstall = "globalThis.__abInstall = (token) => { delete globalThis.__abInstall; (" + snapshotJS + ")(token), (" +
+	locateJS + ")(globalThis.__ab), (" + readJS + ")(globalThis.__ab); }"
+
+// installCall returns the expression that installs our script in w. With
+// the tab's Post it posts defineInstall at once, which the expression,
+// sent after it, then calls with w's token; sent is called once the
+// expression's call has answered. Without a Post the expression is
+// installExpr, which must be compiled whole.
+func (w *world) installCall(ctx context.Context) (expr string, sent func()) {
+	if w.post != nil {
+		args := runtime.NewEvaluateArgs(defineInstall).SetContextID(w.ctxID).SetSilent(true)
+		if wait, err := w.post("Runtime.evaluate", args); err == nil {
+			// The definition answered before the call that follows it:
+			// its reply (an error fails that call too) is only collected.
+			return `globalThis.__abInstall("` + w.token + `")`, func() { _, _ = wait(ctx) }
+		}
+	}
+	return w.installExpr(), func() {}
+}
+
 // ensureInstalled installs our script in the world, alone, unless a walk
 // (which carries the install with it, see snap) already did.
 func (w *world) ensureInstalled(ctx context.Context) error {
@@ -125,12 +151,13 @@ func (w *world) install(ctx context.Context, then string) (string, error) {
 	if w.installed {
 		return "", nil
 	}
-	expr := w.installExpr()
+	expr, sent := w.installCall(ctx)
+	defer sent()
 	if then != "" {
 		expr += ", (" + then + ")"
 		defer w.fetchDocument(ctx)()
 	}
-	ev, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
+	ev, err := w.evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
 	if err != nil {
 		if isWorldGone(err) {
 			return "", errWorldGone
@@ -207,12 +234,15 @@ func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
 func (w *world) startSnap(ctx context.Context, optsJSON string) (finish func() (string, error)) {
 	expr := w.guarded("snap(" + optsJSON + ")")
 	w.installMu.Lock()
-	keep := func() {}
+	keep, sent := func() {}, func() {}
 	if !w.installed {
-		expr = w.installExpr() + ", " + w.guarded("snap("+optsJSON+", "+strconv.Itoa(aheadElements)+")")
 		keep = w.fetchAhead(ctx)
+		var install string
+		install, sent = w.installCall(ctx)
+		expr = install + ", " + w.guarded("snap("+optsJSON+", "+strconv.Itoa(aheadElements)+")")
 	}
 	done := func() {
+		sent()
 		keep()
 		w.installMu.Unlock()
 	}
