@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -121,28 +120,21 @@ func (e *Engine) CallFrameOwner(ctx context.Context, ref events.Ref, fn string, 
 
 // call runs fn on the world's element id by value, or on the world's
 // global object when id is 0 (element ids start at 1). gone reports that
-// the element is no longer in a live document.
+// the element is no longer in a live document. The function sent is the
+// same text for every element and world (the token, the element and the
+// arguments go as the call's arguments), so V8 compiles each fn once per
+// renderer and takes it from its compilation cache afterwards; a text
+// carrying them was compiled anew on every call.
 func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMessage) (v json.RawMessage, gone bool, err error) {
-	var sb strings.Builder
-	sb.WriteString(`(() => { const a = globalThis.__ab; if (!a || a.token !== "`)
-	sb.WriteString(w.token)
-	sb.WriteString(`") return "\u0000stale"; `)
-	if id == 0 {
-		sb.WriteString(`const e = globalThis; const v = (`)
-	} else {
-		sb.WriteString(`const e = a.el(`)
-		sb.WriteString(strconv.FormatInt(id, 10))
-		sb.WriteString(`); if (!e) return "\u0000gone"; const v = (`)
-	}
-	sb.WriteString(fn)
-	sb.WriteString(`).call(e`)
+	cargs := make([]runtime.CallArgument, 0, 2+len(args))
+	token, _ := json.Marshal(w.token)
+	cargs = append(cargs, runtime.CallArgument{Value: token}, runtime.CallArgument{Value: json.RawMessage(strconv.FormatInt(id, 10))})
 	for _, a := range args {
-		sb.WriteByte(',')
-		sb.Write(a)
+		cargs = append(cargs, runtime.CallArgument{Value: a})
 	}
-	sb.WriteString(`); return v instanceof Promise ? v.then(x => [x]) : [v]; })()`)
-	reply, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(sb.String()).
-		SetContextID(w.ctxID).SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true))
+	reply, err := w.client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(callText(fn)).
+		SetExecutionContextID(w.ctxID).SetArguments(cargs).
+		SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true))
 	if err != nil {
 		return nil, false, err
 	}
@@ -163,6 +155,14 @@ func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMe
 		return nil, false, fmt.Errorf("decoding the result: %w", err)
 	}
 	return out[0], false, nil
+}
+
+// callText wraps fn for call: the wrapper checks the world's token, finds
+// the element and calls fn on it with the remaining arguments.
+func callText(fn string) string {
+	return `function (token, id, ...args) { const a = globalThis.__ab; if (!a || a.token !== token) return "\u0000stale"; ` +
+		`const e = id === 0 ? globalThis : a.el(id); if (!e) return "\u0000gone"; const v = (` + fn +
+		`).apply(e, args); return v instanceof Promise ? v.then(x => [x]) : [v]; }`
 }
 
 // WorldFrame returns the frame whose document's world ref's element was

@@ -53,10 +53,14 @@ var jsonTag = "agentbrowser:json:" + nonce()
 
 // thenableGuard keeps a value that is not awaited from being adopted by
 // the wrapper's own promise when it is a thenable: such a value is kept in
-// the page under the key (its first verb) and the wrapper rejects with
-// thenableTag (its second), for fetchScript to return it as it is. A then
-// that cannot be read counts as one, so that nothing of the value runs.
-const thenableGuard = `let kept = false; if (v !== null && (typeof v === "object" || typeof v === "function")) { try { kept = typeof v.then === "function"; } catch (e) { kept = true; } } if (kept) { globalThis[Symbol.for(%q)] = v; throw %q; }`
+// the page under a key the page draws, and the wrapper rejects with
+// thenableTag (its verb) followed by that key, for fetchScript to return
+// the value as it is. A then that cannot be read counts as one, so that
+// nothing of the value runs. The key is drawn in the page so that the
+// wrapper's text is the same on every call of the same expression: V8
+// then takes its compiled code from its cache instead of compiling the
+// wrapper anew each time.
+const thenableGuard = `let kept = false; if (v !== null && (typeof v === "object" || typeof v === "function")) { try { kept = typeof v.then === "function"; } catch (e) { kept = true; } } if (kept) { const k = "agentbrowser.result." + Math.random().toString(36).slice(2) + Date.now().toString(36); globalThis[Symbol.for(k)] = v; throw %q + k; }`
 
 // wrapperLines is how many lines sizedScript puts before the expression.
 const wrapperLines = 2
@@ -70,7 +74,7 @@ const fetchScript = `(() => { const k = Symbol.for(%q); const v = globalThis[k];
 // it. thenableTag is the rejection of thenableGuard.
 var (
 	tooLargeTag = "agentbrowser:result-too-large:" + nonce() + ":"
-	thenableTag = "agentbrowser:thenable:" + nonce()
+	thenableTag = "agentbrowser:thenable:" + nonce() + ":"
 )
 
 func nonce() string {
@@ -92,11 +96,6 @@ func nonce() string {
 // failing to compile; everything the expression throws or rejects with
 // comes back as a rejection.
 func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err error) {
-	key := "agentbrowser.result." + sc.group
-	guard, await := fmt.Sprintf(thenableGuard, key, thenableTag), ""
-	if sc.await {
-		guard, await = "", "await "
-	}
 	eval := func(expr string) *runtime.EvaluateArgs {
 		args := runtime.NewEvaluateArgs(expr).
 			SetAwaitPromise(true).
@@ -109,7 +108,7 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	}
 	// From here on a timeout must stop the script.
 	sc.sent = true
-	r, err := sc.evaluate(ctx, c, eval(fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, jsonTag, await, sc.expr)))
+	r, err := sc.evaluate(ctx, c, eval(sc.sizedText()))
 	if err != nil {
 		return true, err
 	}
@@ -141,7 +140,7 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	if size, ok := tooLarge(d); ok {
 		return true, resultTooLarge(size, sc.max, "its size in the page is")
 	}
-	if rejectedWith(d, thenableTag) {
+	if key, ok := thenableKey(d); ok {
 		// The value is a thenable, kept in the page: fetch it as it is
 		// (awaiting the call would adopt it).
 		if r, err = sc.evaluate(ctx, c, eval(fmt.Sprintf(fetchScript, key)).SetAwaitPromise(false).SetSerializationOptions(deep)); err != nil {
@@ -156,6 +155,17 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 	shiftLines(d, wrapperLines)
 	sc.result, sc.exc = &r.Result, d
 	return true, nil
+}
+
+// sizedText is sc's expression wrapped in sizedScript. It depends on the
+// expression, whether it is awaited and the cap alone, so that the same
+// expression sent again is the same script, which V8 compiles once.
+func (sc *script) sizedText() string {
+	guard, await := fmt.Sprintf(thenableGuard, thenableTag), ""
+	if sc.await {
+		guard, await = "", "await "
+	}
+	return fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, jsonTag, await, sc.expr)
 }
 
 // needsDeep reports whether o, the wrapper's answer, is an object that
@@ -197,10 +207,15 @@ func rejection(d *runtime.ExceptionDetails) (string, bool) {
 	return s, true
 }
 
-// rejectedWith reports whether d is the rejection tag.
-func rejectedWith(d *runtime.ExceptionDetails, tag string) bool {
+// thenableKey reads the key thenableGuard kept a thenable under out of
+// its rejection.
+func thenableKey(d *runtime.ExceptionDetails) (string, bool) {
 	s, ok := rejection(d)
-	return ok && s == tag
+	if !ok {
+		return "", false
+	}
+	key, ok := strings.CutPrefix(s, thenableTag)
+	return key, ok && strings.HasPrefix(key, "agentbrowser.result.")
 }
 
 // tooLarge reads the size out of the wrapper's too-large rejection.
