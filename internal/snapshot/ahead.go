@@ -128,10 +128,5 @@ func (w *world) placeAhead(ctx context.Context, ids []int64) []int64 {
 func (e *Engine) dropAheads() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.top != nil {
-		e.top.ahead = nil
-	}
-	for _, w := range e.oopifs {
-		w.ahead = nil
-	}
+	e.eachWorldLocked(func(w *world) { w.ahead = nil })
 }

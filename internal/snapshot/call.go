@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -126,14 +125,8 @@ func (e *Engine) CallFrameOwner(ctx context.Context, ref events.Ref, fn string, 
 // renderer and takes it from its compilation cache afterwards; a text
 // carrying them was compiled anew on every call.
 func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMessage) (v json.RawMessage, gone bool, err error) {
-	cargs := make([]runtime.CallArgument, 0, 2+len(args))
-	token, _ := json.Marshal(w.token)
-	cargs = append(cargs, runtime.CallArgument{Value: token}, runtime.CallArgument{Value: json.RawMessage(strconv.FormatInt(id, 10))})
-	for _, a := range args {
-		cargs = append(cargs, runtime.CallArgument{Value: a})
-	}
 	reply, err := w.client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(callText(fn)).
-		SetExecutionContextID(w.ctxID).SetArguments(cargs).
+		SetExecutionContextID(w.ctxID).SetArguments(w.callArgs(id, args)).
 		SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true))
 	if err != nil {
 		return nil, false, err

@@ -86,6 +86,17 @@ type Engine struct {
 	post Post
 }
 
+// eachWorldLocked calls f with the top document's world and each
+// out-of-process frame's. e.mu must be held.
+func (e *Engine) eachWorldLocked(f func(w *world)) {
+	if e.top != nil {
+		f(e.top)
+	}
+	for _, w := range e.oopifs {
+		f(w)
+	}
+}
+
 // Replaced is how many documents have been replaced under this engine's
 // captures so far. A caller that gives up on a capture at its deadline
 // compares it with the value it read before, to tell a page that kept
@@ -112,12 +123,7 @@ func New(main *cdp.Client, top events.FrameID, frames FrameSessions) *Engine {
 func (e *Engine) Reset() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.top != nil {
-		e.top.dead = true
-	}
-	for _, w := range e.oopifs {
-		w.dead = true
-	}
+	e.eachWorldLocked(func(w *world) { w.dead = true })
 	e.top = nil
 	e.oopifs = map[events.FrameID]*world{}
 	e.refs = map[events.Ref]*refEntry{}

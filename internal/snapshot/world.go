@@ -39,11 +39,11 @@ type world struct {
 	token string
 
 	// installed says that our script is in the world. A new world's
-	// first walk carries the install in the same Runtime.evaluate, and
-	// fetches the world's handle to its document (doc) beside it, so a
-	// first snapshot of a new document waits on one round trip fewer:
-	// the world, then the walk (with the probe, when the last document
-	// had nothing to probe), then the placing of refs.
+	// first walk carries the install with it (installCall) and has the
+	// world's handle to its document (doc) and the document's
+	// description fetched beside it (see ahead), so a first snapshot of a
+	// new document waits on the world, then the walk (with the probe,
+	// when the last document had nothing to probe).
 	installMu sync.Mutex
 	installed bool
 
@@ -354,9 +354,8 @@ func exceptionText(d *runtime.ExceptionDetails) string {
 // element returns a handle to the element with id in the world, or
 // ("", nil) when the element is gone.
 func (w *world) element(ctx context.Context, id int64, group string) (runtime.RemoteObjectID, error) {
-	expr := w.guarded("el(" + strconv.FormatInt(id, 10) + ")")
-	args := runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetObjectGroup(group).SetSilent(true)
-	reply, err := w.client.Runtime.Evaluate(ctx, args)
+	reply, err := w.client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(elementFn).
+		SetExecutionContextID(w.ctxID).SetArguments(w.callArgs(id, nil)).SetObjectGroup(group).SetSilent(true))
 	if err != nil {
 		if isWorldGone(err) {
 			return "", errWorldGone
@@ -374,6 +373,22 @@ func (w *world) element(ctx context.Context, id int64, group string) (runtime.Re
 		return "", nil
 	}
 	return *r.ObjectID, nil
+}
+
+// elementFn returns the element of the world's id, when the world's
+// token is the caller's: a constant text, compiled once (see call).
+const elementFn = `function (token, id) { const a = globalThis.__ab; if (!a || a.token !== token) return "\u0000stale"; return a.el(id); }`
+
+// callArgs are the arguments of a call to a function of the world's
+// (elementFn, callText): its token, an element id and then args.
+func (w *world) callArgs(id int64, args []json.RawMessage) []runtime.CallArgument {
+	token, _ := json.Marshal(w.token)
+	out := make([]runtime.CallArgument, 0, 2+len(args))
+	out = append(out, runtime.CallArgument{Value: token}, runtime.CallArgument{Value: json.RawMessage(strconv.FormatInt(id, 10))})
+	for _, a := range args {
+		out = append(out, runtime.CallArgument{Value: a})
+	}
+	return out
 }
 
 // described is what DOM.describeNode tells about one element.
