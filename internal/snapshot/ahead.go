@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"sync/atomic"
 
@@ -16,7 +17,7 @@ import (
 type Post func(method string, params any) (func(ctx context.Context) (json.RawMessage, error), error)
 
 // SetPost gives the engine the tab's Post, which lets a first walk of a
-// new document have the document described behind it (see ahead). Without
+// new document have the document described behind it (see aheadTree). Without
 // it the engine makes the same calls on the tab's client, whose order
 // among themselves the browser does not promise.
 func (e *Engine) SetPost(p Post) {
@@ -35,7 +36,7 @@ const aheadElements = EagerLookupBudget * treeNodeFactor
 // is small enough to describe ahead, else to null.
 var aheadDocument = `document.getElementsByTagName("*").length <= ` + strconv.Itoa(aheadElements) + ` ? document : null`
 
-// ahead is what a world's first walk fetches beside it, so that the refs
+// aheadTree is what a world's first walk fetches beside it, so that the refs
 // the capture makes are placed without another round trip. A first walk
 // otherwise returns, then the paths of its elements and the description
 // of the document go out together: a second round trip, which on a busy
@@ -46,7 +47,7 @@ var aheadDocument = `document.getElementsByTagName("*").length <= ` + strconv.It
 // leaves the moved elements unplaced (the path leads elsewhere, or to an
 // element of another name) and they are looked up as before; an element
 // keeps its backend node id for life, so a placement holds afterwards.
-type ahead struct {
+type aheadTree struct {
 	// tree delivers the described document once, nil when there is none
 	// (a large document, a failed call).
 	tree chan *dom.Node
@@ -58,30 +59,125 @@ type ahead struct {
 // aheadsUsed counts the refs placed from a first walk's ahead, for tests.
 var aheadsUsed atomic.Int64
 
-// fetchAhead asks for a handle to w's document for the walk about to be
-// sent, then, once it has the handle, for the description of the whole
-// document. It returns the function that waits for the handle and keeps
-// it (as fetchDocument's does); the description goes to w.ahead. With a
-// Post the handle's request is written before this returns, so that the
-// describe follows the walk in the renderer's queue instead of a round
-// trip after it.
-func (w *world) fetchAhead(ctx context.Context) (keep func()) {
-	a := &ahead{tree: make(chan *dom.Node, 1)}
-	w.ahead = a
-	wait := w.send(ctx, runtime.NewEvaluateArgs(aheadDocument).SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
+// dropAheads lets go of the aheads a capture's first walks fetched and
+// did not need. The caller holds capMu.
+func (e *Engine) dropAheads() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.eachWorldLocked(func(w *world) { w.ahead = nil })
+}
+
+// placeAhead fills the backend node ids of list (entries of w) that w's
+// first walk's aheadTree places, and returns the rest.
+func (e *Engine) placeAhead(ctx context.Context, w *world, list []*refEntry) []*refEntry {
+	a := w.ahead
+	if a == nil || a.paths == nil {
+		return list
+	}
+	var tree *dom.Node
+	select {
+	case tree = <-a.tree:
+	case <-ctx.Done():
+	}
+	w.ahead = nil
+	if tree == nil {
+		return list
+	}
+	paths := make([]*string, len(list))
+	for i, en := range list {
+		if p, ok := a.paths[en.local]; ok {
+			paths[i] = &p
+		}
+	}
+	var rest []*refEntry
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i, d := range placeInTree(tree, paths) {
+		if d.ok {
+			list[i].info.BackendNodeID = d.backend
+			aheadsUsed.Add(1)
+		} else {
+			rest = append(rest, list[i])
+		}
+	}
+	return rest
+}
+
+// send writes a Runtime.evaluate on w's session at once when w has the
+// tab's Post: what is sent after it follows it in the renderer's queue,
+// and its reply comes straight back, without the client's goroutines
+// between (on a machine whose CPUs the renderers keep busy, each hand-off
+// between goroutines can wait milliseconds for a thread to run). Without
+// a Post the call goes out through the client, on a goroutine of its own.
+// wait returns the reply; it must be called.
+func (w *world) send(ctx context.Context, args *runtime.EvaluateArgs) (wait func() (*runtime.EvaluateReply, error)) {
+	if w.post != nil {
+		if pw, err := w.post("Runtime.evaluate", args); err == nil {
+			return func() (*runtime.EvaluateReply, error) {
+				raw, err := pw(ctx)
+				if err != nil {
+					return nil, err
+				}
+				var r runtime.EvaluateReply
+				if err := json.Unmarshal(raw, &r); err != nil {
+					return nil, fmt.Errorf("decoding an evaluation's reply: %w", err)
+				}
+				return &r, nil
+			}
+		}
+		// A session that cannot post (it went away) fails the call below
+		// in the client's words.
+	}
+	type out struct {
+		r   *runtime.EvaluateReply
+		err error
+	}
+	ch := make(chan out, 1)
+	go func() {
+		r, err := w.client.Runtime.Evaluate(ctx, args)
+		ch <- out{r, err}
+	}()
+	return func() (*runtime.EvaluateReply, error) {
+		o := <-ch
+		return o.r, o.err
+	}
+}
+
+// evaluate is send for a caller that waits for the reply at once.
+func (w *world) evaluate(ctx context.Context, args *runtime.EvaluateArgs) (*runtime.EvaluateReply, error) {
+	if w.post == nil {
+		return w.client.Runtime.Evaluate(ctx, args)
+	}
+	return w.send(ctx, args)()
+}
+
+// fetchDocument asks for a handle to the world's document alongside the
+// caller's install, and returns the function that waits for it and keeps
+// it. The caller holds the capture lock, which guards doc, until it has
+// called that function; without a handle, documentHandle asks again when
+// a describe needs one. For a first walk (ahead set) the handle is asked
+// only of a document small enough to describe ahead, is written before
+// this returns when w can post (see send), and once it is in, the whole
+// document is described into w.ahead, behind the walk.
+func (w *world) fetchDocument(ctx context.Context, ahead bool) (keep func()) {
+	expr := "document"
+	var a *aheadTree
+	if ahead {
+		expr = aheadDocument
+		a = &aheadTree{tree: make(chan *dom.Node, 1)}
+		w.ahead = a
+	}
+	wait := w.send(ctx, w.documentArgs(expr))
 	docc := make(chan runtime.RemoteObjectID, 1)
 	go func() {
-		var doc runtime.RemoteObjectID
-		if r, err := wait(); err == nil && r.Result.ObjectID != nil {
-			doc = *r.Result.ObjectID
-		}
+		doc, _ := objectOf(wait())
 		docc <- doc
+		if a == nil {
+			return
+		}
 		var tree *dom.Node
 		if doc != "" {
-			if r, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
-				SetObjectID(doc).SetDepth(-1).SetPierce(true)); err == nil {
-				tree = &r.Node
-			}
+			tree, _ = w.describeDocument(ctx, doc)
 		}
 		a.tree <- tree
 	}()
@@ -90,43 +186,4 @@ func (w *world) fetchAhead(ctx context.Context) (keep func()) {
 			w.doc = id
 		}
 	}
-}
-
-// placeAhead places what it can of ids (w's element ids) from w's first
-// walk's ahead, which it consumes, and returns the backend ids it found
-// (0 where none). It returns nil when w has no ahead, or its document
-// could not be described.
-func (w *world) placeAhead(ctx context.Context, ids []int64) []int64 {
-	a := w.ahead
-	w.ahead = nil
-	if a == nil || a.paths == nil {
-		return nil
-	}
-	var tree *dom.Node
-	select {
-	case tree = <-a.tree:
-	case <-ctx.Done():
-	}
-	if tree == nil {
-		return nil
-	}
-	out := make([]int64, len(ids))
-	kids := map[*dom.Node][]*dom.Node{}
-	for i, id := range ids {
-		if p, ok := a.paths[id]; ok {
-			if n := followPath(tree, p, kids); n != nil {
-				out[i] = int64(n.BackendNodeID)
-				aheadsUsed.Add(1)
-			}
-		}
-	}
-	return out
-}
-
-// dropAheads lets go of the aheads a capture's first walks fetched and
-// did not need. The caller holds capMu.
-func (e *Engine) dropAheads() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.eachWorldLocked(func(w *world) { w.ahead = nil })
 }

@@ -126,33 +126,6 @@ func (e *Engine) eagerBackendIDs(ctx context.Context, entries []*refEntry) error
 	return nil
 }
 
-// placeAhead fills the backend node ids of list (entries of w) that w's
-// first walk's ahead places, and returns the rest.
-func (e *Engine) placeAhead(ctx context.Context, w *world, list []*refEntry) []*refEntry {
-	if w.ahead == nil {
-		return list
-	}
-	ids := make([]int64, len(list))
-	for i, en := range list {
-		ids[i] = en.local
-	}
-	found := w.placeAhead(ctx, ids)
-	if found == nil {
-		return list
-	}
-	var rest []*refEntry
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for i, en := range list {
-		if found[i] != 0 {
-			en.info.BackendNodeID = found[i]
-		} else {
-			rest = append(rest, en)
-		}
-	}
-	return rest
-}
-
 // lookupCost is what looking up the backend ids of n elements of a
 // document of the given size costs, in eagerBudget's units, and whether
 // one description of the whole tree is the cheaper way (else one call per

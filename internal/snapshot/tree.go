@@ -47,11 +47,10 @@ func (w *world) describeTree(ctx context.Context, ids []int64) ([]described, err
 		r.paths, r.err = w.paths(ctx, string(idsJSON), len(ids))
 		pc <- r
 	}()
-	var tree *dom.DescribeNodeReply
+	var tree *dom.Node
 	err := w.documentHandle(ctx)
 	if err == nil {
-		tree, err = w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().
-			SetObjectID(w.doc).SetDepth(-1).SetPierce(true))
+		tree, err = w.describeDocument(ctx, w.doc)
 		if err != nil {
 			// Ask for a new handle next time, should this one be the
 			// cause.
@@ -66,17 +65,33 @@ func (w *world) describeTree(ctx context.Context, ids []int64) ([]described, err
 	if err != nil {
 		return nil, err
 	}
-	out := make([]described, len(ids))
+	return placeInTree(tree, pr.paths), nil
+}
+
+// describeDocument describes the whole document doc is a handle to,
+// shadow roots and same-process frames included.
+func (w *world) describeDocument(ctx context.Context, doc runtime.RemoteObjectID) (*dom.Node, error) {
+	r, err := w.client.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(doc).SetDepth(-1).SetPierce(true))
+	if err != nil {
+		return nil, err
+	}
+	return &r.Node, nil
+}
+
+// placeInTree follows each path (nil: none) down a described document;
+// an element it cannot place comes back with ok false.
+func placeInTree(tree *dom.Node, paths []*string) []described {
+	out := make([]described, len(paths))
 	kids := map[*dom.Node][]*dom.Node{}
-	for i, p := range pr.paths {
+	for i, p := range paths {
 		if p == nil {
 			continue
 		}
-		if n := followPath(&tree.Node, *p, kids); n != nil {
+		if n := followPath(tree, *p, kids); n != nil {
 			out[i] = described{backend: int64(n.BackendNodeID), ok: true}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // paths asks w's script for the paths of n elements (idsJSON) from the
@@ -127,12 +142,22 @@ func (w *world) documentHandle(ctx context.Context) error {
 // documentObject asks w for a handle to its document, in the group the
 // world keeps it in; "" when the answer holds none.
 func (w *world) documentObject(ctx context.Context) (runtime.RemoteObjectID, error) {
-	doc, err := w.client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").
-		SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true))
-	if err != nil || doc.Result.ObjectID == nil {
+	return objectOf(w.evaluate(ctx, w.documentArgs("document")))
+}
+
+// documentArgs evaluates expr, which names the document (or null), into
+// the group the world keeps its handle in.
+func (w *world) documentArgs(expr string) *runtime.EvaluateArgs {
+	return runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetObjectGroup(docGroup).SetSilent(true)
+}
+
+// objectOf is the handle an evaluation answered with; "" when it
+// answered with none.
+func objectOf(r *runtime.EvaluateReply, err error) (runtime.RemoteObjectID, error) {
+	if err != nil || r.Result.ObjectID == nil {
 		return "", err
 	}
-	return *doc.Result.ObjectID, nil
+	return *r.Result.ObjectID, nil
 }
 
 // followPath walks a path made by the script's pathOf ("1.0.s.2 button")

@@ -68,7 +68,7 @@ type world struct {
 	post Post
 	// ahead is what the first walk fetched beside it, until a capture
 	// places its refs; guarded by Engine.capMu.
-	ahead *ahead
+	ahead *aheadTree
 }
 
 func newToken() string {
@@ -155,7 +155,7 @@ func (w *world) install(ctx context.Context, then string) (string, error) {
 	defer sent()
 	if then != "" {
 		expr += ", (" + then + ")"
-		defer w.fetchDocument(ctx)()
+		defer w.fetchDocument(ctx, false)()
 	}
 	ev, err := w.evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(w.ctxID).SetSilent(true))
 	if err != nil {
@@ -173,24 +173,6 @@ func (w *world) install(ctx context.Context, then string) (string, error) {
 		_ = json.Unmarshal(ev.Result.Value, &out)
 	}
 	return out, nil
-}
-
-// fetchDocument asks for a handle to the world's document on a goroutine
-// of its own, alongside the caller's install, and returns the function
-// that waits for it and keeps it. The caller holds the capture lock, which
-// guards doc, until it has called that function; without a handle,
-// documentHandle asks again when a describe needs one.
-func (w *world) fetchDocument(ctx context.Context) (keep func()) {
-	docc := make(chan runtime.RemoteObjectID, 1)
-	go func() {
-		id, _ := w.documentObject(ctx)
-		docc <- id
-	}()
-	return func() {
-		if id := <-docc; id != "" && w.doc == "" {
-			w.doc = id
-		}
-	}
 }
 
 // isWorldGone reports whether err means the world's context no longer
@@ -236,7 +218,7 @@ func (w *world) startSnap(ctx context.Context, optsJSON string) (finish func() (
 	w.installMu.Lock()
 	keep, sent := func() {}, func() {}
 	if !w.installed {
-		keep = w.fetchAhead(ctx)
+		keep = w.fetchDocument(ctx, true)
 		var install string
 		install, sent = w.installCall(ctx)
 		expr = install + ", " + w.guarded("snap("+optsJSON+", "+strconv.Itoa(aheadElements)+")")
@@ -282,54 +264,6 @@ func (w *world) startSnap(ctx context.Context, optsJSON string) (finish func() (
 		w.installed = true
 		return s, nil
 	}
-}
-
-// send writes a Runtime.evaluate on w's session at once when w has the
-// tab's Post: what is sent after it follows it in the renderer's queue,
-// and its reply comes straight back, without the client's goroutines
-// between (on a machine whose CPUs the renderers keep busy, each hand-off
-// between goroutines can wait milliseconds for a thread to run). Without
-// a Post the call goes out through the client, on a goroutine of its own.
-// wait returns the reply; it must be called.
-func (w *world) send(ctx context.Context, args *runtime.EvaluateArgs) (wait func() (*runtime.EvaluateReply, error)) {
-	if w.post != nil {
-		if pw, err := w.post("Runtime.evaluate", args); err == nil {
-			return func() (*runtime.EvaluateReply, error) {
-				raw, err := pw(ctx)
-				if err != nil {
-					return nil, err
-				}
-				var r runtime.EvaluateReply
-				if err := json.Unmarshal(raw, &r); err != nil {
-					return nil, fmt.Errorf("decoding an evaluation's reply: %w", err)
-				}
-				return &r, nil
-			}
-		}
-		// A session that cannot post (it went away) fails the call below
-		// in the client's words.
-	}
-	type out struct {
-		r   *runtime.EvaluateReply
-		err error
-	}
-	ch := make(chan out, 1)
-	go func() {
-		r, err := w.client.Runtime.Evaluate(ctx, args)
-		ch <- out{r, err}
-	}()
-	return func() (*runtime.EvaluateReply, error) {
-		o := <-ch
-		return o.r, o.err
-	}
-}
-
-// evaluate is send for a caller that waits for the reply at once.
-func (w *world) evaluate(ctx context.Context, args *runtime.EvaluateArgs) (*runtime.EvaluateReply, error) {
-	if w.post == nil {
-		return w.client.Runtime.Evaluate(ctx, args)
-	}
-	return w.send(ctx, args)()
 }
 
 // loading reports whether the world's document is still being parsed
