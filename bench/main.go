@@ -156,7 +156,7 @@ func runAPI(ctx context.Context, w io.Writer, n int) error {
 		rows = append(rows, r)
 	}
 	if wanted("launch") {
-		rows = append(rows, launchRow(ctx, max(3, n/6)))
+		rows = append(rows, launchRow(ctx, max(5, n/3)))
 	}
 	if wanted("hung") {
 		rows = append(rows, hungRows(ctx, hs)...)

@@ -3,7 +3,7 @@ package evaluate
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strconv"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/dom"
@@ -153,7 +153,7 @@ func (sc *script) run(ctx context.Context, c *cdp.Client) error {
 // run locates where e runs, runs it within work and shapes the outcome.
 func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Target, c *call, e events.EvaluateEvent, ri *runInfo) (events.EvaluateResult, error) {
 	sc := &script{expr: e.Expression, fn: e.Function, await: e.AwaitPromise, max: max(a.cfg.MaxResultBytes, 0),
-		group: fmt.Sprintf("agentbrowser-evaluate-%d", a.groups.Add(1))}
+		group: "agentbrowser-evaluate-" + strconv.FormatUint(a.groups.Add(1), 10)}
 	var ch *channel
 	dialog, err := a.race(work, tab.ID, func(ctx context.Context) error {
 		t := tab

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
@@ -159,13 +160,35 @@ func (sc *script) runSized(ctx context.Context, c *cdp.Client) (done bool, err e
 
 // sizedText is sc's expression wrapped in sizedScript. It depends on the
 // expression, whether it is awaited and the cap alone, so that the same
-// expression sent again is the same script, which V8 compiles once.
+// expression sent again is the same script, which V8 compiles once. The
+// wrapper's text around the expression is made once per cap and kind.
 func (sc *script) sizedText() string {
+	k := wrapperKey{max: sc.max, await: sc.await}
+	w, ok := wrappers.Load(k)
+	if !ok {
+		w, _ = wrappers.LoadOrStore(k, k.wrapper())
+	}
+	p := w.([2]string)
+	return p[0] + sc.expr + p[1]
+}
+
+// wrapperKey names a wrapper of sizedScript.
+type wrapperKey struct {
+	max   int64
+	await bool
+}
+
+// wrappers holds each wrapperKey's text before and after the expression.
+var wrappers sync.Map
+
+func (k wrapperKey) wrapper() [2]string {
 	guard, await := fmt.Sprintf(thenableGuard, thenableTag), ""
-	if sc.await {
+	if k.await {
 		guard, await = "", "await "
 	}
-	return fmt.Sprintf(sizedScript, guard, sc.max, tooLargeTag, jsonTag, await, sc.expr)
+	const hole = "\x00expression\x00"
+	before, after, _ := strings.Cut(fmt.Sprintf(sizedScript, guard, k.max, tooLargeTag, jsonTag, await, hole), hole)
+	return [2]string{before, after}
 }
 
 // needsDeep reports whether o, the wrapper's answer, is an object that

@@ -56,9 +56,23 @@ func sizedInOneCall(t *testing.T, s *session.BrowserSession, tab events.TargetID
 		})
 	}
 	t.Run("page globals named like the wrapper's variables stay visible", func(t *testing.T) {
-		eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "globalThis.v = 7; globalThis.n = 8; 0", AwaitPromise: await})
-		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "v + n", AwaitPromise: await})
-		assert.Equal(t, float64(15), r.Value)
+		eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "globalThis.v = 7; globalThis.n = 8; globalThis.m = 16; globalThis.x = 32; globalThis.prim = 64; 0", AwaitPromise: await})
+		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "v + n + m + x + prim", AwaitPromise: await})
+		assert.Equal(t, float64(127), r.Value)
+		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "[v, n, m, x, prim]", AwaitPromise: await})
+		assert.Equal(t, []any{float64(7), float64(8), float64(16), float64(32), float64(64)}, r.Value)
+	})
+	t.Run("an expression that awaits runs whole", func(t *testing.T) {
+		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "(await new Promise(r => setTimeout(() => r(7), 0))) + 1", AwaitPromise: await})
+		assert.Equal(t, float64(8), r.Value)
+		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "({awaited: await Promise.resolve('yes')})", AwaitPromise: await})
+		assert.Equal(t, map[string]any{"awaited": "yes"}, r.Value)
+	})
+	t.Run("an object and a function come back as before", func(t *testing.T) {
+		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "({a: [1, 'b'], c: null})", AwaitPromise: await})
+		assert.Equal(t, map[string]any{"a": []any{float64(1), "b"}, "c": nil}, r.Value)
+		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "new Map([[1, 2]])", AwaitPromise: await})
+		assert.Equal(t, "map", r.Type)
 	})
 	t.Run("a statement list runs once, as it is", func(t *testing.T) {
 		// A let at the top of a script stays declared: a name of its own
