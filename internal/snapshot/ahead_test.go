@@ -94,6 +94,7 @@ func TestPostedInstall(t *testing.T) {
 		mu.Lock()
 		assert.Equal(t, i+1, defines, "one definition posted per new document")
 		mu.Unlock()
+		require.NotEmpty(t, res.Refs)
 		for ref := range res.Refs {
 			left, err := e.CallWorld(ctx, ref, `function () { return "__abInstall" in globalThis; }`)
 			require.NoError(t, err)

@@ -153,7 +153,7 @@ func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMe
 // callText wraps fn for call: the wrapper checks the world's token, finds
 // the element and calls fn on it with the remaining arguments.
 func callText(fn string) string {
-	return `function (token, id, ...args) { const a = globalThis.__ab; if (!a || a.token !== token) return "\u0000stale"; ` +
+	return `function (token, id, ...args) { ` + staleCheck +
 		`const e = id === 0 ? globalThis : a.el(id); if (!e) return "\u0000gone"; const v = (` + fn +
 		`).apply(e, args); return v instanceof Promise ? v.then(x => [x]) : [v]; }`
 }

@@ -195,9 +195,13 @@ func isWorldGone(err error) bool {
 // guarded wraps a call on __ab so that it only runs in our world with our
 // token; anywhere else it yields the string "\x00stale".
 func (w *world) guarded(call string) string {
-	return `(() => { const a = globalThis.__ab; if (!a || a.token !== "` + w.token +
-		`") return "\u0000stale"; return a.` + call + `; })()`
+	return `((token) => { ` + staleCheck + `return a.` + call + `; })("` + w.token + `")`
 }
+
+// staleCheck opens the body of a function run in a world, given the
+// caller's world token as token: it answers staleMark unless the world's
+// script is the caller's, and names that script a.
+const staleCheck = `const a = globalThis.__ab; if (!a || a.token !== token) return "\u0000stale"; `
 
 const staleMark = "\x00stale"
 
@@ -311,7 +315,7 @@ func (w *world) element(ctx context.Context, id int64, group string) (runtime.Re
 
 // elementFn returns the element of the world's id, when the world's
 // token is the caller's: a constant text, compiled once (see call).
-const elementFn = `function (token, id) { const a = globalThis.__ab; if (!a || a.token !== token) return "\u0000stale"; return a.el(id); }`
+const elementFn = `function (token, id) { ` + staleCheck + `return a.el(id); }`
 
 // callArgs are the arguments of a call to a function of the world's
 // (elementFn, callText): its token, an element id and then args.

@@ -56,10 +56,10 @@ func sizedInOneCall(t *testing.T, s *session.BrowserSession, tab events.TargetID
 		})
 	}
 	t.Run("page globals named like the wrapper's variables stay visible", func(t *testing.T) {
-		eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "globalThis.v = 7; globalThis.n = 8; globalThis.m = 16; globalThis.x = 32; globalThis.prim = 64; 0", AwaitPromise: await})
-		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "v + n + m + x + prim", AwaitPromise: await})
+		eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "globalThis.v = 7; globalThis.n = 8; globalThis.measure = 16; globalThis.x = 32; globalThis.kept = 64; 0", AwaitPromise: await})
+		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "v + n + measure + x + kept", AwaitPromise: await})
 		assert.Equal(t, float64(127), r.Value)
-		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "[v, n, m, x, prim]", AwaitPromise: await})
+		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "[v, n, measure, x, kept]", AwaitPromise: await})
 		assert.Equal(t, []any{float64(7), float64(8), float64(16), float64(32), float64(64)}, r.Value)
 	})
 	t.Run("an expression that awaits runs whole", func(t *testing.T) {
@@ -68,7 +68,7 @@ func sizedInOneCall(t *testing.T, s *session.BrowserSession, tab events.TargetID
 		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "({awaited: await Promise.resolve('yes')})", AwaitPromise: await})
 		assert.Equal(t, map[string]any{"awaited": "yes"}, r.Value)
 	})
-	t.Run("an object and a function come back as before", func(t *testing.T) {
+	t.Run("an object and a Map come back as before", func(t *testing.T) {
 		r := eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "({a: [1, 'b'], c: null})", AwaitPromise: await})
 		assert.Equal(t, map[string]any{"a": []any{float64(1), "b"}, "c": nil}, r.Value)
 		r = eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "new Map([[1, 2]])", AwaitPromise: await})
