@@ -99,19 +99,32 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 		if err != nil || loader == "" || want == "" {
 			return err
 		}
+		cur, committed := loader, false
 		for {
 			ev, err := lc.Recv()
 			if err != nil {
 				return err
 			}
-			if ev.FrameID == frame && string(ev.LoaderID) == loader {
-				// The new document has committed (its first lifecycle
-				// event): the old one's world is gone.
-				replaced()
-				if ev.Name == want {
-					loaded.Store(true)
-					return nil
+			if ev.FrameID != frame {
+				continue
+			}
+			if string(ev.LoaderID) != cur {
+				// Once the new document has committed, a later one that
+				// commits in its place (a script redirect, a reload the
+				// page starts before its load) is the navigation's end:
+				// the first will never reach want.
+				if !committed || ev.Name != "init" {
+					continue
 				}
+				cur = string(ev.LoaderID)
+			}
+			// The new document has committed (its first lifecycle
+			// event): the old one's world is gone.
+			committed = true
+			replaced()
+			if ev.Name == want {
+				loaded.Store(true)
+				return nil
 			}
 		}
 	})

@@ -1,9 +1,12 @@
 package defaultaction_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/actions"
 )
 
 // TestNavigationReportsWhereItEnded checks the URL and title a navigation
@@ -23,4 +26,23 @@ func TestNavigationReportsWhereItEnded(t *testing.T) {
 	r = e.open("/urlload.html")
 	require.Equal(t, e.srv.MainURL("/urlload.html?moved"), r.URL)
 	require.Equal(t, "moving", r.Title)
+}
+
+// TestNavigationFollowsScriptRedirect opens a page that sends itself on
+// with location.replace while an image holds its load event back: the
+// first document never loads, the one it moved to does, and the navigation
+// answers with that one, as a browser's user would see it, instead of
+// waiting out its budget for a load that cannot come.
+func TestNavigationFollowsScriptRedirect(t *testing.T) {
+	e := newEnv(t, "")
+	r := e.open("/scriptmove.html")
+	require.Equal(t, e.srv.MainURL("/target.html"), r.URL)
+	require.Equal(t, "target", r.Title)
+
+	// The same through 'tab new', which loads its URL the same way.
+	ctx := e.ctx()
+	nt, err := actions.NewTab(ctx, e.s, e.srv.MainURL("/scriptmove.html"))
+	require.NoError(t, err)
+	t.Cleanup(func() { _, _ = actions.CloseTab(context.Background(), e.s, nt.Tab.ID) })
+	require.Equal(t, e.srv.MainURL("/target.html"), nt.Tab.URL)
 }
