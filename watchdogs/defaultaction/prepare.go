@@ -25,19 +25,15 @@ const prepareDelay = 100 * time.Millisecond
 // needs are then made while the agent reads the navigation's answer
 // instead of while it waits for the snapshot. It starts after
 // prepareDelay, and not at all if the tab navigated again meanwhile or a
-// dialog blocks the page.
-//
-// One document at a time in the session is prepared in full, so that with
-// many tabs navigating the preparations do not pile up in the renderers
-// and slow the navigations themselves. A document whose turn has not come
-// gets its isolated world at once (snapshot.Engine.PrepareWorld, which
-// costs the renderer little) and waits, within prepareWait, for the rest:
-// when its turn comes it is prepared unless its tab navigated again or its
-// snapshot was taken meanwhile, which leaves Prepare nothing to do. Under
-// 32 paced tabs, about a third of the first snapshots found their document
-// unprepared when a document that found another one being prepared only
-// got its world (p95 230 ms for those against 50 ms for the prepared);
-// see docs/performance.md. Detach cancels it.
+// dialog blocks the page. One document at a time in the session is
+// prepared in full, so that with many tabs navigating the preparations do
+// not pile up in the renderers and slow the navigations themselves (32
+// paced tabs, p95 per round: navigate 640-820 ms and snapshot 150-250 ms
+// with every new document prepared, 350-680 and 110-230 ms one at a
+// time, 360-520 and 110-340 ms without); while one is, the others only
+// get their isolated world (snapshot.Engine.PrepareWorld), which costs
+// the renderer little and spares their first snapshot a round trip. The
+// first snapshot does the rest. Detach cancels it.
 func (a *attachment) prepareSnapshot(tab *session.Target) {
 	select {
 	case <-a.life.Done():
@@ -56,27 +52,16 @@ func (a *attachment) prepareSnapshot(tab *session.Target) {
 		case <-ctx.Done():
 			return
 		}
-		current := func() bool { return a.navGen(tab.ID, false) == gen && a.dlg.Pending(ctx, tab.ID) == nil }
-		if !current() {
+		if a.navGen(tab.ID, false) != gen || a.dlg.Pending(ctx, tab.ID) != nil {
 			return
 		}
-		select {
-		case a.prepSlot <- struct{}{}:
-		default:
-			if err := e.PrepareWorld(ctx); err != nil {
-				a.log.Debug().Err(err).Str("tab", string(tab.ID)).Msg("making the new document's snapshot world")
-			}
-			select {
-			case a.prepSlot <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
+		prepare := e.Prepare
+		if a.preparing.CompareAndSwap(false, true) {
+			defer a.preparing.Store(false)
+		} else {
+			prepare = e.PrepareWorld
 		}
-		defer func() { <-a.prepSlot }()
-		if !current() {
-			return
-		}
-		if err := e.Prepare(ctx); err != nil {
+		if err := prepare(ctx); err != nil {
 			a.log.Debug().Err(err).Str("tab", string(tab.ID)).Msg("preparing the new document for its snapshot")
 		}
 	})

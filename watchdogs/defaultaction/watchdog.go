@@ -3,6 +3,7 @@ package defaultaction
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -82,7 +83,6 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		closed:       map[events.TargetID]bool{},
 		inputs:       map[events.TargetID]inputLock{},
 		navs:         map[events.TargetID]uint64{},
-		prepSlot:     make(chan struct{}, 1),
 		dlg:          dialogwatch.NewTracker(s.Bus()),
 		settleWindow: max(w.cfg.NavSettle, NavSettleWindow),
 		maxResult:    w.cfg.MaxResultBytes,
@@ -157,9 +157,9 @@ type attachment struct {
 	maxResult int64
 	// navs counts the navigations each tab started (see navGen).
 	navs map[events.TargetID]uint64
-	// prepSlot is held while a tab's new document is prepared in full for
+	// preparing is set while a tab's new document is prepared in full for
 	// its snapshot (see prepareSnapshot): one at a time in the session.
-	prepSlot chan struct{}
+	preparing atomic.Bool
 	// pointers holds where each tab's mouse pointer was last put (see
 	// pointerAt).
 	pointers map[events.TargetID]pointerAt
