@@ -66,6 +66,14 @@ func site(t *testing.T) *testutil.Servers {
 		w.Header().Set("Content-Type", "image/svg+xml")
 		fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`)
 	})
+	// An image that never comes (until the page lets it go, or a minute
+	// passes): a page that shows it never loads.
+	mux.HandleFunc("/never.svg", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(time.Minute):
+		case <-r.Context().Done():
+		}
+	})
 	return testutil.Serve(t, mux)
 }
 

@@ -3,6 +3,7 @@ package defaultaction_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -29,8 +30,8 @@ func TestNavigationReportsWhereItEnded(t *testing.T) {
 }
 
 // TestNavigationFollowsScriptRedirect opens a page that sends itself on
-// with location.replace while an image holds its load event back: the
-// first document never loads, the one it moved to does, and the navigation
+// with location.replace while an image that never comes holds its load
+// event back: the first document cannot load, the one it moved to does, and the navigation
 // answers with that one, as a browser's user would see it, instead of
 // waiting out its budget for a load that cannot come.
 func TestNavigationFollowsScriptRedirect(t *testing.T) {
@@ -43,6 +44,10 @@ func TestNavigationFollowsScriptRedirect(t *testing.T) {
 	ctx := e.ctx()
 	nt, err := actions.NewTab(ctx, e.s, e.srv.MainURL("/scriptmove.html"))
 	require.NoError(t, err)
-	t.Cleanup(func() { _, _ = actions.CloseTab(context.Background(), e.s, nt.Tab.ID) })
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_, _ = actions.CloseTab(ctx, e.s, nt.Tab.ID)
+	})
 	require.Equal(t, e.srv.MainURL("/target.html"), nt.Tab.URL)
 }
