@@ -16,15 +16,15 @@ import (
 // median ratio over the rounds.
 //
 // The two loops do the same work, the floor in its fewest raw calls, and
-// the table says where they differ: the floor's snapshot runs our
-// snapshot script in the page's main world, installed and walked in one
-// call, and keeps nothing, where ours makes an isolated world in each new
-// document, keeps refs with their backend node ids and writes the agent's
-// text; the floor finds the elements it clicks and types into by id, ours
-// by ref. Both navigations read the URL and title they landed on; only
-// ours first checks that no script holds the page. Both typings check the
-// element, focus it, insert the text, let the page's zero-delay timers run
-// and read the value back.
+// the table says where they differ: both snapshots make an isolated world
+// in each new document, install our snapshot script there, walk the
+// document and have it described with its backend node ids, but only ours
+// keeps refs and writes the agent's text (Go-side work); the floor finds
+// the elements it clicks and types into by id, ours by ref. Both
+// navigations first check that no script holds the page and read the URL
+// and title they landed on. Both typings check the element, focus it,
+// insert the text, let the page's zero-delay timers run and read the value
+// back.
 func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
 	ours := func() (map[string]sample, error) {
 		s, err := startOurs(ctx)
@@ -101,6 +101,6 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 	for _, l := range lines {
 		fmt.Fprintln(w, l+"  ")
 	}
-	fmt.Fprintln(w, "\nThe floor's snapshot installs and runs our snapshot script in the page's main world in one call (no isolated world, no refs kept, no backend node ids, no agent text); ours does all of that in each new document. The floor finds elements by id, ours by ref; only ours checks before a navigation that no script holds the page. Both typings check, focus, insert, settle the page and read the value back; both navigations read the URL and title.")
+	fmt.Fprintln(w, "\nBoth snapshots make an isolated world in each new document, install our snapshot script there, walk the document and have it described with its backend node ids; only ours keeps refs and writes the agent's text. The floor finds elements by id, ours by ref. Both navigations check first that no script holds the page, and read the URL and title. Both typings check, focus, insert, settle the page and read the value back.")
 	return nil
 }

@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
 	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/mafredri/cdp/protocol/target"
 
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
@@ -17,12 +20,10 @@ import (
 
 // rawTab opens tab i in ch and returns the same loop as oursTab's in the
 // fewest raw CDP calls, on the tab's own websocket: what concurrency does
-// to a client with no design of its own on this machine. The snapshot is
-// our snapshot script installed and run in the page's main world in one
-// Runtime.evaluate (snapshot.WalkExpression: the page's work of ours, in
-// the fewest calls, without our isolated world, kept refs, backend node
-// ids or agent text), the click the check in page and the pressed+released
-// pair of the API bench's floor, and the typing rawType's.
+// to a client with no design of its own on this machine. The navigation
+// first checks that no script holds the page, as ours does (rawFreePage);
+// the snapshot is rawSnapshot's, the click the check in page and the pressed+released pair
+// of the API bench's floor, and the typing rawType's.
 func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) func(i int) (tabRun, func(), error) {
 	return func(i int) (tabRun, func(), error) {
 		tr, err := browser.Target.CreateTarget(ctx, target.NewCreateTargetArgs("about:blank"))
@@ -47,7 +48,10 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 		}
 		return func(actx context.Context, j int, record func(string, time.Time, error)) {
 			t := time.Now()
-			_, err := c.Page.Navigate(actx, page.NewNavigateArgs(tabURL(srv, i, j)))
+			err := rawFreePage(actx, c)
+			if err == nil {
+				_, err = c.Page.Navigate(actx, page.NewNavigateArgs(tabURL(srv, i, j)))
+			}
 			if err == nil {
 				_, err = load.Recv()
 			}
@@ -58,7 +62,7 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 			}
 			record("navigate", t, err)
 			t = time.Now()
-			_, err = rawEval(actx, c, walkExpr)
+			err = rawSnapshot(actx, c, page.FrameID(tr.TargetID))
 			record("snapshot", t, err)
 			t = time.Now()
 			err = rawClickIn(actx, c, "document.getElementById('b')")
@@ -73,8 +77,58 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 	}
 }
 
-// walkExpr is the floor's snapshot: see rawTab.
+// walkExpr installs our snapshot script and walks the document, in one
+// evaluation (snapshot.WalkExpression).
 var walkExpr = snapshot.WalkExpression()
+
+// rawFreePage is the check ours makes before a navigation: a page whose
+// script holds its main thread cannot be navigated away from (the tab is
+// lost for good), so an empty evaluation must answer within 200 ms, else
+// the script is stopped.
+func rawFreePage(ctx context.Context, c *cdp.Client) error {
+	pctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	_, err := rawEval(pctx, c, "0")
+	cancel()
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		err = c.Runtime.TerminateExecution(ctx)
+	}
+	return err
+}
+
+// rawSnapshot is the floor's snapshot of a new document: the page work
+// ours does in its fewest raw calls. It makes an isolated world in the top
+// frame (so that the page's own scripts can neither see nor change the
+// walk, as in ours and in Playwright's utility world), then installs our
+// script there and walks the document in one evaluation while, beside it,
+// a handle to the document has the whole tree described with its backend
+// node ids, which refs that outlive the call are made of. It keeps no refs
+// and writes no text for an agent: that is Go-side work of ours, not the
+// page's.
+func rawSnapshot(ctx context.Context, c *cdp.Client, frame page.FrameID) error {
+	w, err := c.Page.CreateIsolatedWorld(ctx, page.NewCreateIsolatedWorldArgs(frame).SetWorldName("floor").SetGrantUniveralAccess(true))
+	if err != nil {
+		return err
+	}
+	described := make(chan error, 1)
+	go func() {
+		doc, err := c.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs("document").SetContextID(w.ExecutionContextID))
+		if err == nil && doc.Result.ObjectID == nil {
+			err = errors.New("no handle to the document")
+		}
+		if err == nil {
+			_, err = c.DOM.DescribeNode(ctx, dom.NewDescribeNodeArgs().SetObjectID(*doc.Result.ObjectID).SetDepth(-1).SetPierce(true))
+		}
+		described <- err
+	}()
+	rep, err := c.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(walkExpr).SetContextID(w.ExecutionContextID).SetReturnByValue(true))
+	if err == nil && rep.ExceptionDetails != nil {
+		err = errors.New(rep.ExceptionDetails.Text)
+	}
+	if derr := <-described; err == nil {
+		err = derr
+	}
+	return err
+}
 
 // rawClickIn finds the element expr names, checks it in the page and
 // clicks its centre.
