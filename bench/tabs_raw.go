@@ -22,8 +22,9 @@ import (
 // fewest raw CDP calls, on the tab's own websocket: what concurrency does
 // to a client with no design of its own on this machine. The navigation
 // first checks that no script holds the page, as ours does (rawFreePage);
-// the snapshot is rawSnapshot's, the click the check in page and the pressed+released pair
-// of the API bench's floor, and the typing rawType's.
+// the snapshot is rawSnapshot's, the click the check in page and the
+// pressed+released pair of the API bench's floor, and the typing
+// rawType's.
 func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) func(i int) (tabRun, func(), error) {
 	return func(i int) (tabRun, func(), error) {
 		tr, err := browser.Target.CreateTarget(ctx, target.NewCreateTargetArgs("about:blank"))

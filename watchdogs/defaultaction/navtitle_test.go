@@ -31,9 +31,9 @@ func TestNavigationReportsWhereItEnded(t *testing.T) {
 
 // TestNavigationFollowsScriptRedirect opens a page that sends itself on
 // with location.replace while an image that never comes holds its load
-// event back: the first document cannot load, the one it moved to does, and the navigation
-// answers with that one, as a browser's user would see it, instead of
-// waiting out its budget for a load that cannot come.
+// event back: the first document cannot load, the one it moved to does,
+// and the navigation answers with that one, as a browser's user would see
+// it, instead of waiting out its budget for a load that cannot come.
 func TestNavigationFollowsScriptRedirect(t *testing.T) {
 	e := newEnv(t, "")
 	r := e.open("/scriptmove.html")
