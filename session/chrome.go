@@ -249,7 +249,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		p.Endpoint = ep
 		return p, nil
 	case <-p.exited:
-		err := &LaunchError{Path: path, Output: p.Output(), Err: fmt.Errorf("browser exited: %v", p.exitErr)}
+		err := &LaunchError{Path: path, Output: p.Output(), Err: fmt.Errorf("browser exited: %v", p.exitErr), died: true}
 		p.Close()
 		return nil, err
 	case <-ctx.Done():

@@ -67,6 +67,9 @@ type LaunchError struct {
 	Path   string
 	Output string
 	Err    error
+	// died: the browser started and went away before its first answer
+	// (not a file that cannot be run, nor a start out of time).
+	died bool
 }
 
 func (e *LaunchError) Error() string {

@@ -85,7 +85,14 @@ type attachment struct {
 
 // Start launches or connects to a browser, starts the extensions, and
 // attaches to the session's first tab. ctx bounds the whole start.
-func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
+//
+// A browser it launched that dies before it answers its first call is
+// launched once more, within the same ctx: Chromium now and then crashes
+// while it starts (seen about once in a few hundred launches here), and
+// the caller asked for a browser, not for that one. A second death, a
+// browser that cannot be run and a start that runs out of time are
+// reported at once.
+func Start(ctx context.Context, cfg Config) (*BrowserSession, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("invalid session config: %w", err)
 	}
@@ -95,6 +102,17 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		ctx, cancel = context.WithTimeout(ctx, cfg.ConnectTimeout)
 		defer cancel()
 	}
+	s, err := start(ctx, cfg)
+	var le *LaunchError
+	if err != nil && errors.As(err, &le) && le.died && ctx.Err() == nil {
+		cfg.Logger.Warn().Err(err).Str("session", cfg.TaskID).Msg("the browser died while it started; launching it again")
+		s, err = start(ctx, cfg)
+	}
+	return s, err
+}
+
+// start is one attempt of Start, with cfg checked and given its defaults.
+func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 	s := &BrowserSession{
 		cfg:     cfg,
 		log:     cfg.Logger.With().Str("session", cfg.TaskID).Logger(),
@@ -155,7 +173,7 @@ func Start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		if s.proc != nil {
 			// The first call on a pipe is where a browser that failed
 			// to start shows; say what it printed.
-			return nil, &LaunchError{Path: s.proc.Path, Output: s.proc.Output(), Err: fmt.Errorf("reading browser version: %w", err)}
+			return nil, &LaunchError{Path: s.proc.Path, Output: s.proc.Output(), Err: fmt.Errorf("reading browser version: %w", err), died: ctx.Err() == nil}
 		}
 		return nil, connectError(s.endpoint, fmt.Errorf("reading browser version: %w", err))
 	}
