@@ -2,6 +2,7 @@ package evaluate_test
 
 import (
 	"context"
+	"fmt"
 	"runtime/metrics"
 	"slices"
 	"testing"
@@ -57,6 +58,61 @@ func goroutinesCreated() uint64 {
 		return 0
 	}
 	return m[0].Value.Uint64()
+}
+
+// BenchmarkEvaluateEnginePaced and BenchmarkEvaluateDirectPaced time 1+1
+// as an agent's commands come, with a pause before each call in which the
+// browser and this process go idle, through the bus and the engine and
+// as the fewest raw calls on the same connection (one Runtime.evaluate
+// posted directly). A paced call costs both more than a call in a tight
+// loop: every thread it wakes has gone to sleep.
+func BenchmarkEvaluateEnginePaced(b *testing.B) {
+	s := start(b)
+	ctx := b.Context()
+	e := events.EvaluateEvent{Expression: "1+1", AwaitPromise: true, ReturnByValue: true}
+	paced(b, func() error {
+		r, err := actions.Do(ctx, s, e)
+		if err == nil && r.Value != float64(2) {
+			err = fmt.Errorf("1+1 = %v", r.Value)
+		}
+		return err
+	})
+}
+
+func BenchmarkEvaluateDirectPaced(b *testing.B) {
+	s := start(b)
+	tab, err := s.ActiveTab()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := b.Context()
+	args := runtime.NewEvaluateArgs("1+1").SetReturnByValue(true).SetAwaitPromise(true)
+	paced(b, func() error {
+		wait, err := s.Mux().PostDirect(string(tab.SessionID), "Runtime.evaluate", args)
+		if err != nil {
+			return err
+		}
+		_, err = wait(ctx)
+		return err
+	})
+}
+
+// paced runs call b.N times, each after a 3 ms pause outside the timer,
+// and reports the median call.
+func paced(b *testing.B, call func() error) {
+	var ds []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		time.Sleep(3 * time.Millisecond) // pacing, not synchronisation
+		b.StartTimer()
+		t := time.Now()
+		if err := call(); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t))
+	}
+	slices.Sort(ds)
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds()), "median-µs")
 }
 
 func BenchmarkEvaluateEngineObject(b *testing.B) {
