@@ -85,7 +85,14 @@ func (s *BrowserSession) startGrid(ctx context.Context) (string, error) {
 		}
 	}
 	c := grid.New(cfg.URL, s.cfg.Header)
-	gs, err := c.NewSession(ctx, grid.Capabilities(cfg.Binary, args, extra))
+	caps := grid.Capabilities(cfg.Binary, args, extra)
+	gs, err := c.NewSession(ctx, caps)
+	if errors.Is(err, grid.ErrBrowserDidNotStart) && ctx.Err() == nil {
+		// As for a browser we launch (Start): a browser that died while
+		// it started gets one more try.
+		s.log.Warn().Err(err).Msg("the grid node's browser died while it started; asking for a session again")
+		gs, err = c.NewSession(ctx, caps)
+	}
 	if err != nil {
 		return "", gridConnectError(cfg.URL, err)
 	}
@@ -119,6 +126,8 @@ func gridConnectError(rawURL string, err error) error {
 		next = "the URL answered but is not a Selenium Grid 4; give the hub or standalone URL (http://host:4444), or use --cdp for a plain CDP endpoint"
 	case errors.Is(err, grid.ErrNoFreeSlot):
 		next = "every Chrome slot is busy; close another session, add a node, or raise the node's --max-sessions, then retry"
+	case errors.Is(err, grid.ErrBrowserDidNotStart):
+		next = "the node's Chrome exited while it started, twice; check the node's log (the Chrome binary and --grid-binary, its flags, the node's memory and /dev/shm), then retry"
 	case errors.Is(err, grid.ErrNoCDP):
 		next = "the node's browser gave no CDP endpoint; use Chrome or Chromium nodes on Grid 4"
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):

@@ -88,8 +88,9 @@ type attachment struct {
 //
 // A browser it launched that dies before it answers its first call is
 // launched once more, within the same ctx: Chromium now and then crashes
-// while it starts (seen about once in a few hundred launches here), and
-// the caller asked for a browser, not for that one. A second death, a
+// while it starts (it failed a CI run and a benchmark run here), and the
+// caller asked for a browser, not for that one. A Grid session whose
+// node's browser died while starting is asked for again the same way. A second death, a
 // browser that cannot be run and a start that runs out of time are
 // reported at once.
 func Start(ctx context.Context, cfg Config) (*BrowserSession, error) {

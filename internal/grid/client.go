@@ -86,6 +86,9 @@ func (c *Client) NewSession(ctx context.Context, caps map[string]any) (Session, 
 	if err := c.do(ctx, http.MethodPost, "/session", body, &reply); err != nil {
 		var ge *Error
 		if errors.As(err, &ge) && (ge.Code == "session not created" || strings.Contains(ge.Message, "SessionNotCreated")) {
+			if browserDied(ge.Message) {
+				return Session{}, fmt.Errorf("%w: %w", ErrBrowserDidNotStart, err)
+			}
 			return Session{}, fmt.Errorf("%w: %w", ErrNoFreeSlot, err)
 		}
 		return Session{}, err

@@ -116,3 +116,31 @@ func TestNotAGridAndUnreachable(t *testing.T) {
 	require.ErrorIs(t, err, grid.ErrUnreachable)
 	assert.NotContains(t, err.Error(), "SECRET")
 }
+
+// TestSessionNotCreatedSaysWhy: a browser that ChromeDriver lost while it
+// started is ErrBrowserDidNotStart; any other refusal of a session stays
+// ErrNoFreeSlot.
+func TestSessionNotCreatedSaysWhy(t *testing.T) {
+	for msg, want := range map[string]error{
+		"Could not start a new session. Response code 500. Message: session not created: Chrome instance exited. Examine ChromeDriver verbose log": grid.ErrBrowserDidNotStart,
+		"session not created: DevToolsActivePort file doesn't exist":                                                                               grid.ErrBrowserDidNotStart,
+		"Could not start a new session. New session request timed out":                                                                             grid.ErrNoFreeSlot,
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/status" {
+				fmt.Fprint(w, `{"value":{"ready":true,"nodes":[{"uri":"http://node:5555","availability":"UP","slots":[{"session":null,"stereotype":{"browserName":"chrome"}}]}]}}`)
+				return
+			}
+			w.WriteHeader(http.StatusInternalServerError)
+			fmt.Fprint(w, mustJSON(map[string]any{"value": map[string]any{"error": "session not created", "message": msg}}))
+		}))
+		_, err := grid.New(srv.URL, nil).NewSession(t.Context(), grid.Capabilities("", nil, nil))
+		srv.Close()
+		require.ErrorIs(t, err, want, msg)
+		other := grid.ErrNoFreeSlot
+		if want == grid.ErrNoFreeSlot {
+			other = grid.ErrBrowserDidNotStart
+		}
+		require.NotErrorIs(t, err, other, msg)
+	}
+}

@@ -14,8 +14,13 @@ var (
 	ErrNotGrid = errors.New("not a selenium grid")
 	// ErrNoFreeSlot means the Grid has no free slot for the browser asked
 	// for (its queue would hold the request) or refused with
-	// SessionNotCreatedException.
+	// SessionNotCreatedException for another reason than a browser that
+	// did not start.
 	ErrNoFreeSlot = errors.New("grid has no free slot")
+	// ErrBrowserDidNotStart means the Grid had a free slot, but the
+	// node's driver could not start its browser (it exited or crashed
+	// while starting, or never answered the driver).
+	ErrBrowserDidNotStart = errors.New("the node's browser did not start")
 	// ErrUnknownSession means the Grid does not know the session id: it
 	// ended (idle timeout, deleted, node gone).
 	ErrUnknownSession = errors.New("grid session unknown")
@@ -39,4 +44,17 @@ func (e *Error) Error() string {
 		return "grid answered HTTP " + strconv.Itoa(e.Status) + ": " + msg
 	}
 	return "grid answered " + e.Code + ": " + msg
+}
+
+// browserDied reports whether the message of a "session not created"
+// answer says that the node's driver started the browser and lost it,
+// in ChromeDriver's words, rather than that no slot could take it.
+func browserDied(msg string) bool {
+	m := strings.ToLower(msg)
+	for _, s := range []string{"chrome instance exited", "devtoolsactiveport", "chrome not reachable", "chrome failed to start", "chrome has crashed"} {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
 }

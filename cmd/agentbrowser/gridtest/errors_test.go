@@ -138,3 +138,23 @@ func TestCDPURLOfAnEndedGridSession(t *testing.T) {
 	assert.Less(t, o.Dur, connectCeiling)
 	assert.Contains(t, o.message(), "does not know this session")
 }
+
+// TestGridNodeBrowserThatDiesWhileStarting: on a real Grid, a node whose
+// Chrome exits as it starts (here a --grid-binary that dies on its first
+// start) gets a second session request, and the command works.
+func TestGridNodeBrowserThatDiesWhileStarting(t *testing.T) {
+	needGrid(t)
+	dir := t.TempDir()
+	count := filepath.Join(dir, "starts")
+	script := filepath.Join(dir, "chrome.sh")
+	text := "#!/bin/sh\necho start >> '" + count + "'\n" +
+		"if [ \"$(wc -l < '" + count + "')\" -gt 1 ]; then exec '" + chromium + "' \"$@\"; fi\nexit 3\n"
+	require.NoError(t, os.WriteFile(script, []byte(text), 0o700))
+	c := newCLI(t, standalone.URL)
+	o := c.raw("--grid", standalone.URL, "--grid-binary", script, "--session", "dies", "open", "about:blank")
+	require.Equal(t, 0, o.Exit, "%v", o.Body)
+	c.raw("--session", "dies", "close")
+	b, err := os.ReadFile(count)
+	require.NoError(t, err)
+	require.Equal(t, 2, strings.Count(string(b), "start"), "the node's browser started twice")
+}
