@@ -85,14 +85,7 @@ func (s *BrowserSession) startGrid(ctx context.Context) (string, error) {
 		}
 	}
 	c := grid.New(cfg.URL, s.cfg.Header)
-	caps := grid.Capabilities(cfg.Binary, args, extra)
-	gs, err := c.NewSession(ctx, caps)
-	if errors.Is(err, grid.ErrBrowserDidNotStart) && ctx.Err() == nil {
-		// As for a browser we launch (Start): a browser that died while
-		// it started gets one more try.
-		s.log.Warn().Err(err).Msg("the grid node's browser died while it started; asking for a session again")
-		gs, err = c.NewSession(ctx, caps)
-	}
+	gs, err := c.NewSession(ctx, grid.Capabilities(cfg.Binary, args, extra))
 	if err != nil {
 		return "", gridConnectError(cfg.URL, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/internal/grid"
 )
 
 // AttachHook prepares a newly attached target before its scripts run: it is
@@ -90,9 +91,9 @@ type attachment struct {
 // launched once more, within the same ctx: Chromium now and then crashes
 // while it starts (it failed a CI run and a benchmark run here), and the
 // caller asked for a browser, not for that one. A Grid session whose
-// node's browser died while starting is asked for again the same way. A second death, a
-// browser that cannot be run and a start that runs out of time are
-// reported at once.
+// node's browser died while starting is asked for again the same way. A
+// second death, a browser that cannot be run and a start that runs out of
+// time are reported at once.
 func Start(ctx context.Context, cfg Config) (*BrowserSession, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("invalid session config: %w", err)
@@ -104,12 +105,19 @@ func Start(ctx context.Context, cfg Config) (*BrowserSession, error) {
 		defer cancel()
 	}
 	s, err := start(ctx, cfg)
-	var le *LaunchError
-	if err != nil && errors.As(err, &le) && le.died && ctx.Err() == nil {
-		cfg.Logger.Warn().Err(err).Str("session", cfg.TaskID).Msg("the browser died while it started; launching it again")
+	if err != nil && diedStarting(err) && ctx.Err() == nil {
+		cfg.Logger.Warn().Err(err).Str("session", cfg.TaskID).Msg("the browser died while it started; starting it again")
 		s, err = start(ctx, cfg)
 	}
 	return s, err
+}
+
+// diedStarting reports whether err says the browser died while it
+// started: one we launched went away before its first answer, or a Grid
+// node's driver lost the browser it had started.
+func diedStarting(err error) bool {
+	var le *LaunchError
+	return (errors.As(err, &le) && le.died) || errors.Is(err, grid.ErrBrowserDidNotStart)
 }
 
 // start is one attempt of Start, with cfg checked and given its defaults.

@@ -15,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // connectCeiling bounds a connect_failed answer; the check itself takes well
@@ -144,17 +146,10 @@ func TestCDPURLOfAnEndedGridSession(t *testing.T) {
 // start) gets a second session request, and the command works.
 func TestGridNodeBrowserThatDiesWhileStarting(t *testing.T) {
 	needGrid(t)
-	dir := t.TempDir()
-	count := filepath.Join(dir, "starts")
-	script := filepath.Join(dir, "chrome.sh")
-	text := "#!/bin/sh\necho start >> '" + count + "'\n" +
-		"if [ \"$(wc -l < '" + count + "')\" -gt 1 ]; then exec '" + chromium + "' \"$@\"; fi\nexit 3\n"
-	require.NoError(t, os.WriteFile(script, []byte(text), 0o700))
+	script, starts := testutil.DiesFirst(t, chromium, 1)
 	c := newCLI(t, standalone.URL)
 	o := c.raw("--grid", standalone.URL, "--grid-binary", script, "--session", "dies", "open", "about:blank")
 	require.Equal(t, 0, o.Exit, "%v", o.Body)
 	c.raw("--session", "dies", "close")
-	b, err := os.ReadFile(count)
-	require.NoError(t, err)
-	require.Equal(t, 2, strings.Count(string(b), "start"), "the node's browser started twice")
+	require.Equal(t, 2, starts(), "the node's browser started twice")
 }

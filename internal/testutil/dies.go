@@ -1,0 +1,37 @@
+package testutil
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// DiesFirst writes a stand-in for the browser binary (a Launch path or a
+// Grid node's binary) that counts its starts and, on each of the first
+// dies, prints DiedMessage and exits at once; later starts run chrome with
+// the same arguments. It returns the stand-in's path and a function that
+// reads how many times it was started.
+func DiesFirst(t testing.TB, chrome string, dies int) (string, func() int) {
+	t.Helper()
+	dir := t.TempDir()
+	count := filepath.Join(dir, "starts")
+	script := filepath.Join(dir, "chrome.sh")
+	text := "#!/bin/sh\necho start >> '" + count + "'\n" +
+		"if [ \"$(wc -l < '" + count + "')\" -gt " + strconv.Itoa(dies) + " ]; then exec '" + chrome + "' \"$@\"; fi\n" +
+		"echo '" + DiedMessage + "' >&2\nexit 3\n"
+	if err := os.WriteFile(script, []byte(text), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return script, func() int {
+		b, err := os.ReadFile(count)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(b), "start")
+	}
+}
+
+// DiedMessage is what DiesFirst's stand-in prints when it dies.
+const DiedMessage = "the browser crashed while it started"
