@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/chromebin"
@@ -130,8 +131,10 @@ type Process struct {
 	toBrowser   *os.File
 	fromBrowser *os.File
 
-	outMu sync.Mutex
-	out   strings.Builder // the head of stderr, for launch errors
+	outMu   sync.Mutex
+	out     strings.Builder // the head of stderr, for launch errors
+	stderr  *os.File        // our end of the browser's stderr; Close closes it
+	drained chan struct{}   // closed when drain has read stderr to its end
 
 	exited   chan struct{}
 	exitErr  error
@@ -195,7 +198,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	}
 	args = append(args, "--user-data-dir="+profile, "about:blank")
 
-	p := &Process{Path: path, dataDir: dir, userDir: cfg.UserDataDir, record: cfg.RecordFile, exited: make(chan struct{}), stopping: make(chan struct{})}
+	p := &Process{Path: path, dataDir: dir, userDir: cfg.UserDataDir, record: cfg.RecordFile, exited: make(chan struct{}), drained: make(chan struct{}), stopping: make(chan struct{})}
 	fail := func(err error) (*Process, error) {
 		p.cleanup()
 		return nil, err
@@ -217,19 +220,27 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	cmd.Env = env
 	cmd.ExtraFiles = []*os.File{browserIn, browserOut}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	stderr, err := cmd.StderrPipe()
+	// Our own pipe rather than cmd.StderrPipe: Wait closes that one as
+	// soon as the browser exits, and what it printed last (why it died)
+	// could be lost unread.
+	stderr, browserErr, err := os.Pipe()
 	if err == nil {
+		cmd.Stderr = browserErr
 		err = cmd.Start()
+		browserErr.Close()
 	}
 	// The child holds its own copies of its ends now.
 	browserIn.Close()
 	browserOut.Close()
 	if err != nil {
+		if stderr != nil {
+			stderr.Close()
+		}
 		toBrowser.Close()
 		fromBrowser.Close()
 		return fail(&LaunchError{Path: path, Err: err})
 	}
-	p.cmd, p.toBrowser, p.fromBrowser = cmd, toBrowser, fromBrowser
+	p.cmd, p.toBrowser, p.fromBrowser, p.stderr = cmd, toBrowser, fromBrowser, stderr
 	if cfg.RecordFile != "" {
 		// Best effort: without the pid, Reap still removes the profile.
 		_ = writeRecord(cfg.RecordFile, record{Profile: dir, UserDataDir: cfg.UserDataDir, PID: cmd.Process.Pid})
@@ -249,7 +260,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		p.Endpoint = ep
 		return p, nil
 	case <-p.exited:
-		err := &LaunchError{Path: path, Output: p.Output(), Err: fmt.Errorf("browser exited: %v", p.exitErr), died: true}
+		err := &LaunchError{Path: path, Output: p.lastWords(), Err: fmt.Errorf("browser exited: %v", p.exitErr), died: true}
 		p.Close()
 		return nil, err
 	case <-ctx.Done():
@@ -262,6 +273,7 @@ func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 // on a full pipe; it keeps the head for error messages and, when asked,
 // reports the DevTools endpoint.
 func (p *Process) drain(stderr io.Reader, found chan<- string, want bool) {
+	defer close(p.drained)
 	sc := bufio.NewScanner(stderr)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -296,6 +308,30 @@ func (p *Process) Output() string {
 	p.outMu.Lock()
 	defer p.outMu.Unlock()
 	return strings.TrimSpace(p.out.String())
+}
+
+// lastWordsWait bounds each of lastWords' waits: for the browser to exit
+// once its pipe has closed, and for its stderr to reach its end once it
+// has (its helpers may hold that open a moment longer).
+const lastWordsWait = 2 * time.Second
+
+// lastWords is Output once the browser has exited and what it printed
+// has been read to the end, for the error that says why it went away. A
+// browser that has not exited within lastWordsWait gets Output as it is.
+func (p *Process) lastWords() string {
+	t := time.NewTimer(lastWordsWait)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+	case <-t.C:
+		return p.Output()
+	}
+	t.Reset(lastWordsWait)
+	select {
+	case <-p.drained:
+	case <-t.C:
+	}
+	return p.Output()
 }
 
 // Exited is closed when the browser process has exited and been reaped.
@@ -379,6 +415,10 @@ func (p *Process) Close() error {
 		// The group outlives its leader; its id is not reused while a
 		// member lives, so this reaches exactly the browser's processes.
 		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		// A helper outside the group may still hold stderr open; drain
+		// stops when its end is closed.
+		p.stderr.Close()
+		<-p.drained
 		<-removed
 	})
 	return nil

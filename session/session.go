@@ -182,7 +182,12 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		if s.proc != nil {
 			// The first call on a pipe is where a browser that failed
 			// to start shows; say what it printed.
-			return nil, &LaunchError{Path: s.proc.Path, Output: s.proc.Output(), Err: fmt.Errorf("reading browser version: %w", err), died: ctx.Err() == nil}
+			died := ctx.Err() == nil
+			out := s.proc.Output()
+			if died {
+				out = s.proc.lastWords()
+			}
+			return nil, &LaunchError{Path: s.proc.Path, Output: out, Err: fmt.Errorf("reading browser version: %w", err), died: died}
 		}
 		return nil, connectError(s.endpoint, fmt.Errorf("reading browser version: %w", err))
 	}
