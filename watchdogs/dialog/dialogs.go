@@ -184,6 +184,7 @@ func (a *attachment) settle(d *dialog, err error) (events.DialogInfo, error) {
 	defer a.mu.Unlock()
 	if slices.Contains(a.pending, d) && d.answering {
 		d.answering = false
+		a.answerSettledLocked()
 		if d.timer != nil && !a.closed {
 			// The timer may have fired while the answer was in flight.
 			d.timer.Stop()
@@ -225,6 +226,9 @@ func (a *attachment) close(d *dialog, by events.DialogClosedBy, accepted *bool, 
 	a.recent = append(a.recent, d.info)
 	if n := len(a.recent) - RecentSize; n > 0 {
 		a.recent = slices.Delete(a.recent, 0, n)
+	}
+	if d.answering {
+		a.answerSettledLocked()
 	}
 	a.recountLocked()
 	a.log.Debug().Str("dialog", d.info.ID).Str("closed_by", string(by)).Msg("dialog closed")
@@ -302,4 +306,53 @@ func (a *attachment) fulfill(ctx context.Context, d *dialog) error {
 		return fmt.Errorf("answering bridge dialog %s: %w", d.info.ID, err)
 	}
 	return nil
+}
+
+// settleWait bounds how long a view of the dialogs waits for an answer
+// in flight to settle (awaitAnswers).
+const settleWait = time.Second
+
+// answerSettledLocked wakes those waiting in awaitAnswers.
+func (a *attachment) answerSettledLocked() {
+	if a.answered != nil {
+		close(a.answered)
+		a.answered = nil
+	}
+}
+
+// awaitAnswers waits until no answer to a dialog of tab (every tab when
+// empty) is in flight, within ctx and settleWait. The page goes on as
+// soon as the browser takes an answer, before its reply reaches us, so a
+// caller who saw the page go on and then asks for the dialogs would
+// otherwise find the one just answered in neither list. The reply takes
+// milliseconds; one that takes longer leaves the dialog out, as closing.
+func (a *attachment) awaitAnswers(ctx context.Context, tab events.TargetID) {
+	var deadline <-chan time.Time
+	for {
+		a.mu.Lock()
+		inFlight := slices.ContainsFunc(a.pending, func(d *dialog) bool {
+			return d.answering && (tab == "" || d.info.TabID == tab)
+		})
+		if !inFlight || a.closed {
+			a.mu.Unlock()
+			return
+		}
+		if a.answered == nil {
+			a.answered = make(chan struct{})
+		}
+		wake := a.answered
+		a.mu.Unlock()
+		if deadline == nil {
+			t := time.NewTimer(settleWait)
+			defer t.Stop()
+			deadline = t.C
+		}
+		select {
+		case <-wake:
+		case <-deadline:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }

@@ -129,6 +129,7 @@ func (a *attachment) view(tab events.TargetID) (pending, recent []events.DialogI
 // dialogs handles DialogsEvent.
 func (a *attachment) dialogs(ctx context.Context, e events.DialogsEvent) (events.DialogsResult, error) {
 	a.sync(ctx)
+	a.awaitAnswers(ctx, e.TabID)
 	p, r := a.view(e.TabID)
 	a.mu.Lock()
 	policy := a.policy
@@ -141,6 +142,7 @@ func (a *attachment) dialogs(ctx context.Context, e events.DialogsEvent) (events
 // the recent ones when there are any. It never touches the page.
 func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEvent) (events.StatePart, error) {
 	a.sync(ctx)
+	a.awaitAnswers(ctx, "")
 	p, r := a.view("")
 	return events.DialogState{Pending: p, Recent: r, Storm: a.stormView()}, nil
 }

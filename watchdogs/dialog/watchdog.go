@@ -185,6 +185,9 @@ type attachment struct {
 	storms   map[events.TargetID]*storm
 
 	notified chan struct{}
+	// answered is closed, and replaced, whenever an answer in flight
+	// settles (see awaitAnswers).
+	answered chan struct{}
 }
 
 // Detach unsubscribes, stops the timers and waits for every goroutine the
