@@ -199,6 +199,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 	}
 	a.mu.Lock()
 	a.closed = true
+	a.answerSettledLocked() // a view waiting on an answer returns now
 	for _, d := range a.pending {
 		if d.timer != nil {
 			d.timer.Stop()
