@@ -227,9 +227,7 @@ func (a *attachment) close(d *dialog, by events.DialogClosedBy, accepted *bool, 
 	if n := len(a.recent) - RecentSize; n > 0 {
 		a.recent = slices.Delete(a.recent, 0, n)
 	}
-	if d.answering {
-		a.answerSettledLocked()
-	}
+	a.answerSettledLocked()
 	a.recountLocked()
 	a.log.Debug().Str("dialog", d.info.ID).Str("closed_by", string(by)).Msg("dialog closed")
 	a.notifyLocked(events.DialogClosedEvent{Dialog: d.info})
@@ -312,7 +310,8 @@ func (a *attachment) fulfill(ctx context.Context, d *dialog) error {
 // in flight to settle (awaitAnswers).
 const settleWait = time.Second
 
-// answerSettledLocked wakes those waiting in awaitAnswers.
+// answerSettledLocked wakes those waiting in awaitAnswers, who look
+// again. The channel exists only while someone waits.
 func (a *attachment) answerSettledLocked() {
 	if a.answered != nil {
 		close(a.answered)
@@ -343,9 +342,7 @@ func (a *attachment) awaitAnswers(ctx context.Context, tab events.TargetID) {
 		wake := a.answered
 		a.mu.Unlock()
 		if deadline == nil {
-			t := time.NewTimer(settleWait)
-			defer t.Stop()
-			deadline = t.C
+			deadline = time.After(settleWait)
 		}
 		select {
 		case <-wake:
