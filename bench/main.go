@@ -94,7 +94,7 @@ var opTitles = []struct{ op, title, floor string }{
 	{"oopif", "click in a cross-origin iframe + 1 evaluate", "raw CDP"},
 	{"dialog", "dialog visible after a click", "raw CDP"},
 	{"eval", "evaluate 1+1", "raw CDP"},
-	{"navigate", "navigate + load", "raw CDP"},
+	{"navigate", "navigate + load (URL and title read, held page checked)", "raw CDP"},
 	{"type", "typing 20 characters", "raw CDP"},
 	{"snap5k", "snapshot, 5,000 elements", "Playwright ariaSnapshot"},
 	{"snap20k", "snapshot, 20,000 elements", "Playwright ariaSnapshot"},
