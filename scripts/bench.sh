@@ -23,7 +23,7 @@ trap 'rm -f "$out"' EXIT
 # pausing about a second between actions for its model's turn) through
 # agentbrowser against the raw floor's 32, alternated in rounds. Without
 # -rounds, bench -mode tabs times 32 tabs against one.
-(cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -rounds 3 -out "$out")
+(cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -rounds 4 -out "$out")
 doc=docs/performance.md
 if grep -q '<!-- bench:start -->' "$doc"; then
 	awk -v f="$out" '
