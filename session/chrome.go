@@ -157,7 +157,24 @@ const AnyDebuggingPort = -1
 // driven over --remote-debugging-pipe. It returns once the process runs
 // (and, with DebuggingPort, once its DevTools endpoint is printed), within
 // ctx; the session's first CDP call tells whether it answers.
+//
+// With DebuggingPort, a browser that dies before it prints its endpoint
+// is launched once more, within the same ctx, as Start does with one that
+// dies before its first answer: Chromium now and then crashes while it
+// starts (a segmentation fault ended a benchmark run here). A second
+// death is reported, with what the browser printed.
 func Launch(ctx context.Context, cfg LaunchConfig) (*Process, error) {
+	p, err := launchOnce(ctx, cfg)
+	if err != nil && diedStarting(err) && ctx.Err() == nil {
+		p, err = launchOnce(ctx, cfg)
+	}
+	return p, err
+}
+
+// launchOnce is one attempt of Launch. Start calls it, not Launch: Start
+// makes its own second attempt, which also covers a browser that dies
+// after its endpoint but before its first answer.
+func launchOnce(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 	path := cfg.Path
 	if path == "" {
 		p, err := FindChrome()

@@ -29,7 +29,7 @@ func (s *BrowserSession) connect(ctx context.Context) (*cdpmux.Conn, error) {
 		}
 		return conn, nil
 	case s.cfg.CDPURL == "":
-		p, err := Launch(ctx, s.cfg.Launch)
+		p, err := launchOnce(ctx, s.cfg.Launch)
 		if err != nil {
 			return nil, err
 		}

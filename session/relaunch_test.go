@@ -113,3 +113,31 @@ func TestGridSessionAgainWhenTheNodesBrowserDied(t *testing.T) {
 	require.Equal(t, 2, g2.posts, "two requests, no more")
 	g2.mu.Unlock()
 }
+
+// TestLaunchRelaunchesABrowserThatDiedBeforeItsEndpoint: Launch with a
+// DevTools port (what the shared test browser and the MCP server's
+// isolated browsers use) launches a browser that dies before it prints
+// its endpoint once more; one that dies every time is no browser after
+// two launches, with what it printed.
+func TestLaunchRelaunchesABrowserThatDiedBeforeItsEndpoint(t *testing.T) {
+	chrome := testutil.RequireChrome(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+
+	path, starts := testutil.DiesFirst(t, chrome, 1)
+	p, err := session.Launch(ctx, session.LaunchConfig{Path: path, DebuggingPort: session.AnyDebuggingPort})
+	require.NoError(t, err)
+	t.Cleanup(func() { p.Close() })
+	require.Equal(t, 2, starts(), "the browser is launched again once")
+	require.NotEmpty(t, p.Endpoint)
+	s, err := standard.Start(ctx, session.Config{CDPURL: p.Endpoint})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	require.Equal(t, "2", evalString(t, s, "String(1+1)"))
+
+	path, starts = testutil.DiesFirst(t, chrome, 9)
+	_, err = session.Launch(ctx, session.LaunchConfig{Path: path, DebuggingPort: session.AnyDebuggingPort})
+	require.ErrorIs(t, err, session.ErrNoBrowser)
+	require.Contains(t, err.Error(), testutil.DiedMessage)
+	require.Equal(t, 2, starts(), "a browser that dies every time is launched twice, no more")
+}
