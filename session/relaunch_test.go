@@ -115,9 +115,8 @@ func TestGridSessionAgainWhenTheNodesBrowserDied(t *testing.T) {
 }
 
 // TestLaunchRelaunchesABrowserThatDiedBeforeItsEndpoint: Launch with a
-// DevTools port (what the shared test browser and the MCP server's
-// isolated browsers use) launches a browser that dies before it prints
-// its endpoint once more; one that dies every time is no browser after
+// DevTools port (as the shared test browser starts) launches a browser
+// that dies before it prints its endpoint once more; one that dies every time is no browser after
 // two launches, with what it printed.
 func TestLaunchRelaunchesABrowserThatDiedBeforeItsEndpoint(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
