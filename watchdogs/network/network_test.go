@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	cdpnetwork "github.com/mafredri/cdp/protocol/network"
+	"github.com/mafredri/cdp/rpcc"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/fx"
 
@@ -122,6 +124,31 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 	r, err = actions.Network(ctx, s, false)
 	require.NoError(t, err)
 	require.Empty(t, r.Requests)
+}
+
+// The log reads events only, so the browser is told to keep no copy of
+// the responses' bodies, which by default it holds for every tab (up to
+// 100 MB each) in case a client asks for them.
+func TestNetworkLogKeepsNoResponseBodies(t *testing.T) {
+	srv := site(t)
+	s := start(t, nil)
+	ctx := t.Context()
+	nav, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
+	require.NoError(t, err)
+	var api *events.NetworkRequest
+	require.Eventually(t, func() bool {
+		r, err := actions.Network(ctx, s, false)
+		require.NoError(t, err)
+		api = find(r.Requests, "/api?x=1")
+		return api != nil
+	}, 20*time.Second, 50*time.Millisecond)
+	require.Equal(t, events.NetworkFinished, api.State)
+	tab, err := s.Tab(nav.TabID)
+	require.NoError(t, err)
+	body, err := tab.Client.Network.GetResponseBody(ctx, cdpnetwork.NewGetResponseBodyArgs(cdpnetwork.RequestID(api.ID)))
+	require.Error(t, err, "the browser kept the body of %s: %+v", api.URL, body)
+	var re *rpcc.ResponseError
+	require.ErrorAs(t, err, &re, "the browser answered that it has no body (Chromium 148: evicted from its cache), not that the call failed")
 }
 
 func TestNetworkRingIsBounded(t *testing.T) {

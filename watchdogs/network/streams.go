@@ -36,9 +36,15 @@ func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 	return st, nil
 }
 
-// enable turns on the Network domain of t, without request bodies.
+// enable turns on the Network domain of t for the request log, which
+// reads events only: without request bodies in the events, and with no
+// room for response bodies. By default Chrome keeps a copy of every text
+// response (documents, scripts, fetches) for Network.getResponseBody, up
+// to 100 MB a tab, which nothing here reads. A plugin that wants the
+// bodies enables the domain again with its own sizes, which replace these.
 func enable(ctx context.Context, t *session.Target) error {
-	return t.Client.Network.Enable(ctx, network.NewEnableArgs().SetMaxPostDataSize(0))
+	return t.Client.Network.Enable(ctx, network.NewEnableArgs().
+		SetMaxPostDataSize(0).SetMaxTotalBufferSize(0).SetMaxResourceBufferSize(0))
 }
 
 // close closes every stream that was opened; mafredri/cdp streams buffer
