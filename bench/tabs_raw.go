@@ -146,14 +146,18 @@ func rawClickIn(ctx context.Context, c *cdp.Client, expr string) error {
 }
 
 // rawTypeReady checks that the text box is connected, enabled, editable
-// and shown, scrolls it into view, focuses it and arms a promise of its
-// next input event.
+// and shown, scrolls it into view, checks that it is what is drawn at its
+// centre (as agentbrowser's typing refuses a box another control covers,
+// and as the click floor checks its button), focuses it and arms a
+// promise of its next input event.
 const rawTypeReady = `(() => {
   const el = document.getElementById('t');
   if (!el || !el.isConnected || el.disabled || el.readOnly) throw new Error('not editable');
+  el.scrollIntoViewIfNeeded(true);
   const r = el.getBoundingClientRect();
   if (!r.width || !r.height) throw new Error('not shown');
-  el.scrollIntoViewIfNeeded(true);
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (hit !== el && !el.contains(hit)) throw new Error('covered');
   el.focus();
   if (document.activeElement !== el) throw new Error('focus did not take');
   window.__typed = new Promise(ok => el.addEventListener('input', ok, {once: true, capture: true}));
