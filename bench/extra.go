@@ -79,15 +79,15 @@ func launchRow(ctx context.Context, n int) row {
 		_, err = rawEval(ctx, c, "1")
 		return err
 	}}, {lib: "chromedp", reset: settle, done: settle, run: func() error {
-		_, cancel, _, err := startChromedp(ctx)
+		_, cancel, dir, err := startChromedp(ctx)
 		if err == nil {
-			last = cancel
+			last = func() { cancel(); waitDirGone(dir) }
 		}
 		return err
 	}}, {lib: "go-rod", reset: settle, done: settle, run: func() error {
 		l, b, _, err := startRod(ctx)
 		if err == nil {
-			last = func() { b.Close(); l.Kill(); l.Cleanup() }
+			last = func() { b.Close(); l.Kill(); l.Cleanup(); waitGroupGone(l.PID()) }
 		}
 		return err
 	}}, {lib: "agentbrowser", note: "standard.Start + Evaluate", reset: settle, done: settle, run: func() error {
@@ -99,12 +99,19 @@ func launchRow(ctx context.Context, n int) row {
 			t := time.Now()
 			s.Close()
 			closes = append(closes, time.Since(t))
+			if p := s.Process(); p != nil {
+				waitGroupGone(p.PID())
+			}
 		}
 		_, err = actions.Evaluate(ctx, s, "1")
 		return err
 	}}}
 	// Launches alternate between the libraries (see measureAll); the
-	// reset before each closes whatever the previous one started.
+	// reset before each closes whatever the previous one started and
+	// waits until that browser's processes are gone, so that no launch
+	// shares the CPUs with another's teardown (each library follows the
+	// same one in every round: agentbrowser follows go-rod, the floor
+	// follows agentbrowser).
 	r.samples = append(measureAll(1, n, vs), sample{lib: "agentbrowser Close (untimed above)", durs: closes})
 	return r
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -114,6 +115,28 @@ func (c *chrome) close() {
 		waitGroupGone(c.cmd.Process.Pid)
 	}
 	os.RemoveAll(c.dir)
+}
+
+// waitDirGone waits until no process runs with dir on its command line
+// (a browser started with dir as its profile, and its children), for at
+// most 10 s: for a library that does not start its browser in a process
+// group of its own.
+func waitDirGone(dir string) {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		left := false
+		for _, f := range procs {
+			if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), dir) {
+				left = true
+				break
+			}
+		}
+		if !left {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // waitGroupGone waits until no process of the group pid leads is left,

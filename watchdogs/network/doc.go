@@ -4,4 +4,9 @@
 // type, status, size, timing and failure reason. It answers NetworkEvent
 // (the CLI's "network" command, MCP's browser_network_requests) and adds a
 // "network" section with counts to the page state.
+//
+// The log is made of events alone: the domain is enabled with no room
+// for response bodies, so the browser keeps no copy of them. A plugin that
+// reads bodies (Network.getResponseBody) enables the domain on its target
+// again with the sizes it needs.
 package network
