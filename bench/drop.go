@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -30,10 +31,14 @@ func startOurs(ctx context.Context) (*session.BrowserSession, error) {
 
 // closeOurs closes a session started by startOurs and waits until its
 // browser's processes are gone (see waitGroupGone), as chrome.close does
-// for the other libraries' browsers.
-func closeOurs(s *session.BrowserSession) {
+// for the other libraries' browsers. It returns how long Close took,
+// without the wait.
+func closeOurs(s *session.BrowserSession) time.Duration {
+	t := time.Now()
 	s.Close()
+	d := time.Since(t)
 	if p := s.Process(); p != nil {
 		waitGroupGone(p.PID())
 	}
+	return d
 }

@@ -95,14 +95,7 @@ func launchRow(ctx context.Context, n int) row {
 		if err != nil {
 			return err
 		}
-		last = func() {
-			t := time.Now()
-			s.Close()
-			closes = append(closes, time.Since(t))
-			if p := s.Process(); p != nil {
-				waitGroupGone(p.PID())
-			}
-		}
+		last = func() { closes = append(closes, closeOurs(s)) }
 		_, err = actions.Evaluate(ctx, s, "1")
 		return err
 	}}}

@@ -118,25 +118,19 @@ func (c *chrome) close() {
 }
 
 // waitDirGone waits until no process runs with dir on its command line
-// (a browser started with dir as its profile, and its children), for at
-// most 10 s: for a library that does not start its browser in a process
-// group of its own.
+// (a browser started with dir as its profile, and its children, which
+// carry the flag too), for at most 10 s: for a library that does not
+// start its browser in a process group of its own.
 func waitDirGone(dir string) {
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
+	waitGone(func() bool {
 		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-		left := false
 		for _, f := range procs {
 			if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), dir) {
-				left = true
-				break
+				return false
 			}
 		}
-		if !left {
-			return
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return true
+	})
 }
 
 // waitGroupGone waits until no process of the group pid leads is left,
@@ -144,8 +138,13 @@ func waitDirGone(dir string) {
 // after the kill (32 tabs here: 1.1-1.5 s); a phase that follows another
 // at once would otherwise share the CPUs with that teardown.
 func waitGroupGone(pid int) {
+	waitGone(func() bool { return syscall.Kill(-pid, 0) != nil })
+}
+
+// waitGone polls gone until it reports true, for at most 10 s.
+func waitGone(gone func() bool) {
 	deadline := time.Now().Add(10 * time.Second)
-	for syscall.Kill(-pid, 0) == nil && time.Now().Before(deadline) {
+	for !gone() && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }

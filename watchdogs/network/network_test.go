@@ -72,6 +72,25 @@ func find(reqs []events.NetworkRequest, suffix string) *events.NetworkRequest {
 	return nil
 }
 
+// awaitLogged waits until the log of s holds an ended request for every
+// URL suffix, and returns the log.
+func awaitLogged(t *testing.T, s *session.BrowserSession, suffixes ...string) []events.NetworkRequest {
+	t.Helper()
+	var reqs []events.NetworkRequest
+	require.Eventually(t, func() bool {
+		r, err := actions.Network(t.Context(), s, false)
+		require.NoError(t, err)
+		reqs = r.Requests
+		for _, suf := range suffixes {
+			if find(reqs, suf) == nil {
+				return false
+			}
+		}
+		return true
+	}, 20*time.Second, 50*time.Millisecond, "requests: %+v", reqs)
+	return reqs
+}
+
 func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 	srv := site(t)
 	s := start(t, nil)
@@ -79,13 +98,7 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 	_, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
 
-	var reqs []events.NetworkRequest
-	require.Eventually(t, func() bool {
-		r, err := actions.Network(ctx, s, false)
-		require.NoError(t, err)
-		reqs = r.Requests
-		return find(reqs, "/api?x=1") != nil && find(reqs, "/img.png") != nil && find(reqs, "/from-oopif") != nil
-	}, 20*time.Second, 50*time.Millisecond, "requests: %+v", reqs)
+	reqs := awaitLogged(t, s, "/api?x=1", "/img.png", "/from-oopif")
 
 	doc := find(reqs, "/top")
 	require.NotNil(t, doc)
@@ -135,13 +148,7 @@ func TestNetworkLogKeepsNoResponseBodies(t *testing.T) {
 	ctx := t.Context()
 	nav, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
-	var api *events.NetworkRequest
-	require.Eventually(t, func() bool {
-		r, err := actions.Network(ctx, s, false)
-		require.NoError(t, err)
-		api = find(r.Requests, "/api?x=1")
-		return api != nil
-	}, 20*time.Second, 50*time.Millisecond)
+	api := find(awaitLogged(t, s, "/api?x=1"), "/api?x=1")
 	require.Equal(t, events.NetworkFinished, api.State)
 	tab, err := s.Tab(nav.TabID)
 	require.NoError(t, err)
