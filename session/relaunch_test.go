@@ -27,14 +27,19 @@ func TestStartRelaunchesABrowserThatDiedStarting(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
 
-	path, starts := testutil.DiesFirst(t, chrome, 1)
-	s, err := standard.Start(ctx, session.Config{Launch: session.LaunchConfig{Path: path}})
+	var s *session.BrowserSession
+	err := testutil.AfterRealCrash(t, func() error {
+		path, starts := testutil.DiesFirst(t, chrome, 1)
+		var err error
+		s, err = standard.Start(ctx, session.Config{Launch: session.LaunchConfig{Path: path}})
+		require.Equal(t, 2, starts(), "the browser is launched again once")
+		return err
+	})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
-	require.Equal(t, 2, starts(), "the browser is launched again once")
 	require.Equal(t, "2", evalString(t, s, "String(1+1)"))
 
-	path, starts = testutil.DiesFirst(t, chrome, 9)
+	path, starts := testutil.DiesFirst(t, chrome, 9)
 	_, err = standard.Start(ctx, session.Config{Launch: session.LaunchConfig{Path: path}})
 	require.ErrorIs(t, err, session.ErrNoBrowser)
 	require.Contains(t, err.Error(), testutil.DiedMessage)
@@ -123,18 +128,23 @@ func TestLaunchRelaunchesABrowserThatDiedBeforeItsEndpoint(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
 
-	path, starts := testutil.DiesFirst(t, chrome, 1)
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: path, DebuggingPort: session.AnyDebuggingPort})
+	var p *session.Process
+	err := testutil.AfterRealCrash(t, func() error {
+		path, starts := testutil.DiesFirst(t, chrome, 1)
+		var err error
+		p, err = session.Launch(ctx, session.LaunchConfig{Path: path, DebuggingPort: session.AnyDebuggingPort})
+		require.Equal(t, 2, starts(), "the browser is launched again once")
+		return err
+	})
 	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
-	require.Equal(t, 2, starts(), "the browser is launched again once")
 	require.NotEmpty(t, p.Endpoint)
 	s, err := standard.Start(ctx, session.Config{CDPURL: p.Endpoint})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	require.Equal(t, "2", evalString(t, s, "String(1+1)"))
 
-	path, starts = testutil.DiesFirst(t, chrome, 9)
+	path, starts := testutil.DiesFirst(t, chrome, 9)
 	_, err = session.Launch(ctx, session.LaunchConfig{Path: path, DebuggingPort: session.AnyDebuggingPort})
 	require.ErrorIs(t, err, session.ErrNoBrowser)
 	require.Contains(t, err.Error(), testutil.DiedMessage)
