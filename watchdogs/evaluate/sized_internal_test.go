@@ -2,6 +2,7 @@ package evaluate
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -21,19 +22,35 @@ func TestSizedTextIsTheSameOnEveryCall(t *testing.T) {
 
 // TestSizedTextWrapsTheExpressionAsIs checks the wrapper made once per cap
 // and kind against the script written out for each call, for expressions
-// that hold what a format string would take for its verbs.
+// that hold what a format string would take for its verbs, and for ones
+// that await, which take the async wrapper.
 func TestSizedTextWrapsTheExpressionAsIs(t *testing.T) {
-	for _, expr := range []string{"1+1", "'%d %s %% %[1]q'", "`\x00expression\x00`"} {
+	for _, expr := range []string{"1+1", "'%d %s %% %[1]q'", "`\x00expression\x00`", "await 1", "(await f('%s'))"} {
+		async := strings.Contains(expr, "await")
 		for _, await := range []bool{false, true} {
 			for _, max := range []int64{1000, 2000} {
-				guard, aw := fmt.Sprintf(thenableGuard, thenableTag), ""
+				guard := fmt.Sprintf(thenableGuard, thenableTag)
 				if await {
-					guard, aw = "", "await "
+					guard = adoptGuard
+					if async {
+						guard = ""
+					}
 				}
-				want := fmt.Sprintf(sizedScript, guard, max, tooLargeTag, jsonTag, aw, expr)
+				measure := fmt.Sprintf(measureFunc, guard, max, tooLargeTag, jsonTag)
+				want := fmt.Sprintf(syncWrapper, measure, expr)
+				if async {
+					aw := ""
+					if await {
+						aw = "await "
+					}
+					want = fmt.Sprintf(asyncWrapper, measure, aw, expr)
+				}
 				sc := &script{expr: expr, await: await, max: max}
 				if got := sc.sizedText(); got != want {
 					t.Errorf("expr %q, await %t, cap %d: got\n%s\nwant\n%s", expr, await, max, got, want)
+				}
+				if got := strings.Index(sc.sizedText(), "\n"+expr+"\n"); strings.Count(sc.sizedText()[:got+1], "\n") != wrapperLines {
+					t.Errorf("expr %q, await %t: the expression does not start on line %d", expr, await, wrapperLines)
 				}
 			}
 		}

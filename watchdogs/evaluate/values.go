@@ -303,7 +303,7 @@ func exceptionError(d *runtime.ExceptionDetails) error {
 	return e
 }
 
-// plainJSON reads the string sizedScript returns for a plain object or
+// plainJSON reads the string the sized script returns for a plain object or
 // array (jsonTag, its type, a colon and its JSON text): its type and the
 // value decoded from the text.
 func plainJSON(o *runtime.RemoteObject) (typ string, v any, ok bool) {
