@@ -2,6 +2,9 @@ package snapshot_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -61,4 +64,40 @@ func TestCallFrameOwnerReachesTheIframe(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, res.Refs["e6"].FrameID, fid)
 	require.NotEqual(t, res.Refs["e1"].FrameID, fid)
+}
+
+// TestCallKeepsALongFunctionInTheWorld: a long function is sent once per
+// world and named afterwards; a world that lost it (its script installed
+// anew) gets the text again.
+func TestCallKeepsALongFunctionInTheWorld(t *testing.T) {
+	p, e, _ := openPage(t, "buttons")
+	ctx := testContext(t)
+	res, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	checkout := refByLine(t, res.Text, `button "Checkout"`)
+	long := `function (n) { /*` + strings.Repeat(" ", snapshot.KeptFrom) + `*/ return [this.textContent, n + 1] }`
+
+	call := func(n int) {
+		t.Helper()
+		c, err := e.Call(ctx, checkout, long, json.RawMessage(strconv.Itoa(n)))
+		require.NoError(t, err)
+		require.JSONEq(t, fmt.Sprintf(`["Checkout", %d]`, n+1), string(c.Value))
+	}
+	before := snapshot.KeptSent()
+	call(1)
+	require.Equal(t, before, snapshot.KeptSent(), "the first call sends the text")
+	call(2)
+	require.Equal(t, before+1, snapshot.KeptSent(), "the second call names the kept function")
+
+	// The world's script installed anew holds nothing kept: the call
+	// falls back to the text, and keeps it again.
+	_, err = e.Call(ctx, checkout, `function () { delete globalThis.__ab.kept; return 1 }`)
+	require.NoError(t, err)
+	call(3)
+	require.Equal(t, before+2, snapshot.KeptSent())
+	call(4)
+	require.Equal(t, before+3, snapshot.KeptSent())
+
+	// The page's own world sees nothing of it.
+	require.Equal(t, `"undefined"`, p.eval(ctx, `typeof globalThis.__ab`))
 }

@@ -101,3 +101,10 @@ const AheadElements = aheadElements
 
 // DefineInstall is the constant script that defines a world's install.
 var DefineInstall = defineInstall
+
+// KeptSent is how many calls named a function kept in their world
+// instead of sending its text.
+func KeptSent() int64 { return keptSent.Load() }
+
+// KeptFrom is the shortest function a call keeps in its world.
+const KeptFrom = keptFrom

@@ -47,6 +47,12 @@ type world struct {
 	installMu sync.Mutex
 	installed bool
 
+	// kept holds the keys (see keyOf) of the functions call has kept in
+	// the world, so that later calls send their key instead of their
+	// text.
+	keptMu sync.Mutex
+	kept   map[int]bool
+
 	dead bool
 	// entries maps the world's element ids to their page-wide refs.
 	entries map[int64]*refEntry
