@@ -9,13 +9,16 @@ import (
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/internal/jstext"
 )
 
 // probeJS finds elements whose onclick property page script set; see
-// js/probe.js.
-//
+// js/probe.js. It is sent compacted, as the scripts of js.go are.
+var probeJS = jstext.Compact(probeSrc)
+
 //go:embed js/probe.js
-var probeJS string
+var probeSrc string
 
 const probeGroup = "agentbrowser-probe"
 
