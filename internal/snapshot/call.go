@@ -133,9 +133,9 @@ func (e *Engine) CallFrameOwner(ctx context.Context, ref events.Ref, fn string, 
 // takes from its cache travels whole on every call, through the browser to
 // the renderer, and costs by its length: on one idle tab here, a 6.8 KB
 // function took a median 0.53 ms a call kept against 0.64 ms sent whole,
-// and the typing and clicking checks are 6-7 KB. A world that does not hold the key (its script was
-// installed anew) answers keyMissing, and the call is made once more with
-// the text.
+// and the typing and clicking checks are 6-7 KB. A world that does not
+// hold the key (its script was installed anew) answers keyMissing, and
+// the call is made once more with the text.
 func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMessage) (v json.RawMessage, gone bool, err error) {
 	key := keyOf(fn)
 	w.keptMu.Lock()
@@ -146,29 +146,25 @@ func (w *world) call(ctx context.Context, id int64, fn string, args []json.RawMe
 	}
 	v, gone, missing, err := w.callOnce(ctx, id, callText(fn, key, kept), args)
 	if missing {
-		w.keep(key, false)
+		w.setKept(key, false)
 		v, gone, _, err = w.callOnce(ctx, id, callText(fn, key, false), args)
 		kept = false
 	}
 	if key != 0 && !kept && err == nil {
 		// The page ran the text, which keeps fn before anything else.
-		w.keep(key, true)
+		w.setKept(key, true)
 	}
 	return v, gone, err
 }
 
-// keep records whether the world holds the function of key.
-func (w *world) keep(key int, held bool) {
+// setKept records whether the world holds the function of key.
+func (w *world) setKept(key int, held bool) {
 	w.keptMu.Lock()
 	defer w.keptMu.Unlock()
-	if !held {
-		delete(w.kept, key)
-		return
-	}
 	if w.kept == nil {
 		w.kept = map[int]bool{}
 	}
-	w.kept[key] = true
+	w.kept[key] = held
 }
 
 // callOnce sends one call's text; missing reports that it named a kept

@@ -17,10 +17,7 @@ import (
 // arguments by value), reports a removed element as stale, and does not
 // resolve a ref never issued.
 func TestCallRunsOnTheElementByValue(t *testing.T) {
-	p, e, _ := openPage(t, "buttons")
-	ctx := testContext(t)
-	res, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	p, e, ctx, res := openCaptured(t, "buttons")
 	checkout := refByLine(t, res.Text, `button "Checkout"`)
 
 	c, err := e.Call(ctx, checkout, `function (a, b) { return [this.textContent, a + b] }`, json.RawMessage(`2`), json.RawMessage(`3`))
@@ -70,10 +67,7 @@ func TestCallFrameOwnerReachesTheIframe(t *testing.T) {
 // world and named afterwards; a world that lost it (its script installed
 // anew) gets the text again.
 func TestCallKeepsALongFunctionInTheWorld(t *testing.T) {
-	p, e, _ := openPage(t, "buttons")
-	ctx := testContext(t)
-	res, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	p, e, ctx, res := openCaptured(t, "buttons")
 	checkout := refByLine(t, res.Text, `button "Checkout"`)
 	long := `function (n) { /*` + strings.Repeat(" ", snapshot.KeptFrom) + `*/ return [this.textContent, n + 1] }`
 
@@ -91,7 +85,7 @@ func TestCallKeepsALongFunctionInTheWorld(t *testing.T) {
 
 	// The world's script installed anew holds nothing kept: the call
 	// falls back to the text, and keeps it again.
-	_, err = e.Call(ctx, checkout, `function () { delete globalThis.__ab.kept; return 1 }`)
+	_, err := e.Call(ctx, checkout, `function () { delete globalThis.__ab.kept; return 1 }`)
 	require.NoError(t, err)
 	call(3)
 	require.Equal(t, before+2, snapshot.KeptSent())

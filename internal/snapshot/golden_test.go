@@ -37,6 +37,18 @@ func openPage(t *testing.T, name string) (*testPage, *snapshot.Engine, *servers)
 	return p, snapshot.New(p.client, "", nil), s
 }
 
+// openCaptured opens testdata/<name>.html as openPage does and captures it
+// once with the default options, for a test that starts from the refs of
+// that capture.
+func openCaptured(t *testing.T, name string) (*testPage, *snapshot.Engine, context.Context, *snapshot.Result) {
+	t.Helper()
+	p, e, _ := openPage(t, name)
+	ctx := testContext(t)
+	res, err := e.Capture(ctx, snapshot.Options{})
+	require.NoError(t, err)
+	return p, e, ctx, res
+}
+
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".txt")

@@ -44,10 +44,7 @@ func TestInteractiveListsRefLinesFlat(t *testing.T) {
 }
 
 func TestScopeShowsOneSubtree(t *testing.T) {
-	_, e, _ := openPage(t, "iframe")
-	ctx := testContext(t)
-	full, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	_, e, ctx, full := openCaptured(t, "iframe")
 	frame := refByLine(t, full.Text, `iframe "Payment"`)
 
 	scoped, err := e.Capture(ctx, snapshot.Options{Scope: frame})
@@ -75,10 +72,7 @@ func TestScopeShowsOneSubtree(t *testing.T) {
 }
 
 func TestScopeOfRemovedElementIsStale(t *testing.T) {
-	p, e, _ := openPage(t, "buttons")
-	ctx := testContext(t)
-	full, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	p, e, ctx, full := openCaptured(t, "buttons")
 	nav := refByLine(t, full.Text, `navigation "Pages"`)
 	scoped, err := e.Capture(ctx, snapshot.Options{Scope: nav})
 	require.NoError(t, err)

@@ -43,10 +43,7 @@ func TestRefsSurviveSecondSnapshot(t *testing.T) {
 }
 
 func TestRefsStayWithTheirElements(t *testing.T) {
-	p, e, _ := openPage(t, "buttons")
-	ctx := testContext(t)
-	first, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	p, e, ctx, first := openCaptured(t, "buttons")
 	checkout := refByLine(t, first.Text, `button "Checkout"`)
 	// Insert a new first button: every later element keeps its ref.
 	p.eval(ctx, `document.body.prepend(Object.assign(document.createElement('button'), {textContent: 'New'}))`)
@@ -58,15 +55,12 @@ func TestRefsStayWithTheirElements(t *testing.T) {
 }
 
 func TestRemovedElementIsStale(t *testing.T) {
-	p, e, _ := openPage(t, "buttons")
-	ctx := testContext(t)
-	res, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	p, e, ctx, res := openCaptured(t, "buttons")
 	checkout := refByLine(t, res.Text, `button "Checkout"`)
 	remove := refByLine(t, res.Text, `button "Remove"`)
 
 	p.eval(ctx, `[...document.querySelectorAll('button')].find(b => b.textContent === 'Checkout').remove()`)
-	_, err = e.Resolve(ctx, checkout)
+	_, err := e.Resolve(ctx, checkout)
 	require.ErrorIs(t, err, snapshot.ErrStaleRef)
 	assert.EqualError(t, err, "ref "+string(checkout)+" is stale: the element is gone; take a new snapshot")
 	var stale *snapshot.StaleRefError
@@ -189,10 +183,7 @@ func TestConcurrentUse(t *testing.T) {
 }
 
 func TestDetachedAndReinsertedElement(t *testing.T) {
-	p, e, _ := openPage(t, "buttons")
-	ctx := testContext(t)
-	res, err := e.Capture(ctx, snapshot.Options{})
-	require.NoError(t, err)
+	p, e, ctx, res := openCaptured(t, "buttons")
 	checkout := refByLine(t, res.Text, `button "Checkout"`)
 
 	// Moved, not replaced: the same element keeps its ref.
