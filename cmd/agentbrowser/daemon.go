@@ -64,6 +64,8 @@ type daemon struct {
 	reason   string
 	quitOnce sync.Once
 	started  time.Time
+	// workers runs connections and commands (see workers).
+	workers *workers
 }
 
 // newDaemonApp wires the daemon with fx: the standard watchdogs, the
@@ -118,6 +120,7 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 	}
 	d := &daemon{g: g, paths: paths, log: log, reg: session.NewEndpointRegistry(session.EndpointStarterFromConfig(base)), stopped: make(chan struct{}), started: time.Now(), exe: selfIdentity()}
 	d.life, d.endLife = context.WithCancelCause(context.Background())
+	d.workers = newWorkers(d.stopped)
 	lc.Append(fx.Hook{OnStart: d.start, OnStop: d.stop})
 	return d, nil
 }
@@ -267,10 +270,10 @@ func (d *daemon) accept() {
 			return
 		}
 		d.inflight.Add(1)
-		go func() {
+		d.workers.Go(func() {
 			defer d.inflight.Done()
 			d.serveConn(c)
-		}()
+		})
 	}
 }
 

@@ -80,6 +80,9 @@ func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
 // browser started. When the browser dies the daemon records why and exits;
 // the next CLI command starts a fresh daemon and says so.
 func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.BrowserSession, error) {
+	if s := d.runningSession(); s != nil && s.CheckAlive(ctx) == nil {
+		return s, nil
+	}
 	type started struct {
 		s   *session.BrowserSession
 		err error
@@ -123,6 +126,27 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 		return nil, err
 	}
 	return s, nil
+}
+
+// runningSession returns the daemon's session when it is started, watched and not
+// ended: most commands find it so, and take it without starting anything.
+func (d *daemon) runningSession() *session.BrowserSession {
+	s, ok := d.reg.Get(d.g.Session)
+	if !ok {
+		return nil
+	}
+	d.mu.Lock()
+	watched := d.watching == s
+	d.mu.Unlock()
+	select {
+	case <-s.Done():
+		return nil
+	default:
+	}
+	if !watched {
+		return nil
+	}
+	return s
 }
 
 // startSession gets the daemon's browser session, starting it if needed,

@@ -53,11 +53,11 @@ func (d *daemon) runCommand(ctx context.Context, name string, do func(ctx contex
 	}
 	ch := make(chan outcome, 1)
 	d.inflight.Add(1)
-	go func() {
+	d.workers.Go(func() {
 		defer d.inflight.Done()
 		r, err := run()
 		ch <- outcome{r, err}
-	}()
+	})
 	var o outcome
 	select {
 	case o = <-ch:

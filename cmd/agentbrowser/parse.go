@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -46,17 +47,38 @@ const defaultTimeoutMS = 30000
 // parseArgs splits a command line into globals, the command and its input.
 // Flags may appear before or after the command name and between positional
 // arguments; "--" ends flag parsing.
+// outerFlags are the flags every command line knows: the global ones and
+// the settings, by name, made once (the settings are added by init).
+var outerFlags = sync.OnceValue(func() map[string]Flag {
+	m := map[string]Flag{}
+	for _, f := range globalFlags {
+		m[f.Name] = f
+	}
+	for _, f := range settingFlags {
+		m[f.Name] = f
+	}
+	return m
+})
+
+// knownFlag finds a flag by name: once the command is named, among its own
+// flags first (which win over an outer flag of the same name), then among
+// the outer ones.
+func knownFlag(cmd *Command, name string) (Flag, bool) {
+	if cmd != nil {
+		for _, f := range cmd.Flags {
+			if f.Name == name {
+				return f, true
+			}
+		}
+	}
+	f, ok := outerFlags()[name]
+	return f, ok
+}
+
 func parseArgs(args []string) (globals, *Command, Input, error) {
 	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 30 * time.Minute, Settings: map[string]string{}}
 	in := Input{Flags: map[string]string{}}
 	var cmd *Command
-	known := map[string]Flag{}
-	for _, f := range globalFlags {
-		known[f.Name] = f
-	}
-	for _, f := range settingFlags {
-		known[f.Name] = f
-	}
 	var rest []string
 	onlyArgs := false
 	for i := 0; i < len(args); i++ {
@@ -68,9 +90,6 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 					return g, nil, in, usageErrorf("unknown command %q (see 'agentbrowser help')", a)
 				}
 				cmd = c
-				for _, f := range c.Flags {
-					known[f.Name] = f
-				}
 				continue
 			}
 			rest = append(rest, a)
@@ -81,7 +100,7 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			continue
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		f, ok := known[name]
+		f, ok := knownFlag(cmd, name)
 		if !ok {
 			return g, nil, in, usageErrorf("unknown flag --%s", name)
 		}
