@@ -128,8 +128,9 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 	return s, nil
 }
 
-// runningSession returns the daemon's session when it is started, watched and not
-// ended: most commands find it so, and take it without starting anything.
+// runningSession returns the daemon's session when it is started, watched
+// and not ended: most commands find it so, and take it without starting
+// anything.
 func (d *daemon) runningSession() *session.BrowserSession {
 	s, ok := d.reg.Get(d.g.Session)
 	if !ok {

@@ -44,9 +44,6 @@ var settingFlags []Flag
 
 const defaultTimeoutMS = 30000
 
-// parseArgs splits a command line into globals, the command and its input.
-// Flags may appear before or after the command name and between positional
-// arguments; "--" ends flag parsing.
 // outerFlags are the flags every command line knows: the global ones and
 // the settings, by name, made once (the settings are added by init).
 var outerFlags = sync.OnceValue(func() map[string]Flag {
@@ -75,6 +72,9 @@ func knownFlag(cmd *Command, name string) (Flag, bool) {
 	return f, ok
 }
 
+// parseArgs splits a command line into globals, the command and its input.
+// Flags may appear before or after the command name and between positional
+// arguments; "--" ends flag parsing.
 func parseArgs(args []string) (globals, *Command, Input, error) {
 	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 30 * time.Minute, Settings: map[string]string{}}
 	in := Input{Flags: map[string]string{}}
