@@ -2,6 +2,7 @@ package cdpshare_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"path/filepath"
@@ -31,18 +32,8 @@ func TestTwoSessionsShareOnePipe(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
-	require.NoError(t, err)
-	defer p.Close()
+	p, sock := serveShared(t, ctx, session.LaunchConfig{Path: chrome, SitePerProcess: true})
 	require.Empty(t, p.Endpoint, "no DevTools port")
-	r, w := p.Pipe()
-	b := cdpshare.New(r, w, zerolog.Nop())
-	sock := filepath.Join(t.TempDir(), "browser.sock")
-	ln, err := net.Listen("unix", sock)
-	require.NoError(t, err)
-	served := make(chan error, 1)
-	go func() { served <- b.Serve(ln, nil) }()
-	defer func() { b.Close(); require.NoError(t, <-served) }()
 
 	start := func(name string) *session.BrowserSession {
 		m, err := standard.NewManager()
@@ -108,20 +99,9 @@ func TestSlowSharedBrowserIsNotLost(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	p, err := session.Launch(ctx, session.LaunchConfig{Path: chrome})
-	require.NoError(t, err)
-	defer p.Close()
-	r, w := p.Pipe()
-	b := cdpshare.New(r, w, zerolog.Nop())
-	dir := t.TempDir()
-	sock := filepath.Join(dir, "browser.sock")
-	ln, err := net.Listen("unix", sock)
-	require.NoError(t, err)
-	served := make(chan error, 1)
-	go func() { served <- b.Serve(ln, nil) }()
-	defer func() { b.Close(); require.NoError(t, <-served) }()
+	_, sock := serveShared(t, ctx, session.LaunchConfig{Path: chrome})
 
-	rl := newRelay(t, sock, filepath.Join(dir, "slow.sock"))
+	rl := newRelay(t, sock, filepath.Join(t.TempDir(), "slow.sock"))
 	defer rl.close()
 	const timeout = 100 * time.Millisecond
 	cfg := session.Config{CDPURL: "unix:" + rl.path,
@@ -157,6 +137,85 @@ func TestSlowSharedBrowserIsNotLost(t *testing.T) {
 	require.NoError(t, <-got)
 	require.NoError(t, s.CheckAlive(ctx))
 	require.NoError(t, s.Err())
+}
+
+// serveShared launches Chromium over its pipe and serves it through a
+// broker on a unix socket, all closed when the test ends. Chromium now and
+// then dies of a segmentation fault as it starts (it failed CI runs here,
+// this package's first test among them, with a connection reset a tenth
+// of a second in): a browser that exited before it answered through the
+// broker is launched again, three times at most. A browser that is alive
+// and does not answer fails the test.
+func serveShared(t *testing.T, ctx context.Context, cfg session.LaunchConfig) (*session.Process, string) {
+	t.Helper()
+	for run := 1; ; run++ {
+		p, err := session.Launch(ctx, cfg)
+		require.NoError(t, err)
+		r, w := p.Pipe()
+		b := cdpshare.New(r, w, zerolog.Nop())
+		sock := filepath.Join(t.TempDir(), "browser.sock")
+		ln, err := net.Listen("unix", sock)
+		require.NoError(t, err)
+		served := make(chan error, 1)
+		go func() { served <- b.Serve(ln, nil) }()
+		stop := func() {
+			b.Close()
+			require.NoError(t, <-served)
+			p.Close()
+		}
+		err = answers(ctx, sock)
+		if err == nil {
+			t.Cleanup(stop)
+			return p, sock
+		}
+		died := false
+		select {
+		case <-p.Exited():
+			died = true
+		case <-time.After(5 * time.Second): // an alive browser fails at once
+		}
+		out := p.Output()
+		stop()
+		if !died || run == 3 {
+			t.Fatalf("the shared browser did not answer (run %d, exited: %v): %v; it printed: %s", run, died, err, out)
+		}
+		t.Logf("the browser died as it started (run %d): %v; it printed: %s; launching again", run, err, out)
+	}
+}
+
+// answers asks the browser behind the broker at sock for its version, on
+// a connection of its own.
+func answers(ctx context.Context, sock string) error {
+	d := websocket.Dialer{NetDialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var nd net.Dialer
+		return nd.DialContext(ctx, "unix", sock)
+	}}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	ws, _, err := d.DialContext(ctx, "ws://localhost/", nil)
+	if err != nil {
+		return err
+	}
+	defer ws.Close()
+	if dl, ok := ctx.Deadline(); ok {
+		ws.SetReadDeadline(dl)
+	}
+	if err := ws.WriteJSON(map[string]any{"id": 1, "method": "Browser.getVersion"}); err != nil {
+		return err
+	}
+	var reply struct {
+		ID     int `json:"id"`
+		Result struct {
+			Product string `json:"product"`
+		} `json:"result"`
+	}
+	if err := ws.ReadJSON(&reply); err != nil {
+		return err
+	}
+	if reply.ID != 1 || reply.Result.Product == "" {
+		return fmt.Errorf("unexpected reply to Browser.getVersion: %+v", reply)
+	}
+	return nil
 }
 
 // relay copies bytes between clients of path and the socket at to, and
