@@ -277,7 +277,7 @@ func launchOnce(ctx context.Context, cfg LaunchConfig) (*Process, error) {
 		p.Endpoint = ep
 		return p, nil
 	case <-p.exited:
-		err := &LaunchError{Path: path, Output: p.lastWords(), Err: fmt.Errorf("browser exited: %v", p.exitErr), died: true}
+		err := &LaunchError{Path: path, Output: p.LastWords(), Err: fmt.Errorf("browser exited: %v", p.exitErr), died: true}
 		p.Close()
 		return nil, err
 	case <-ctx.Done():
@@ -327,15 +327,15 @@ func (p *Process) Output() string {
 	return strings.TrimSpace(p.out.String())
 }
 
-// lastWordsWait bounds each of lastWords' waits: for the browser to exit
+// lastWordsWait bounds each of LastWords' waits: for the browser to exit
 // once its pipe has closed, and for its stderr to reach its end once it
 // has (its helpers may hold that open a moment longer).
 const lastWordsWait = 2 * time.Second
 
-// lastWords is Output once the browser has exited and what it printed
+// LastWords is Output once the browser has exited and what it printed
 // has been read to the end, for the error that says why it went away. A
 // browser that has not exited within lastWordsWait gets Output as it is.
-func (p *Process) lastWords() string {
+func (p *Process) LastWords() string {
 	t := time.NewTimer(lastWordsWait)
 	defer t.Stop()
 	select {

@@ -185,7 +185,7 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 			died := ctx.Err() == nil
 			out := s.proc.Output()
 			if died {
-				out = s.proc.lastWords()
+				out = s.proc.LastWords()
 			}
 			return nil, &LaunchError{Path: s.proc.Path, Output: out, Err: fmt.Errorf("reading browser version: %w", err), died: died}
 		}

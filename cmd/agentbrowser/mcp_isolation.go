@@ -74,7 +74,7 @@ func (h *browserHost) endpointFor(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, err := session.Launch(ctx, session.LaunchConfig{SitePerProcess: true})
+	p, b, err := cdpshare.Launch(ctx, session.LaunchConfig{SitePerProcess: true}, h.log)
 	if err != nil {
 		return "", err
 	}
@@ -90,11 +90,10 @@ func (h *browserHost) endpointFor(ctx context.Context) (string, error) {
 		if ln != nil {
 			ln.Close()
 		}
+		b.Close()
 		p.Close()
 		return "", fmt.Errorf("listening for the shared browser's clients: %w", err)
 	}
-	r, w := p.Pipe()
-	b := cdpshare.New(r, w, h.log)
 	served := make(chan error, 1)
 	go func() {
 		served <- b.Serve(ln, func(c net.Conn) error { return checkPeer(c, sock) })

@@ -139,48 +139,42 @@ func TestSlowSharedBrowserIsNotLost(t *testing.T) {
 	require.NoError(t, s.Err())
 }
 
-// serveShared launches Chromium over its pipe and serves it through a
-// broker on a unix socket, all closed when the test ends. Chromium now and
-// then dies of a segmentation fault as it starts (it failed CI runs here,
-// this package's first test among them, with a connection reset a tenth
-// of a second in): a browser that exited before it answered through the
-// broker is launched again, three times at most. A browser that is alive
-// and does not answer fails the test.
+// serveShared launches Chromium over its pipe with a broker on it
+// (cdpshare.Launch) and serves it on a unix socket, all closed when the
+// test ends.
 func serveShared(t *testing.T, ctx context.Context, cfg session.LaunchConfig) (*session.Process, string) {
 	t.Helper()
-	for run := 1; ; run++ {
-		p, err := session.Launch(ctx, cfg)
-		require.NoError(t, err)
-		r, w := p.Pipe()
-		b := cdpshare.New(r, w, zerolog.Nop())
-		sock := filepath.Join(t.TempDir(), "browser.sock")
-		ln, err := net.Listen("unix", sock)
-		require.NoError(t, err)
-		served := make(chan error, 1)
-		go func() { served <- b.Serve(ln, nil) }()
-		stop := func() {
-			b.Close()
-			require.NoError(t, <-served)
-			p.Close()
-		}
-		err = answers(ctx, sock)
-		if err == nil {
-			t.Cleanup(stop)
-			return p, sock
-		}
-		died := false
-		select {
-		case <-p.Exited():
-			died = true
-		case <-time.After(5 * time.Second): // an alive browser fails at once
-		}
-		out := p.Output()
-		stop()
-		if !died || run == 3 {
-			t.Fatalf("the shared browser did not answer (run %d, exited: %v): %v; it printed: %s", run, died, err, out)
-		}
-		t.Logf("the browser died as it started (run %d): %v; it printed: %s; launching again", run, err, out)
-	}
+	p, b, err := cdpshare.Launch(ctx, cfg, zerolog.Nop())
+	require.NoError(t, err)
+	sock := filepath.Join(t.TempDir(), "browser.sock")
+	ln, err := net.Listen("unix", sock)
+	require.NoError(t, err)
+	served := make(chan error, 1)
+	go func() { served <- b.Serve(ln, nil) }()
+	t.Cleanup(func() {
+		b.Close()
+		require.NoError(t, <-served)
+		p.Close()
+	})
+	return p, sock
+}
+
+// A browser that dies as it starts is launched once more: a stand-in that
+// dies on its first start gives a broker whose browser answers; one that
+// dies twice is reported, with what it printed.
+func TestLaunchRelaunchesABrowserThatDiedAsItStarted(t *testing.T) {
+	chrome := testutil.RequireChrome(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	path, starts := testutil.DiesFirst(t, chrome, 1)
+	_, sock := serveShared(t, ctx, session.LaunchConfig{Path: path})
+	require.Equal(t, 2, starts())
+	require.NoError(t, answers(ctx, sock))
+
+	path, starts = testutil.DiesFirst(t, chrome, 2)
+	_, _, err := cdpshare.Launch(ctx, session.LaunchConfig{Path: path}, zerolog.Nop())
+	require.ErrorContains(t, err, testutil.DiedMessage)
+	require.Equal(t, 2, starts())
 }
 
 // answers asks the browser behind the broker at sock for its version, on
