@@ -128,23 +128,17 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 	return s, nil
 }
 
-// runningSession returns the daemon's session when it is started, watched
-// and not ended: most commands find it so, and take it without starting
-// anything.
+// runningSession returns the daemon's session when it is started and
+// watched: most commands find it so and, once CheckAlive says it has not
+// ended, take it without starting anything.
 func (d *daemon) runningSession() *session.BrowserSession {
 	s, ok := d.reg.Get(d.g.Session)
 	if !ok {
 		return nil
 	}
 	d.mu.Lock()
-	watched := d.watching == s
-	d.mu.Unlock()
-	select {
-	case <-s.Done():
-		return nil
-	default:
-	}
-	if !watched {
+	defer d.mu.Unlock()
+	if d.watching != s {
 		return nil
 	}
 	return s

@@ -2,18 +2,21 @@ package main
 
 import (
 	"runtime"
-	"runtime/metrics"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // The daemon's workers need no browser: these run in milliseconds.
 
-// waitFor polls cond until it holds or a generous deadline passes.
+// waitFor polls cond until it holds or a generous deadline passes. It
+// polls on the test's goroutine: require.Eventually runs each check on a
+// goroutine of its own, which the goroutine counts below would see.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
@@ -25,12 +28,6 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func goroutinesCreated() uint64 {
-	m := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
-	metrics.Read(m)
-	return m[0].Value.Uint64()
-}
-
 // A worker that finished waits for the next function instead of ending:
 // calls one after another run on the goroutines already there.
 func TestWorkersReuseAWaitingWorker(t *testing.T) {
@@ -40,7 +37,7 @@ func TestWorkersReuseAWaitingWorker(t *testing.T) {
 	w := newWorkers(stop)
 	const calls = 200
 	ran := 0
-	created := goroutinesCreated()
+	created := testutil.GoroutinesCreated()
 	for range calls {
 		done := make(chan struct{})
 		w.Go(func() { ran++; close(done) })
@@ -50,7 +47,7 @@ func TestWorkersReuseAWaitingWorker(t *testing.T) {
 	require.Equal(t, calls, ran)
 	// A call can come in the moment between a worker counting itself
 	// idle and waiting, and start one more; most must not.
-	require.Less(t, goroutinesCreated()-created, uint64(calls/2), "workers were not reused")
+	require.Less(t, testutil.GoroutinesCreated()-created, uint64(calls/2), "workers were not reused")
 }
 
 // Concurrent calls each get a goroutine at once (none waits for another to

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"syscall"
@@ -175,4 +176,16 @@ func WithEnv(kv string) []Proc {
 		}
 	}
 	return out
+}
+
+// GoroutinesCreated is how many goroutines the process has started so
+// far (runtime/metrics), for a test or benchmark that counts the ones a
+// piece of work starts: each is a hand-off the scheduler must make.
+func GoroutinesCreated() uint64 {
+	m := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(m)
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return m[0].Value.Uint64()
 }

@@ -3,7 +3,6 @@ package evaluate_test
 import (
 	"context"
 	"fmt"
-	"runtime/metrics"
 	"slices"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // The benchmarks compare an evaluation through the bus and the engine with
@@ -39,25 +39,14 @@ func BenchmarkEvaluateEngineNotAwaited(b *testing.B) {
 func benchEvaluate(b *testing.B, e events.EvaluateEvent) {
 	s := start(b)
 	ctx := b.Context()
-	created := goroutinesCreated()
+	created := testutil.GoroutinesCreated()
 	for b.Loop() {
 		r, err := actions.Do(ctx, s, e)
 		if err != nil || r.Value != float64(2) {
 			b.Fatalf("evaluate: %v %v", r.Value, err)
 		}
 	}
-	b.ReportMetric(float64(goroutinesCreated()-created)/float64(b.N), "goroutines/op")
-}
-
-// goroutinesCreated is how many goroutines the process has started: every
-// one an evaluation starts is a hand-off the scheduler must make.
-func goroutinesCreated() uint64 {
-	m := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
-	metrics.Read(m)
-	if m[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return m[0].Value.Uint64()
+	b.ReportMetric(float64(testutil.GoroutinesCreated()-created)/float64(b.N), "goroutines/op")
 }
 
 // BenchmarkEvaluateEnginePaced and BenchmarkEvaluateDirectPaced time 1+1
