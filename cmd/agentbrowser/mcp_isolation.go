@@ -74,7 +74,9 @@ func (h *browserHost) endpointFor(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, b, err := cdpshare.Launch(ctx, session.LaunchConfig{SitePerProcess: true}, h.log)
+	p, b, err := cdpshare.Launch(ctx, func(ctx context.Context) (*session.Process, error) {
+		return session.Launch(ctx, session.LaunchConfig{SitePerProcess: true})
+	}, h.log)
 	if err != nil {
 		return "", err
 	}

@@ -144,7 +144,7 @@ func TestSlowSharedBrowserIsNotLost(t *testing.T) {
 // test ends.
 func serveShared(t *testing.T, ctx context.Context, cfg session.LaunchConfig) (*session.Process, string) {
 	t.Helper()
-	p, b, err := cdpshare.Launch(ctx, cfg, zerolog.Nop())
+	p, b, err := launch(ctx, cfg)
 	require.NoError(t, err)
 	sock := filepath.Join(t.TempDir(), "browser.sock")
 	ln, err := net.Listen("unix", sock)
@@ -157,6 +157,13 @@ func serveShared(t *testing.T, ctx context.Context, cfg session.LaunchConfig) (*
 		p.Close()
 	})
 	return p, sock
+}
+
+// launch is cdpshare.Launch of session.Launch with cfg.
+func launch(ctx context.Context, cfg session.LaunchConfig) (*session.Process, *cdpshare.Broker, error) {
+	return cdpshare.Launch(ctx, func(ctx context.Context) (*session.Process, error) {
+		return session.Launch(ctx, cfg)
+	}, zerolog.Nop())
 }
 
 // A browser that dies as it starts is launched once more: a stand-in that
@@ -172,7 +179,7 @@ func TestLaunchRelaunchesABrowserThatDiedAsItStarted(t *testing.T) {
 	require.NoError(t, answers(ctx, sock))
 
 	path, starts = testutil.DiesFirst(t, chrome, 2)
-	_, _, err := cdpshare.Launch(ctx, session.LaunchConfig{Path: path}, zerolog.Nop())
+	_, _, err := launch(ctx, session.LaunchConfig{Path: path})
 	require.ErrorContains(t, err, testutil.DiedMessage)
 	require.Equal(t, 2, starts())
 }

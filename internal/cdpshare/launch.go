@@ -3,39 +3,47 @@ package cdpshare
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/rs/zerolog"
-
-	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // firstAnswerTimeout bounds the wait for a launched browser's first answer
 // when the caller's context has no earlier deadline.
 const firstAnswerTimeout = 30 * time.Second
 
-// Launch starts a browser over its pipe (session.Launch) with a broker on
-// it, and returns once the browser has answered a first call through the
-// broker. Chromium now and then dies as it starts (a segmentation fault;
-// it failed CI runs here): a browser that does not answer its first call
-// is launched once more, as session.Start does with a browser it
-// launches, and a second failure is reported. The caller serves the
-// broker and closes both.
-func Launch(ctx context.Context, cfg session.LaunchConfig, log zerolog.Logger) (*session.Process, *Broker, error) {
+// Process is a launched browser as Launch needs it (session.Process is
+// one): its pipe, what it printed once it exited, and a way to stop it.
+type Process interface {
+	Pipe() (r io.ReadCloser, w io.WriteCloser)
+	LastWords() string
+	Close() error
+}
+
+// Launch starts a browser with start (a session.Launch over the pipe) and
+// a broker on its pipe, and returns once the browser has answered a first
+// call through the broker. Chromium now and then dies as it starts (a
+// segmentation fault; it failed CI runs here): a browser that does not
+// answer its first call is launched once more, as session.Start does with
+// a browser it launches, and a second failure is reported with what the
+// browser printed. The caller serves the broker and closes both.
+func Launch[P Process](ctx context.Context, start func(context.Context) (P, error), log zerolog.Logger) (P, *Broker, error) {
 	ctx, cancel := context.WithTimeout(ctx, firstAnswerTimeout)
 	defer cancel()
-	p, b, err := launchOnce(ctx, cfg, log)
+	p, b, err := launchOnce(ctx, start, log)
 	if err != nil && ctx.Err() == nil {
 		log.Warn().Err(err).Msg("the shared browser did not answer as it started; launching it again")
-		p, b, err = launchOnce(ctx, cfg, log)
+		p, b, err = launchOnce(ctx, start, log)
 	}
 	return p, b, err
 }
 
-func launchOnce(ctx context.Context, cfg session.LaunchConfig, log zerolog.Logger) (*session.Process, *Broker, error) {
-	p, err := session.Launch(ctx, cfg)
+func launchOnce[P Process](ctx context.Context, start func(context.Context) (P, error), log zerolog.Logger) (P, *Broker, error) {
+	var none P
+	p, err := start(ctx)
 	if err != nil {
-		return nil, nil, err
+		return none, nil, err
 	}
 	r, w := p.Pipe()
 	b := New(r, w, log)
@@ -43,7 +51,7 @@ func launchOnce(ctx context.Context, cfg session.LaunchConfig, log zerolog.Logge
 		b.Close()
 		out := p.LastWords()
 		p.Close()
-		return nil, nil, fmt.Errorf("the shared browser did not answer its first call: %w (it printed: %q)", err, out)
+		return none, nil, fmt.Errorf("the shared browser did not answer its first call: %w (it printed: %q)", err, out)
 	}
 	return p, b, nil
 }
