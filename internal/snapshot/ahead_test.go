@@ -68,16 +68,19 @@ func TestPostedInstall(t *testing.T) {
 	p, e, s := openPage(t, "buttons")
 	ctx := testContext(t)
 	var mu sync.Mutex
-	defines := 0
+	defines, replied := 0, 0
 	e.SetPost(func(method string, params any) (func(context.Context) (json.RawMessage, error), error) {
-		if a, ok := params.(*runtime.EvaluateArgs); ok && a.Expression == snapshot.DefineInstall {
-			mu.Lock()
-			defines++
-			mu.Unlock()
-		}
+		a, ok := params.(*runtime.EvaluateArgs)
+		define := ok && a.Expression == snapshot.DefineInstall
 		// Called at once, so the browser gets the calls in order.
 		var raw json.RawMessage
 		err := rpcc.Invoke(ctx, method, params, &raw, p.conn)
+		if define {
+			mu.Lock()
+			defines++
+			replied = max(replied, len(raw))
+			mu.Unlock()
+		}
 		return func(context.Context) (json.RawMessage, error) { return raw, err }, nil
 	})
 	for i, page := range []string{"/buttons.html", "/shadow.html"} {
@@ -93,6 +96,9 @@ func TestPostedInstall(t *testing.T) {
 		checkBackendIDs(t, ctx, p, e, res)
 		mu.Lock()
 		assert.Equal(t, i+1, defines, "one definition posted per new document")
+		// A definition that evaluated to the function would bring its
+		// whole source back as the function's description.
+		assert.Less(t, replied, 200, "bytes of the definition's reply")
 		mu.Unlock()
 		require.NotEmpty(t, res.Refs)
 		for ref := range res.Refs {
