@@ -2,6 +2,7 @@ package cdpshare_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -168,7 +169,8 @@ func launch(ctx context.Context, cfg session.LaunchConfig) (*session.Process, *c
 
 // A browser that dies as it starts is launched once more: a stand-in that
 // dies on its first start gives a broker whose browser answers; one that
-// dies twice is reported, with what it printed.
+// dies twice is reported, with what it printed; one that cannot be started
+// at all is reported after one try.
 func TestLaunchRelaunchesABrowserThatDiedAsItStarted(t *testing.T) {
 	chrome := testutil.RequireChrome(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
@@ -182,6 +184,15 @@ func TestLaunchRelaunchesABrowserThatDiedAsItStarted(t *testing.T) {
 	_, _, err := launch(ctx, session.LaunchConfig{Path: path})
 	require.ErrorContains(t, err, testutil.DiedMessage)
 	require.Equal(t, 2, starts())
+
+	// A browser that cannot be started is not tried again.
+	tries := 0
+	_, _, err = cdpshare.Launch(ctx, func(context.Context) (*session.Process, error) {
+		tries++
+		return nil, errors.New("no such browser")
+	}, zerolog.Nop())
+	require.ErrorContains(t, err, "no such browser")
+	require.Equal(t, 1, tries)
 }
 
 // answers asks the browser behind the broker at sock for its version, on

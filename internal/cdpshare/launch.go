@@ -2,6 +2,7 @@ package cdpshare
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -27,17 +28,23 @@ type Process interface {
 // segmentation fault; it failed CI runs here): a browser that does not
 // answer its first call is launched once more, as session.Start does with
 // a browser it launches, and a second failure is reported with what the
-// browser printed. The caller serves the broker and closes both.
+// browser printed. A browser that cannot be started at all is reported
+// at once. The caller serves the broker and closes both.
 func Launch[P Process](ctx context.Context, start func(context.Context) (P, error), log zerolog.Logger) (P, *Broker, error) {
 	ctx, cancel := context.WithTimeout(ctx, firstAnswerTimeout)
 	defer cancel()
 	p, b, err := launchOnce(ctx, start, log)
-	if err != nil && ctx.Err() == nil {
+	if errors.Is(err, errNoFirstAnswer) && ctx.Err() == nil {
 		log.Warn().Err(err).Msg("the shared browser did not answer as it started; launching it again")
 		p, b, err = launchOnce(ctx, start, log)
 	}
 	return p, b, err
 }
+
+// errNoFirstAnswer is a started browser's failure to answer its first
+// call, which Launch tries again; a browser that could not be started at
+// all (no such file, a bad flag) is reported at once.
+var errNoFirstAnswer = errors.New("the shared browser did not answer its first call")
 
 func launchOnce[P Process](ctx context.Context, start func(context.Context) (P, error), log zerolog.Logger) (P, *Broker, error) {
 	var none P
@@ -51,7 +58,7 @@ func launchOnce[P Process](ctx context.Context, start func(context.Context) (P, 
 		b.Close()
 		out := p.LastWords()
 		p.Close()
-		return none, nil, fmt.Errorf("the shared browser did not answer its first call: %w (it printed: %q)", err, out)
+		return none, nil, fmt.Errorf("%w: %w (it printed: %q)", errNoFirstAnswer, err, out)
 	}
 	return p, b, nil
 }
