@@ -50,6 +50,13 @@ func runTabs(ctx context.Context, w io.Writer, n int, think time.Duration, round
 type tabLoad struct {
 	loops int
 	think time.Duration
+	// pace is the clock the pauses run on: real time, or the running
+	// time of one side of a comparison (see turns).
+	pace pacer
+	// opened, when set, is called once every tab is open and returns when
+	// the loops may start; finished once the loops are done, before the
+	// tabs close, and returns when they may.
+	opened, finished func()
 }
 
 // alone is the load of the one tab measured alone: with pauses, three
@@ -172,7 +179,7 @@ type tabRun func(ctx context.Context, j int, rec func(action string, t time.Time
 // gives tab i's loop and what closes the tab. With l.think > 0 each tab
 // starts after a random 0-1 times it and pauses after every action for a
 // random 0.5-1.5 times it (the same sequence for tab i in every run),
-// outside the timed action.
+// outside the timed action, on l.pace's clock.
 func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, func(), error)) (map[string]sample, int, error) {
 	runs := make([]tabRun, 0, k)
 	var closers []func()
@@ -207,28 +214,32 @@ func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, 
 		}
 		res[a] = sm
 	}
+	if l.opened != nil {
+		l.opened()
+	}
 	var wg sync.WaitGroup
 	for i, run := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rec := record
+			// Every action starts on the tab's side's turn (always, on
+			// real time).
+			rec := func(a string, t time.Time, err error) {
+				record(a, t, err)
+				l.pace.wait(ctx)
+			}
 			if l.think > 0 {
 				rng := rand.New(rand.NewPCG(1, uint64(i)))
-				pause := func(d time.Duration) {
-					select {
-					case <-ctx.Done():
-					case <-time.After(d):
-					}
-				}
 				// The agents start within one pause of each other, not
 				// all at once.
-				pause(time.Duration(rng.Int64N(int64(l.think))))
+				l.pace.sleep(ctx, time.Duration(rng.Int64N(int64(l.think))))
 				rec = func(a string, t time.Time, err error) {
 					record(a, t, err)
-					pause(l.think/2 + time.Duration(rng.Int64N(int64(l.think))))
+					l.pace.sleep(ctx, l.think/2+time.Duration(rng.Int64N(int64(l.think))))
+					l.pace.wait(ctx)
 				}
 			}
+			l.pace.wait(ctx)
 			for j := range l.loops {
 				actx, cancel := context.WithTimeout(ctx, 60*time.Second)
 				run(actx, j, rec)
@@ -237,6 +248,9 @@ func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, 
 		}()
 	}
 	wg.Wait()
+	if l.finished != nil {
+		l.finished()
+	}
 	return res, int(errs.Load()), nil
 }
 

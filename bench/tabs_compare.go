@@ -2,46 +2,113 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 )
 
 // compareTabs times the 32-tab loop through agentbrowser and through the
-// raw floor in alternation, rounds times (the first client of a round
-// alternates too), each in a browser of its own started for that phase, so
-// that both meet the machine's busy and quiet minutes alike. It writes, per
-// action, the p95 of each client in every round, their ratio, the median
-// ratio over the rounds, and the ratio of the p95s over every round's
-// timings pooled, which is the figure to judge by: it rests on all the
-// samples, where the median of three ratios is one round's.
+// raw floor, rounds times, each side in a browser of its own started for
+// the round. Within a round both sides' tabs are open at once and take
+// turns (see turns), a slice of a few seconds each, so that both meet the
+// machine's busy and quiet minutes alike; the side that starts alternates
+// between rounds. It writes, per action, the p95 of each client in every
+// round, their ratio, the median ratio over the rounds, and the ratio of
+// the p95s over every round's timings pooled, which is the figure to judge
+// by: it rests on all the samples, where the median of four ratios is one
+// or two rounds'.
 //
 // The two loops do the same work, the floor in its fewest raw calls;
 // tabsDiffer, printed under the table, says where they differ.
 func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
-	ours := func() (map[string]sample, error) {
+	// side runs one side's 32 tabs on its turns; start opens what it
+	// drives and returns the tab opener and what closes it all. Tabs and
+	// browsers close once both sides are done, so that neither's teardown
+	// falls on the other's last actions.
+	side := func(l tabLoad, start func() (func(i int) (tabRun, func(), error), func(), error)) (map[string]sample, func(), error) {
+		open, closeAll, err := start()
+		if err != nil {
+			return nil, func() {}, err
+		}
+		many, _, err := driveTabs(ctx, 32, l, open)
+		return many, closeAll, err
+	}
+	ours := func() (func(i int) (tabRun, func(), error), func(), error) {
 		s, err := startOurs(ctx)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		defer closeOurs(s)
-		many, _, err := driveTabs(ctx, 32, l, oursTab(ctx, s, srv))
-		return many, err
+		return oursTab(ctx, s, srv), func() { closeOurs(s) }, nil
 	}
-	raw := func() (map[string]sample, error) {
+	raw := func() (func(i int) (tabRun, func(), error), func(), error) {
 		ch, err := launchChrome(ctx)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		defer ch.close()
 		conn, browser, err := dialRaw(ctx, ch.ws)
 		if err != nil {
-			return nil, err
+			ch.close()
+			return nil, nil, err
 		}
-		defer conn.Close()
-		many, _, err := driveTabs(ctx, 32, l, rawTab(ctx, ch, browser, srv))
-		return many, err
+		return rawTab(ctx, ch, browser, srv), func() { conn.Close(); ch.close() }, nil
+	}
+	// round runs both sides at once on turns, first starting.
+	round := func(first int) (o, f map[string]sample, err error) {
+		t := newTurns(first)
+		var opened, finished sync.WaitGroup
+		opened.Add(2)
+		finished.Add(2)
+		ready, over := make(chan struct{}), make(chan struct{})
+		go func() { opened.Wait(); close(ready) }()
+		go func() { finished.Wait(); close(over) }()
+		stop := make(chan struct{})
+		alternated := make(chan struct{})
+		go func() {
+			defer close(alternated)
+			select {
+			case <-ready:
+				// Slices of five pauses: each tab does about five
+				// actions per turn. A navigation of ours that ends in
+				// the last tenth of a second of its turn (about one in
+				// fifty) has its new document prepared for the snapshot
+				// in the floor's turn.
+				t.alternate(stop, 5*max(l.think, time.Second), first)
+			case <-stop:
+			}
+		}()
+		var res [2]map[string]sample
+		var errs [2]error
+		var closers [2]func()
+		var wg sync.WaitGroup
+		for s, start := range [2]func() (func(i int) (tabRun, func(), error), func(), error){ours, raw} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var once, onceDone sync.Once
+				markOpened := func() { once.Do(opened.Done) }
+				// A side that failed or finished lets the other run on
+				// freely.
+				markFinished := func() { t.release(); onceDone.Do(finished.Done) }
+				defer markFinished()
+				defer markOpened()
+				sl := l
+				sl.pace = pacer{t: t, side: s}
+				sl.opened = func() { markOpened(); <-ready }
+				sl.finished = func() { markFinished(); <-over }
+				res[s], closers[s], errs[s] = side(sl, start)
+			}()
+		}
+		wg.Wait()
+		close(stop)
+		<-alternated
+		for _, c := range closers {
+			c()
+		}
+		return res[0], res[1], errors.Join(errs[0], errs[1])
 	}
 	header(w, "32 tabs, agentbrowser against the raw floor, alternated"+l.title())
 	ratios := map[string][]float64{}
@@ -51,17 +118,7 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 	allO, allF := map[string]sample{}, map[string]sample{}
 	var lines []string
 	for r := range rounds {
-		var o, f map[string]sample
-		var err error
-		if r%2 == 0 {
-			if o, err = ours(); err == nil {
-				f, err = raw()
-			}
-		} else {
-			if f, err = raw(); err == nil {
-				o, err = ours()
-			}
-		}
+		o, f, err := round(r % 2)
 		if err != nil {
 			return err
 		}
