@@ -53,10 +53,6 @@ type tabLoad struct {
 	// pace is the clock the pauses run on: real time, or the running
 	// time of one side of a comparison (see turns).
 	pace pacer
-	// opened, when set, is called once every tab is open and returns when
-	// the loops may start; finished once the loops are done, before the
-	// tabs close, and returns when they may.
-	opened, finished func()
 }
 
 // alone is the load of the one tab measured alone: with pauses, three
@@ -174,27 +170,46 @@ func writeTabs(w io.Writer, single, many map[string]sample) {
 // tabActions with rec.
 type tabRun func(ctx context.Context, j int, rec func(action string, t time.Time, err error))
 
-// driveTabs opens k tabs with open and runs the loop in each at once; it
-// returns the timings per action and the number of failed actions. open
-// gives tab i's loop and what closes the tab. With l.think > 0 each tab
-// starts after a random 0-1 times it and pauses after every action for a
-// random 0.5-1.5 times it (the same sequence for tab i in every run),
-// outside the timed action, on l.pace's clock.
+// driveTabs opens k tabs with open and runs the loop in each at once
+// (runLoops); it returns the timings per action and the number of failed
+// actions. open gives tab i's loop and what closes the tab.
 func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, func(), error)) (map[string]sample, int, error) {
+	runs, closeTabs, err := openTabs(k, open)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer closeTabs()
+	res, errs := runLoops(ctx, runs, l)
+	return res, errs, nil
+}
+
+// openTabs opens k tabs with open and returns their loops and what closes
+// them all; on an error it has closed those it opened.
+func openTabs(k int, open func(i int) (tabRun, func(), error)) ([]tabRun, func(), error) {
 	runs := make([]tabRun, 0, k)
 	var closers []func()
-	defer func() {
+	closeAll := func() {
 		for _, c := range closers {
 			c()
 		}
-	}()
+	}
 	for i := range k {
 		run, closeTab, err := open(i)
 		if err != nil {
-			return nil, 0, fmt.Errorf("opening tab %d: %w", i, err)
+			closeAll()
+			return nil, nil, fmt.Errorf("opening tab %d: %w", i, err)
 		}
 		runs, closers = append(runs, run), append(closers, closeTab)
 	}
+	return runs, closeAll, nil
+}
+
+// runLoops runs l.loops of each of runs at once and returns the timings
+// per action and the number of failed actions. With l.think > 0 each tab
+// starts after a random 0-1 times it and pauses after every action for a
+// random 0.5-1.5 times it (the same sequence for tab i in every run),
+// outside the timed action, on l.pace's clock.
+func runLoops(ctx context.Context, runs []tabRun, l tabLoad) (map[string]sample, int) {
 	var mu sync.Mutex
 	res := map[string]sample{}
 	var errs atomic.Int64
@@ -213,9 +228,6 @@ func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, 
 			sm.durs = append(sm.durs, d)
 		}
 		res[a] = sm
-	}
-	if l.opened != nil {
-		l.opened()
 	}
 	var wg sync.WaitGroup
 	for i, run := range runs {
@@ -248,10 +260,7 @@ func driveTabs(ctx context.Context, k int, l tabLoad, open func(i int) (tabRun, 
 		}()
 	}
 	wg.Wait()
-	if l.finished != nil {
-		l.finished()
-	}
-	return res, int(errs.Load()), nil
+	return res, int(errs.Load())
 }
 
 // oursTab opens tab i in s and returns its loop through agentbrowser's Go

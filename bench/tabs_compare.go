@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -25,18 +24,6 @@ import (
 // The two loops do the same work, the floor in its fewest raw calls;
 // tabsDiffer, printed under the table, says where they differ.
 func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
-	// side runs one side's 32 tabs on its turns; start opens what it
-	// drives and returns the tab opener and what closes it all. Tabs and
-	// browsers close once both sides are done, so that neither's teardown
-	// falls on the other's last actions.
-	side := func(l tabLoad, start func() (func(i int) (tabRun, func(), error), func(), error)) (map[string]sample, func(), error) {
-		open, closeAll, err := start()
-		if err != nil {
-			return nil, func() {}, err
-		}
-		many, _, err := driveTabs(ctx, 32, l, open)
-		return many, closeAll, err
-	}
 	ours := func() (func(i int) (tabRun, func(), error), func(), error) {
 		s, err := startOurs(ctx)
 		if err != nil {
@@ -56,59 +43,59 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 		}
 		return rawTab(ctx, ch, browser, srv), func() { conn.Close(); ch.close() }, nil
 	}
-	// round runs both sides at once on turns, first starting.
+	// round opens both sides' browsers and tabs, then runs both sides'
+	// loops at once on turns, side first starting. Tabs and browsers close
+	// once both sides are done, so that neither's teardown falls on the
+	// other's last actions.
 	round := func(first int) (o, f map[string]sample, err error) {
-		t := newTurns(first)
-		var opened, finished sync.WaitGroup
-		opened.Add(2)
-		finished.Add(2)
-		ready, over := make(chan struct{}), make(chan struct{})
-		go func() { opened.Wait(); close(ready) }()
-		go func() { finished.Wait(); close(over) }()
-		stop := make(chan struct{})
-		alternated := make(chan struct{})
-		go func() {
-			defer close(alternated)
-			select {
-			case <-ready:
-				// Slices of five pauses: each tab does about five
-				// actions per turn. A navigation of ours that ends in
-				// the last tenth of a second of its turn (about one in
-				// fifty) has its new document prepared for the snapshot
-				// in the floor's turn.
-				t.alternate(stop, 5*max(l.think, time.Second), first)
-			case <-stop:
+		var closers []func()
+		defer func() {
+			for _, c := range slices.Backward(closers) {
+				c()
 			}
 		}()
-		var res [2]map[string]sample
-		var errs [2]error
-		var closers [2]func()
-		var wg sync.WaitGroup
+		var runs [2][]tabRun
 		for s, start := range [2]func() (func(i int) (tabRun, func(), error), func(), error){ours, raw} {
+			open, closeSide, err := start()
+			if err != nil {
+				return nil, nil, err
+			}
+			closers = append(closers, closeSide)
+			tabs, closeTabs, err := openTabs(32, open)
+			if err != nil {
+				return nil, nil, err
+			}
+			closers = append(closers, closeTabs)
+			runs[s] = tabs
+		}
+		t := newTurns(first)
+		stop, alternated := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(alternated)
+			// Slices of five pauses: each tab does about five actions per
+			// turn. A navigation of ours that ends in the last tenth of a
+			// second of its turn (about one in fifty) has its new document
+			// prepared for the snapshot in the floor's turn.
+			t.alternate(stop, 5*max(l.think, time.Second))
+		}()
+		var res [2]map[string]sample
+		var wg sync.WaitGroup
+		for s := range 2 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var once, onceDone sync.Once
-				markOpened := func() { once.Do(opened.Done) }
-				// A side that failed or finished lets the other run on
-				// freely.
-				markFinished := func() { t.release(); onceDone.Do(finished.Done) }
-				defer markFinished()
-				defer markOpened()
 				sl := l
 				sl.pace = pacer{t: t, side: s}
-				sl.opened = func() { markOpened(); <-ready }
-				sl.finished = func() { markFinished(); <-over }
-				res[s], closers[s], errs[s] = side(sl, start)
+				res[s], _ = runLoops(ctx, runs[s], sl)
+				// The side that finished first lets the other run on
+				// freely.
+				t.release()
 			}()
 		}
 		wg.Wait()
 		close(stop)
 		<-alternated
-		for _, c := range closers {
-			c()
-		}
-		return res[0], res[1], errors.Join(errs[0], errs[1])
+		return res[0], res[1], nil
 	}
 	header(w, "32 tabs, agentbrowser against the raw floor, alternated"+l.title())
 	ratios := map[string][]float64{}

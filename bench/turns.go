@@ -20,12 +20,13 @@ type turns struct {
 	mu sync.Mutex
 	// on[s] is closed while side s runs, off[s] while it waits.
 	on, off [2]chan struct{}
+	running int  // the side whose turn it is
 	free    bool // both sides run: the comparison is over
 }
 
 // newTurns starts with side first running.
 func newTurns(first int) *turns {
-	t := &turns{}
+	t := &turns{running: first}
 	for s := range 2 {
 		t.on[s], t.off[s] = make(chan struct{}), make(chan struct{})
 	}
@@ -36,33 +37,33 @@ func newTurns(first int) *turns {
 
 // alternate gives the other side its turn every slice until stop is
 // closed, then lets both run.
-func (t *turns) alternate(stop <-chan struct{}, slice time.Duration, first int) {
+func (t *turns) alternate(stop <-chan struct{}, slice time.Duration) {
 	tick := time.NewTicker(slice)
 	defer tick.Stop()
-	running := first
 	for {
 		select {
 		case <-stop:
 			t.release()
 			return
 		case <-tick.C:
-			running = 1 - running
-			t.give(running)
+			t.swap()
 		}
 	}
 }
 
-// give lets side s run and stops the other.
-func (t *turns) give(s int) {
+// swap stops the running side and lets the other run.
+func (t *turns) swap() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.free {
 		return
 	}
-	t.on[1-s] = make(chan struct{})
-	close(t.off[1-s])
-	t.off[s] = make(chan struct{})
-	close(t.on[s])
+	from, to := t.running, 1-t.running
+	t.on[from] = make(chan struct{})
+	close(t.off[from])
+	t.off[to] = make(chan struct{})
+	close(t.on[to])
+	t.running = to
 }
 
 // release lets both sides run from now on.
