@@ -155,7 +155,7 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 
 // tabsDiffer is what the 32-tab loops of ours and of the floor do alike
 // and where they differ.
-const tabsDiffer = "Both snapshots make an isolated world in each new document, install our snapshot script there, walk the document and have it described with its backend node ids; only ours keeps refs and writes the agent's text. The floor finds elements by id, ours by ref. Both navigations check first that no script holds the page, and read the URL and title. Both typings check the box (that nothing covers it too), focus it, insert, settle the page and read the value back."
+const tabsDiffer = "Both snapshots make an isolated world in each new document, install our snapshot script there, walk the document and have it described with its backend node ids; only ours keeps refs and writes the agent's text. The floor finds elements by id, ours by ref. Both navigations check first that no script holds the page, and read the URL and title. Both typings check the box (that nothing covers it too), focus it, insert, settle the page and read the value back. Both keep each tab's request log (the Network domain on, no bodies kept) and console log (the Runtime domain on), which an agent asks for after the fact."
 
 // pool adds the timings and errors of one round's sample s of action a to
 // all.

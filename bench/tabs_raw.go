@@ -20,7 +20,8 @@ import (
 
 // rawTab opens tab i in ch and returns the same loop as oursTab's in the
 // fewest raw CDP calls, on the tab's own websocket: what concurrency does
-// to a client with no design of its own on this machine. The navigation
+// to a client with no design of its own on this machine. The tab keeps
+// the request and console logs ours keeps (rawLogs). The navigation
 // first checks that no script holds the page, as ours does (rawFreePage);
 // the snapshot is rawSnapshot's, the click the check in page and the
 // pressed+released pair of the API bench's floor, and the typing
@@ -42,6 +43,12 @@ func rawTab(ctx context.Context, ch *chrome, browser *cdp.Client, srv *server) f
 			closeAll()
 			return nil, nil, err
 		}
+		logs, err := keepRawLogs(ctx, c)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		closeAll = func() { logs.stop(); conn.Close(); closeTab() }
 		load, err := c.Page.LoadEventFired(ctx)
 		if err != nil {
 			closeAll()

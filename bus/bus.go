@@ -131,6 +131,15 @@ func (b *Bus) Close() error {
 	return nil
 }
 
+// InFlight reports how many dispatches and notifications are running
+// now. Background work that can wait or be done in part (a cache warmed
+// ahead of need) reads it to stay out of the way of callers' requests.
+func (b *Bus) InFlight() int {
+	b.stateMu.Lock()
+	defer b.stateMu.Unlock()
+	return len(b.inflight)
+}
+
 // Closed reports whether Close has been called.
 func (b *Bus) Closed() bool { return b.closed.Load() }
 

@@ -492,6 +492,29 @@ func TestCloseCancelsInFlightDispatch(t *testing.T) {
 	assert.Equal(t, bus.OutcomeCanceled, b.History()[0].Outcome)
 }
 
+// TestInFlight: a running dispatch counts while its handler runs, and
+// no longer once it answered.
+func TestInFlight(t *testing.T) {
+	b := newBus(t, bus.Config{})
+	started, release := make(chan struct{}), make(chan struct{})
+	handle(t, b, "held", func(ctx context.Context, _ ping) (int, error) {
+		close(started)
+		<-release
+		return 1, nil
+	})
+	assert.Zero(t, b.InFlight())
+	done := make(chan error, 1)
+	go func() {
+		_, err := bus.Dispatch(context.Background(), b, ping{})
+		done <- err
+	}()
+	<-started
+	assert.Equal(t, 1, b.InFlight(), "the held dispatch is in flight")
+	close(release)
+	within(t, "the released dispatch", func() { require.NoError(t, <-done) })
+	assert.Zero(t, b.InFlight(), "an answered dispatch is not in flight")
+}
+
 func TestHistoryIsBounded(t *testing.T) {
 	b := newBus(t, bus.Config{HistorySize: 3})
 	handle(t, b, "h", func(context.Context, ping) (int, error) { return 0, nil })

@@ -21,10 +21,10 @@ trap 'rm -f "$out"' EXIT
 (cd bench && ../bin/bench -mode cli -n "$N" -hello ../bin/hello -agentbrowser ../bin/agentbrowser -out "$out")
 # The p95 of each action, 32 tabs driven concurrently as 32 agents (each
 # pausing about a second between actions for its model's turn) through
-# agentbrowser against the raw floor's 32, in four rounds; within a round
+# agentbrowser against the raw floor's 32, in six rounds; within a round
 # both sides' tabs are open and take turns of 5 s (bench/turns.go). Without
 # -rounds, bench -mode tabs times 32 tabs against one.
-(cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -rounds 4 -out "$out")
+(cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -rounds 6 -out "$out")
 doc=docs/performance.md
 if grep -q '<!-- bench:start -->' "$doc"; then
 	awk -v f="$out" '
