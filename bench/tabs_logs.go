@@ -8,6 +8,8 @@ import (
 	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/network"
 	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
 )
 
 // rawLogs is the floor's share of what ours does for each tab besides its
@@ -34,59 +36,39 @@ type rawLogs struct {
 func keepRawLogs(ctx context.Context, c *cdp.Client) (*rawLogs, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	l := &rawLogs{cancel: cancel, done: make(chan struct{}), requests: map[network.RequestID]int{}}
-	var streams []interface{ Close() error }
-	fail := func(err error) (*rawLogs, error) {
-		for _, s := range streams {
-			s.Close()
-		}
-		cancel()
-		return nil, err
-	}
+	keepRequests, keepConsole := !slices.Contains(dropped, "network"), !slices.Contains(dropped, "console")
 	var (
+		g          cdpstream.Group
 		sent       network.RequestWillBeSentClient
 		answered   network.ResponseReceivedClient
 		failed     network.LoadingFailedClient
 		console    runtime.ConsoleAPICalledClient
 		exceptions runtime.ExceptionThrownClient
-		err        error
 	)
-	if !slices.Contains(dropped, "network") {
-		if sent, err = c.Network.RequestWillBeSent(ctx); err != nil {
-			return fail(err)
-		}
-		streams = append(streams, sent)
-		if answered, err = c.Network.ResponseReceived(ctx); err != nil {
-			return fail(err)
-		}
-		streams = append(streams, answered)
-		if failed, err = c.Network.LoadingFailed(ctx); err != nil {
-			return fail(err)
-		}
-		streams = append(streams, failed)
-		if err := c.Network.Enable(ctx, network.NewEnableArgs().SetMaxPostDataSize(0).SetMaxTotalBufferSize(0).SetMaxResourceBufferSize(0)); err != nil {
-			return fail(err)
-		}
+	if keepRequests {
+		cdpstream.Open(ctx, &g, &sent, c.Network.RequestWillBeSent)
+		cdpstream.Open(ctx, &g, &answered, c.Network.ResponseReceived)
+		cdpstream.Open(ctx, &g, &failed, c.Network.LoadingFailed)
 	}
-	if !slices.Contains(dropped, "console") {
-		if console, err = c.Runtime.ConsoleAPICalled(ctx); err != nil {
-			return fail(err)
-		}
-		streams = append(streams, console)
-		if exceptions, err = c.Runtime.ExceptionThrown(ctx); err != nil {
-			return fail(err)
-		}
-		streams = append(streams, exceptions)
-		if err := c.Runtime.Enable(ctx); err != nil {
-			return fail(err)
-		}
+	if keepConsole {
+		cdpstream.Open(ctx, &g, &console, c.Runtime.ConsoleAPICalled)
+		cdpstream.Open(ctx, &g, &exceptions, c.Runtime.ExceptionThrown)
+	}
+	err := g.Err()
+	if err == nil && keepRequests {
+		err = c.Network.Enable(ctx, network.NewEnableArgs().SetMaxPostDataSize(0).SetMaxTotalBufferSize(0).SetMaxResourceBufferSize(0))
+	}
+	if err == nil && keepConsole {
+		err = c.Runtime.Enable(ctx)
+	}
+	if err != nil {
+		g.Close()
+		cancel()
+		return nil, err
 	}
 	go func() {
 		defer close(l.done)
-		defer func() {
-			for _, s := range streams {
-				s.Close()
-			}
-		}()
+		defer g.Close()
 		for {
 			// A nil stream (a log left out) is never ready.
 			var err error

@@ -1,7 +1,6 @@
 package defaultaction_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -29,32 +28,24 @@ type holdRequest struct{}
 func (holdRequest) Returns(int) {}
 
 // preparedLog collects the session's log lines that say how a loaded
-// document was prepared for its snapshot.
+// document was prepared for its snapshot. zerolog writes each line in one
+// Write.
 type preparedLog struct {
 	mu    sync.Mutex
-	buf   bytes.Buffer
 	fulls []bool
 }
 
 func (l *preparedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf.Write(p)
-	for {
-		line, err := l.buf.ReadBytes('\n')
-		if err != nil {
-			// An unfinished line waits for the rest of it.
-			l.buf.Write(line)
-			return len(p), nil
-		}
-		var rec struct {
-			Msg  string `json:"message"`
-			Full bool   `json:"full"`
-		}
-		if json.Unmarshal(line, &rec) == nil && rec.Msg == "prepared the new document for its snapshot" {
-			l.fulls = append(l.fulls, rec.Full)
-		}
+	var rec struct {
+		Msg  string `json:"message"`
+		Full bool   `json:"full"`
 	}
+	if json.Unmarshal(p, &rec) == nil && rec.Msg == "prepared the new document for its snapshot" {
+		l.mu.Lock()
+		l.fulls = append(l.fulls, rec.Full)
+		l.mu.Unlock()
+	}
+	return len(p), nil
 }
 
 // next waits until the log holds more than n preparations and returns
