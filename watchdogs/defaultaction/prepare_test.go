@@ -106,7 +106,11 @@ func TestPreparationYieldsToRequests(t *testing.T) {
 		_, err := bus.Ask(ctx, s.Bus(), holdRequest{})
 		asked <- err
 	}()
-	<-held
+	select {
+	case <-held:
+	case err := <-asked:
+		t.Fatalf("the held request answered before it was held: %v", err)
+	}
 	for i := range 3 {
 		assert.False(t, navigate(i), "navigation %d was prepared in full while a request was in flight", i)
 	}
