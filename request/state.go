@@ -3,6 +3,7 @@ package request
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"time"
 
@@ -51,7 +52,7 @@ func (q SetCookie) Validate() error {
 	default:
 		return invalid("same-site %q: want Strict, Lax or None", q.SameSite)
 	}
-	if q.Expires < 0 {
+	if !(q.Expires >= 0) || math.IsInf(q.Expires, 1) {
 		return invalid("expires %v: want seconds since the epoch (leave it out for a session cookie)", q.Expires)
 	}
 	return nil

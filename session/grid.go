@@ -13,6 +13,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/internal/grid"
+	"github.com/agentbrowser/agentbrowser/internal/httpheader"
 )
 
 // GridFlags returns the Chrome flags a Grid node's browser gets by default
@@ -188,11 +189,17 @@ func ParseHeaders(lines []string) (http.Header, error) {
 	h := http.Header{}
 	for _, l := range lines {
 		name, val, ok := strings.Cut(l, ":")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || strings.ContainsAny(name, " \t") {
+		name = strings.Trim(name, " \t")
+		if !ok || name == "" {
 			return nil, fmt.Errorf("header %q: want 'Name: value'", redactHeaderLine(l))
 		}
-		h.Add(name, strings.TrimSpace(val))
+		// Only spaces and tabs are trimmed: a CR or LF stays in the
+		// value, and is refused there rather than sent on.
+		val = strings.Trim(val, " \t")
+		if err := httpheader.Check(name, val); err != nil {
+			return nil, err
+		}
+		h.Add(name, val)
 	}
 	return h, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 )
 
 // profilePrefix names the profile directories Launch creates; Reap removes
@@ -50,7 +52,9 @@ func writeRecord(path string, r record) error {
 // line names the recorded profile), so a reused pid is never killed. A
 // missing record is not an error.
 func Reap(recordFile string) error {
-	b, err := os.ReadFile(recordFile)
+	// The record is ours, in the private runtime directory: a link or a
+	// FIFO there is refused without blocking.
+	b, err := safefile.ReadFile(recordFile, 1<<20, safefile.Options{NoFollow: true})
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

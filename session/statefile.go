@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"os"
 	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 )
 
 // maxStateFile bounds a storage state file: cookies are at most 4 KB each
@@ -25,20 +27,9 @@ const maxStateProblems = 8
 // storageState JSON). A file that cannot be read, or that is not a valid
 // state, is invalid_argument naming the file and what is wrong in it.
 func ReadStorageState(path string) (events.StorageState, error) {
-	f, err := os.Open(path)
+	b, err := safefile.ReadFile(path, maxStateFile, safefile.Options{})
 	if err != nil {
-		return events.StorageState{}, events.Errorf(events.CodeInvalidArgument, "reading storage state %s: %v", path, unwrapPath(err))
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-		return events.StorageState{}, events.Errorf(events.CodeInvalidArgument, "storage state %s is not a regular file", path)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxStateFile+1))
-	if err != nil {
-		return events.StorageState{}, events.Errorf(events.CodeInvalidArgument, "reading storage state %s: %v", path, unwrapPath(err))
-	}
-	if len(b) > maxStateFile {
-		return events.StorageState{}, events.Errorf(events.CodeInvalidArgument, "storage state %s is larger than %d MiB", path, maxStateFile>>20)
+		return events.StorageState{}, events.Errorf(events.CodeInvalidArgument, "reading storage state: %v; nothing was loaded", err)
 	}
 	st, err := ParseStorageState(b)
 	if err != nil {
@@ -290,7 +281,7 @@ func ValidateStorageState(st events.StorageState) error {
 		if !strings.HasPrefix(c.Path, "/") {
 			p.bad(w+".path", "%q must start with /", c.Path)
 		}
-		if c.Expires != -1 && c.Expires <= 0 {
+		if c.Expires != -1 && !(c.Expires > 0 && c.Expires < math.MaxInt64) {
 			p.bad(w+".expires", "%v: want seconds since the epoch, or -1 for a session cookie", c.Expires)
 		}
 		switch c.SameSite {

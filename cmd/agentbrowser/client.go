@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
@@ -138,7 +139,7 @@ func reachDaemon(g globals, paths sessionPaths, deadline time.Time, start bool) 
 // not close on purpose. The caller holds the session's lock, so no daemon
 // runs: a socket file left behind is a dead daemon's.
 func crashNotice(g globals, paths sessionPaths) string {
-	if b, err := os.ReadFile(paths.Crashed); err == nil {
+	if b, err := safefile.ReadFile(paths.Crashed, 64<<10, safefile.Options{NoFollow: true}); err == nil {
 		os.Remove(paths.Crashed)
 		return "the previous browser of session " + g.Session + " died (" + strings.TrimSpace(string(b)) + "); started a fresh one"
 	}
@@ -223,6 +224,13 @@ func spawnDaemon(g globals, paths sessionPaths, lock *os.File, deadline time.Tim
 	}
 	remoteJSON, _ := json.Marshal(remote)
 	for k, v := range g.Settings {
+		if f, ok := outerFlags()[k]; ok && f.Kind == Multi {
+			// One flag a value, as the user gave them.
+			for _, e := range multiValues(v) {
+				args = append(args, "--"+k+"="+e)
+			}
+			continue
+		}
 		args = append(args, "--"+k+"="+v)
 	}
 	logf, err := os.OpenFile(paths.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)

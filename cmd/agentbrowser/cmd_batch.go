@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/agentbrowser/agentbrowser/internal/termtext"
@@ -37,15 +36,16 @@ var batchGlobals = map[string]bool{"tab": true, "timeout-ms": true}
 // stdin and files) and turns each into its request, as the command alone
 // would be: a step that does not parse is a usage error and nothing runs.
 func prepareBatch(in Input, q request.Request) (request.Request, error) {
+	// The steps travel in one request: no more is read than it carries.
 	var raw []byte
 	var err error
 	if in.Has("file") {
-		raw, err = os.ReadFile(in.String("file"))
+		raw, err = readUserFile("batch --file", in.String("file"), maxRequestBytes)
 	} else {
-		raw, err = io.ReadAll(os.Stdin)
+		raw, err = readStdin("batch", maxRequestBytes)
 	}
 	if err != nil {
-		return nil, invalidArg("batch: reading the steps: %v", err)
+		return nil, err
 	}
 	var lines [][]string
 	dec := json.NewDecoder(bytes.NewReader(raw))

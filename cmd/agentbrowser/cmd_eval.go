@@ -1,12 +1,13 @@
 package main
 
 import (
-	"io"
+	"errors"
 	"os"
 	"strconv"
 
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 )
@@ -76,12 +77,12 @@ func readStdinArg(in Input, q request.Request) (request.Request, error) {
 	}
 	// No more than a request can carry: an endless stdin (/dev/zero) is
 	// refused without reading it all.
-	b, err := io.ReadAll(io.LimitReader(os.Stdin, maxRequestBytes+1))
+	b, err := safefile.ReadAll(os.Stdin, maxRequestBytes)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return nil, errRequestTooLarge
+	}
 	if err != nil {
 		return nil, invalidArg("reading the expression from standard input: %v", err)
-	}
-	if len(b) > maxRequestBytes {
-		return nil, errRequestTooLarge
 	}
 	e := q.(request.Eval)
 	e.Expression = string(b)

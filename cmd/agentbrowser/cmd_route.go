@@ -1,11 +1,11 @@
 package main
 
 import (
-	"os"
 	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/watchdogs/route"
 )
 
 func init() {
@@ -75,7 +75,9 @@ func parseRoute(in Input) (request.Request, error) {
 		if !ok {
 			return nil, usageErrorf("--header %q: want 'Name: value'", h)
 		}
-		q.Headers = append(q.Headers, events.Header{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
+		// Only spaces and tabs are trimmed: a CR or LF stays in the value
+		// for the route's check to refuse.
+		q.Headers = append(q.Headers, events.Header{Name: strings.Trim(name, " \t"), Value: strings.Trim(value, " \t")})
 	}
 	return q, nil
 }
@@ -86,9 +88,9 @@ func readBodyFile(in Input, q request.Request) (request.Request, error) {
 	if !in.Has("body-file") {
 		return q, nil
 	}
-	b, err := os.ReadFile(in.String("body-file"))
+	b, err := readUserFile("--body-file", in.String("body-file"), route.MaxBodyBytes)
 	if err != nil {
-		return nil, invalidArg("--body-file: %v", err)
+		return nil, err
 	}
 	r := q.(request.Route)
 	r.Body = b

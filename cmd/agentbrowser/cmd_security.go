@@ -25,7 +25,7 @@ func init() {
 func policyFromSettings(settings map[string]string) (session.URLPolicy, error) {
 	var p session.URLPolicy
 	if v, ok := settings["allow-scheme"]; ok {
-		for _, s := range strings.Split(v, "\n") {
+		for _, s := range multiValues(v) {
 			s = strings.TrimSuffix(strings.TrimSpace(s), ":")
 			if s != "" {
 				p.AllowSchemes = append(p.AllowSchemes, strings.ToLower(s))

@@ -83,6 +83,11 @@ func parseSet(in Input) (request.Request, error) {
 			if v.DPR, err = number("--dpr", in.String("dpr")); err != nil {
 				return nil, err
 			}
+			if v.DPR == 0 {
+				// On the wire 0 means the browser's own ratio; given, it
+				// is a mistake.
+				return nil, invalidArg("set viewport --dpr 0: want a device pixel ratio above 0 (leave --dpr out for the browser's)")
+			}
 		}
 		q.Viewport = v
 	case "device":

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
@@ -22,7 +22,8 @@ const (
 	Bool
 	// Int flags take an integer value.
 	Int
-	// Multi flags take a value and may repeat; values join with "\n".
+	// Multi flags take a value and may repeat; the values are kept as a
+	// list (see Input.Multi), each exactly as given.
 	Multi
 )
 
@@ -61,13 +62,29 @@ func (in Input) Int(name string, def int) (int, error) {
 	return n, nil
 }
 
-// Multi is the flag's repeated values.
-func (in Input) Multi(name string) []string {
-	v, ok := in.Flags[name]
-	if !ok {
+// Multi is the flag's repeated values, in order, each exactly as given.
+func (in Input) Multi(name string) []string { return multiValues(in.Flags[name]) }
+
+// appendMulti adds v to the values of a repeatable flag, kept as one JSON
+// array: never joined with a separator and split again, so that a value
+// holding a newline (a header with CR/LF in it) arrives whole, and is
+// refused whole.
+func appendMulti(cur, v string) string {
+	vals := multiValues(cur)
+	b, _ := json.Marshal(append(vals, v))
+	return string(b)
+}
+
+// multiValues is the list appendMulti made; nil when there is none.
+func multiValues(s string) []string {
+	if s == "" {
 		return nil
 	}
-	return strings.Split(v, "\n")
+	var vals []string
+	if err := json.Unmarshal([]byte(s), &vals); err != nil {
+		return []string{s}
+	}
+	return vals
 }
 
 // Result is a local command's output: fields merged into {"ok":true,...}.

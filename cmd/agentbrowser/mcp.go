@@ -88,7 +88,7 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 	if cfg.isolation == isolationContext {
 		// The browser's own pages (chrome://inspect) see every client's
 		// tabs; in a shared browser no client may open them.
-		for _, sc := range strings.Split(g.Settings["allow-scheme"], "\n") {
+		for _, sc := range multiValues(g.Settings["allow-scheme"]) {
 			if s := strings.ToLower(strings.TrimSpace(sc)); s == "chrome" || s == "devtools" || s == "chrome-untrusted" || s == "chrome-devtools" {
 				return cfg, usageErrorf("--allow-scheme %s: the browser's own pages see every client of a shared browser; use --isolation browser to allow them", s)
 			}

@@ -123,8 +123,8 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 				return g, nil, in, usageErrorf("--%s %q: not an integer", name, val)
 			}
 		}
-		if f.Kind == Multi && in.Flags[name] != "" {
-			val = in.Flags[name] + "\n" + val
+		if f.Kind == Multi {
+			val = appendMulti(in.Flags[name], val)
 		}
 		in.Flags[name] = val
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -54,7 +55,7 @@ func (r *remoteFlags) set(name, v string) error {
 		}
 		r.Capabilities = json.RawMessage(v)
 	case "cdp-header":
-		lines := strings.Split(v, "\n")
+		lines := multiValues(v)
 		if _, err := session.ParseHeaders(lines); err != nil {
 			return usageErrorf("--cdp-header: %v", err)
 		}
@@ -87,7 +88,7 @@ func remotePath(p sessionPaths) string {
 
 // loadRemote reads the settings a previous daemon of the session kept.
 func loadRemote(p sessionPaths) (remoteFlags, bool) {
-	b, err := os.ReadFile(remotePath(p))
+	b, err := safefile.ReadFile(remotePath(p), 1<<20, safefile.Options{NoFollow: true})
 	if err != nil {
 		return remoteFlags{}, false
 	}

@@ -1,7 +1,11 @@
-// Package safefile writes the files agentbrowser creates for its user
-// (storage states, PDFs): mode 0600, whole or not at all, and never through
-// a symbolic link, so that a file of credentials is never left half
-// written, readable by others, or written where a link points.
+// Package safefile reads and writes the files agentbrowser is given or
+// creates for its user. It writes (storage states, PDFs, screenshots) with
+// mode 0600, whole or not at all, and never through a symbolic link, so
+// that a file of credentials is never left half written, readable by
+// others, or written where a link points. It reads (state files, route
+// bodies, batch steps, standard input) without ever blocking in open(2),
+// regular files only, and through a cap checked while reading, so that a
+// FIFO or /dev/zero is answered at once with what is wrong.
 package safefile
 
 import (
@@ -13,13 +17,18 @@ import (
 	"path/filepath"
 )
 
-// PathError is a path that cannot be written as asked (a symbolic link, a
-// directory, a missing directory, no permission): the user's to fix.
+// PathError is a path that cannot be read or written as asked (a symbolic
+// link, a FIFO, a directory, a missing directory, no permission, too
+// large): the user's to fix. Err, when set, is its kind (ErrNotRegular,
+// ErrTooLarge, ErrLink) or the system's error, for errors.Is.
 type PathError struct {
 	Msg string
+	Err error
 }
 
 func (e *PathError) Error() string { return e.Msg }
+
+func (e *PathError) Unwrap() error { return e.Err }
 
 func pathErr(format string, args ...any) error {
 	return &PathError{Msg: fmt.Sprintf(format, args...)}
@@ -33,10 +42,14 @@ func Write(path string, data []byte) (string, error) {
 	})
 }
 
-// WriteFrom writes what fill writes to path (made absolute, which it
-// returns), mode 0600: into a new file beside it that then replaces path
-// at once. path's directory must exist; path itself must be missing or a
-// regular file, never a symbolic link or a directory. A path that cannot
+// WriteFrom writes what fill writes to path, mode 0600: into a new file
+// beside it that then replaces path at once. It returns the path written:
+// absolute, its directory's links followed. path's directory must exist,
+// and every symbolic link on the way to it must belong to this process's
+// user or to root (a link another user planted is refused, so that it
+// cannot send the file into a directory of their choosing); path itself
+// must be missing or a regular file, never a symbolic link or a
+// directory. A path that cannot
 // be written is a *PathError naming the path and what is wrong, for the
 // user who gave it; fill's error is returned wrapped.
 func WriteFrom(path string, fill func(io.Writer) error) (string, error) {
@@ -51,6 +64,14 @@ func WriteFrom(path string, fill func(io.Writer) error) (string, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return "", pathErr("%s: its directory %s does not exist", abs, dir)
 	}
+	// Write into the directory the path names after following its links,
+	// once each link is known to be the user's (or the system's).
+	real, err := realDir(dir)
+	if err != nil {
+		return "", err
+	}
+	abs = filepath.Join(real, filepath.Base(abs))
+	dir = real
 	if st, err := os.Lstat(abs); err == nil {
 		switch {
 		case st.Mode()&fs.ModeSymlink != 0:

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/httpheader"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -76,8 +79,9 @@ func next(cur events.Emulation, e events.EmulateEvent) (events.Emulation, error)
 		if v.Width < 1 || v.Width > 10000 || v.Height < 1 || v.Height > 10000 {
 			errs = append(errs, invalid("viewport %dx%d: width and height must be 1 to 10000 CSS pixels", v.Width, v.Height))
 		}
-		if v.DPR < 0 || v.DPR > 10 {
-			errs = append(errs, invalid("viewport dpr %g: must be 0 (the browser's) to 10", v.DPR))
+		if !(v.DPR >= 0 && v.DPR <= 10) {
+			// Written so that NaN fails too.
+			errs = append(errs, invalid("viewport dpr %g: want a device pixel ratio above 0 and at most 10 (leave it out for the browser's)", v.DPR))
 		}
 		vv := *v
 		n.Viewport = &vv
@@ -86,11 +90,12 @@ func next(cur events.Emulation, e events.EmulateEvent) (events.Emulation, error)
 		}
 	}
 	if g := e.Geolocation; g != nil {
-		if g.Latitude < -90 || g.Latitude > 90 || g.Longitude < -180 || g.Longitude > 180 {
+		// Written so that NaN fails too.
+		if !(g.Latitude >= -90 && g.Latitude <= 90 && g.Longitude >= -180 && g.Longitude <= 180) {
 			errs = append(errs, invalid("geolocation %g %g: latitude must be -90 to 90 and longitude -180 to 180", g.Latitude, g.Longitude))
 		}
-		if g.Accuracy < 0 {
-			errs = append(errs, invalid("geolocation accuracy %g: must not be negative", g.Accuracy))
+		if !(g.Accuracy >= 0) || math.IsInf(g.Accuracy, 1) {
+			errs = append(errs, invalid("geolocation accuracy %g: want a finite number of metres, not negative", g.Accuracy))
 		}
 		gg := *g
 		if gg.Accuracy == 0 {
@@ -119,9 +124,10 @@ func next(cur events.Emulation, e events.EmulateEvent) (events.Emulation, error)
 		n.UserAgent = e.UserAgent
 	}
 	if e.Headers != nil {
-		for k, v := range e.Headers {
-			if k == "" || strings.ContainsAny(k, " \t\r\n:()<>@,;\\\"/[]?={}") || strings.ContainsAny(v, "\r\n") {
-				errs = append(errs, invalid("header %q: %q is not a valid header", k, v))
+		names := slices.Sorted(maps.Keys(e.Headers))
+		for _, k := range names {
+			if err := httpheader.CheckRequest(k, e.Headers[k]); err != nil {
+				errs = append(errs, invalid("%v", err))
 			}
 		}
 		n.Headers = maps.Clone(e.Headers)

@@ -14,12 +14,27 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/httpheader"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 )
 
 // Name is the watchdog's name.
 const Name = "route"
+
+// The bounds of a session's routes, which the daemon holds in memory for
+// as long as the session runs and lists whole (routes).
+const (
+	// MaxRoutes bounds the routes of a session.
+	MaxRoutes = 100
+	// MaxBodyBytes bounds a route's body: 10 MiB, which still fits a
+	// request on the daemon's socket once encoded.
+	MaxBodyBytes = 10 << 20
+	// MaxHeaders bounds a route's headers.
+	MaxHeaders = 100
+	// MaxHeaderBytes bounds a route's headers' names and values in all.
+	MaxHeaderBytes = 64 << 10
+)
 
 // Watchdog is the process-level RouteWatchdog. Its per-session state
 // lives in the attachment Attach returns.
@@ -138,11 +153,22 @@ func newRule(e events.RouteEvent) (*rule, error) {
 		return nil, events.Errorf(events.CodeInvalidArgument, "route %s: give abort (a network error) or a status to fulfil the requests with", e.Pattern)
 	case e.Status < 100 || e.Status > 599:
 		return nil, events.Errorf(events.CodeInvalidArgument, "route %s: status %d is not an HTTP status (100-599)", e.Pattern, e.Status)
+	case len(e.Body) > MaxBodyBytes:
+		return nil, events.Errorf(events.CodeInvalidArgument, "route %s: the body is %d bytes; a route's body is at most %d (10 MiB)", e.Pattern, len(e.Body), MaxBodyBytes)
+	case len(e.Headers) > MaxHeaders:
+		return nil, events.Errorf(events.CodeInvalidArgument, "route %s: %d headers; a route has at most %d", e.Pattern, len(e.Headers), MaxHeaders)
 	default:
+		size := 0
 		for i, h := range e.Headers {
-			if h.Name == "" || strings.ContainsAny(h.Name, " \t\r\n:") || strings.ContainsAny(h.Value, "\r\n") {
-				return nil, events.Errorf(events.CodeInvalidArgument, "route %s: header %d (%q: %q) is not a valid header", e.Pattern, i+1, h.Name, h.Value)
+			// Checked as the browser checks them: a header it refuses
+			// leaves every request the route claims unanswered.
+			if err := httpheader.Check(h.Name, h.Value); err != nil {
+				return nil, events.Errorf(events.CodeInvalidArgument, "route %s: header %d: %v", e.Pattern, i+1, err)
 			}
+			size += len(h.Name) + len(h.Value)
+		}
+		if size > MaxHeaderBytes {
+			return nil, events.Errorf(events.CodeInvalidArgument, "route %s: the headers are %d bytes; a route's headers are at most %d (64 KiB) in all", e.Pattern, size, MaxHeaderBytes)
 		}
 		r.body = slices.Clone(e.Body)
 		r.info.Action, r.info.Status = "fulfill", e.Status
@@ -162,6 +188,11 @@ func (a *attachment) route(ctx context.Context, e events.RouteEvent) (events.Rou
 	defer a.ownerMu.Unlock()
 	a.mu.Lock()
 	a.rules = slices.DeleteFunc(a.rules, func(x *rule) bool { return x.info.Pattern == r.info.Pattern })
+	if len(a.rules) >= MaxRoutes {
+		a.mu.Unlock()
+		return events.RoutesResult{}, events.Errorf(events.CodeInvalidArgument,
+			"the session has %d routes, the most it keeps; remove some first (unroute PATTERN, or unroute for all); route %s was not added", MaxRoutes, e.Pattern)
+	}
 	a.rules = append(a.rules, r)
 	a.mu.Unlock()
 	a.refresh(ctx)
