@@ -12,6 +12,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	go.uber.org/fx v1.24.0
 	go.uber.org/goleak v1.3.0
+	golang.org/x/net v0.50.0
 	golang.org/x/sys v0.41.0
 	golang.org/x/text v0.44.0
 )

@@ -359,3 +359,66 @@ func TestStorageStateMalformed(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "keep", string(b))
 }
+
+// stateOf writes a state of n cookies per site (siteN.test, each named
+// cK) and returns its path.
+func stateOf(t *testing.T, sites, perSite int, extra ...string) string {
+	t.Helper()
+	var cs []string
+	for s := range sites {
+		for k := range perSite {
+			cs = append(cs, fmt.Sprintf(`{"name":"c%d","value":"v","domain":"site%d.test","path":"/"}`, k, s))
+		}
+	}
+	cs = append(cs, extra...)
+	path := filepath.Join(t.TempDir(), "state.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"cookies":[`+strings.Join(cs, ",")+`]}`), 0o600))
+	return path
+}
+
+// TestStorageStateTheBrowserWouldNotKeep: a state with more cookies than
+// Chromium keeps (3,300 in all, 180 of a site), counting those the session
+// holds, is refused whole before anything is set; one at the limits loads
+// whole, read back from the browser; a cookie the browser drops without a
+// word (an expired one) is reported, not counted.
+func TestStorageStateTheBrowserWouldNotKeep(t *testing.T) {
+	s := stateSession(t, session.Config{})
+	ctx := t.Context()
+	count := func() int {
+		got, err := actions.Cookies(ctx, s)
+		require.NoError(t, err)
+		return len(got.Cookies)
+	}
+
+	_, err := actions.LoadStorageState(ctx, s, stateOf(t, 1, 181))
+	requireCode(t, err, events.CodeTooManyCookies)
+	require.Contains(t, err.Error(), "at most 180 of one site (site0.test 181)")
+	require.Equal(t, 0, count(), "nothing was loaded")
+
+	_, err = actions.LoadStorageState(ctx, s, stateOf(t, 20, 166))
+	requireCode(t, err, events.CodeTooManyCookies)
+	require.Contains(t, err.Error(), "the state has 3320 cookies")
+	require.Contains(t, err.Error(), "at most 3300 in all")
+	require.Equal(t, 0, count())
+
+	// At the limits: every cookie is kept, and the count is the browser's.
+	r, err := actions.LoadStorageState(ctx, s, stateOf(t, 20, 165))
+	require.NoError(t, err)
+	require.Equal(t, 3300, r.Cookies)
+	require.Empty(t, r.Dropped)
+	require.Equal(t, 3300, count())
+
+	// With what the session holds, one more is too many.
+	_, err = actions.LoadStorageState(ctx, s, stateOf(t, 0, 0, `{"name":"one","value":"more","domain":"other.test","path":"/"}`))
+	requireCode(t, err, events.CodeTooManyCookies)
+	require.Contains(t, err.Error(), "3301 in all with the 3300 the session holds")
+	_, err = actions.ClearCookies(ctx, s, "")
+	require.NoError(t, err)
+
+	// An expired cookie is dropped by the browser: said, and not counted.
+	r, err = actions.LoadStorageState(ctx, s, stateOf(t, 1, 2, `{"name":"old","value":"v","domain":"site0.test","path":"/","expires":1000}`))
+	require.NoError(t, err)
+	require.Equal(t, 2, r.Cookies)
+	require.Equal(t, []events.DroppedCookie{{Name: "old", Domain: "site0.test", Path: "/"}}, r.Dropped)
+	require.Contains(t, r.Warning, "did not keep 1 of the state's cookies")
+}

@@ -8,6 +8,16 @@ const (
 	// asked to use (--profile) is held by another running session, named in
 	// the message; nothing was started.
 	CodeProfileInUse Code = "profile_in_use"
+	// CodeProfileUnsafe: the persistent profile directory (--profile) is
+	// not private to the daemon's user: another user owns it or something
+	// in it, others may write to it, or it holds a symbolic link or a
+	// FIFO. The message names the path and the fix; nothing was started.
+	CodeProfileUnsafe Code = "profile_unsafe"
+	// CodeTooManyCookies: a storage state holds more cookies than the
+	// browser keeps (about 3,300 in all, 180 of one site), with those the
+	// session holds; the browser would evict some without a word, so
+	// nothing was loaded.
+	CodeTooManyCookies Code = "too_many_cookies"
 	// CodeDownloadTooLarge: a download grew past the session's
 	// --max-download-bytes and was cancelled; nothing of it was kept.
 	CodeDownloadTooLarge Code = "download_too_large"
@@ -20,6 +30,7 @@ const (
 // Sentinels of the state codes, for errors.Is.
 var (
 	ErrProfileInUse     = &Error{Code: CodeProfileInUse}
+	ErrProfileUnsafe    = &Error{Code: CodeProfileUnsafe}
 	ErrDownloadTooLarge = &Error{Code: CodeDownloadTooLarge}
 )
 
@@ -171,6 +182,14 @@ type SaveStorageStateEvent struct {
 	Path string
 }
 
+// DroppedCookie is a cookie of a loaded state that the browser did not
+// keep.
+type DroppedCookie struct {
+	Name   string `json:"name"`
+	Domain string `json:"domain"`
+	Path   string `json:"path"`
+}
+
 // LoadStorageStateEvent adds State's cookies and localStorage items to the
 // session (same-named ones are replaced; nothing else is removed). The
 // whole state is checked before anything is applied, and a failure while
@@ -182,9 +201,18 @@ type LoadStorageStateEvent struct {
 
 // StorageStateResult describes a saved or loaded state.
 type StorageStateResult struct {
-	Path    string   `json:"path,omitempty"`
+	Path string `json:"path,omitempty"`
+	// Cookies is how many cookies were saved; of a load, how many of the
+	// state's cookies the browser holds afterwards (read back from it).
 	Cookies int      `json:"cookies"`
 	Origins []string `json:"origins"`
+	// Dropped names cookies of a loaded state the browser does not hold
+	// afterwards (it refused them without a word: expired, or not valid
+	// for their domain), at most 20; DroppedMore counts the others, and
+	// Warning says so in words.
+	Dropped     []DroppedCookie `json:"dropped,omitempty"`
+	DroppedMore int             `json:"dropped_more,omitempty"`
+	Warning     string          `json:"warning,omitempty"`
 	// State is the saved state itself (SaveStorageStateEvent without a
 	// Path); never printed by the CLI, which writes files.
 	State *StorageState `json:"state,omitempty"`

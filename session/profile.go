@@ -36,11 +36,15 @@ type profileLock struct {
 
 // lockProfile makes dir (created 0700 when new; its parent must exist) the
 // profile of session task, or says who holds it: profile_in_use naming
-// the session, or invalid_argument when dir cannot be a profile.
+// the session, profile_unsafe when it is not private (CheckProfile), or
+// invalid_argument when dir cannot be a profile.
 func lockProfile(dir, task string) (*profileLock, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, events.Errorf(events.CodeInvalidArgument, "profile %q: %v", dir, err)
+	}
+	if err := CheckProfile(abs); err != nil {
+		return nil, err
 	}
 	if err := os.Mkdir(abs, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 		return nil, events.Errorf(events.CodeInvalidArgument, "creating profile directory %s: %v (its parent directory must exist)", abs, err)

@@ -255,9 +255,17 @@ func jsonKind(v any) string {
 }
 
 // ValidateStorageState checks the values of a state: cookie names, domains,
-// paths, expiry and SameSite, and origins. Its error is invalid_argument
-// naming each problem.
+// paths, expiry and SameSite, and origins; its error is invalid_argument
+// naming each problem. A state with more cookies than a browser keeps
+// (BrowserMaxCookies, BrowserSiteMaxCookies) is too_many_cookies.
 func ValidateStorageState(st events.StorageState) error {
+	if err := validateState(st); err != nil {
+		return err
+	}
+	return checkCookieRoom(nil, st.Cookies)
+}
+
+func validateState(st events.StorageState) error {
 	p := &stateParser{}
 	for i, c := range st.Cookies {
 		w := fmt.Sprintf("cookies[%d]", i)

@@ -166,6 +166,11 @@ func (s *BrowserSession) LoadStorageState(ctx context.Context, st events.Storage
 	if err != nil {
 		return events.StorageStateResult{}, err
 	}
+	// Before anything is set: a state the browser would not keep whole
+	// is refused, not half kept.
+	if err := checkCookieRoom(before, st.Cookies); err != nil {
+		return events.StorageStateResult{}, err
+	}
 	if err := s.setCookies(ctx, params); err != nil {
 		// The browser checks every cookie before it sets any; put back
 		// what was there all the same, in case it set some.
@@ -175,15 +180,29 @@ func (s *BrowserSession) LoadStorageState(ctx context.Context, st events.Storage
 	}
 	res := stateSummary(st)
 	res.Origins = origins
-	if len(origins) == 0 {
-		return res, nil
+	if res.Origins == nil {
+		res.Origins = []string{}
 	}
-	if err := s.loadLocalStorage(ctx, origins, items); err != nil {
-		s.rollbackCookies(ctx, before)
-		return events.StorageStateResult{}, fmt.Errorf("loading localStorage (nothing was loaded): %w", err)
+	if len(origins) > 0 {
+		if err := s.loadLocalStorage(ctx, origins, items); err != nil {
+			s.rollbackCookies(ctx, before)
+			return events.StorageStateResult{}, fmt.Errorf("loading localStorage (nothing was loaded): %w", err)
+		}
+		for _, o := range origins {
+			s.noteOrigin(o)
+		}
 	}
-	for _, o := range origins {
-		s.noteOrigin(o)
+	if len(st.Cookies) > 0 {
+		// Say what the browser holds, not what was sent: it drops some
+		// cookies without a word (expired ones, for one).
+		now, err := s.allCookies(ctx)
+		if err != nil {
+			return res, fmt.Errorf("reading the cookies back after loading the state (it was loaded): %w", err)
+		}
+		res.Cookies, res.Dropped, res.DroppedMore = heldOf(st.Cookies, now)
+		if n := len(res.Dropped) + res.DroppedMore; n > 0 {
+			res.Warning = fmt.Sprintf("the browser did not keep %d of the state's cookies (expired, or not valid for their domain): see dropped", n)
+		}
 	}
 	return res, nil
 }

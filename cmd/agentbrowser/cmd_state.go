@@ -216,6 +216,12 @@ type stateSettings struct {
 
 func stateConfig(settings map[string]string) (stateSettings, error) {
 	st := stateSettings{profile: settings["profile"], downloadDir: settings["download-dir"]}
+	if st.profile != "" {
+		// Before any daemon or browser starts.
+		if err := session.CheckProfile(st.profile); err != nil {
+			return st, err
+		}
+	}
 	if v, ok := settings["max-download-bytes"]; ok {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {

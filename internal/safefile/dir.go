@@ -1,6 +1,7 @@
 package safefile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,11 +12,14 @@ import (
 // kernel does (ELOOP).
 const maxLinks = 40
 
-// realDir resolves dir (absolute, an existing directory) to the directory
-// it names once its symbolic links are followed, checking each link on the
-// way: one that belongs to another user than this process's or root is a
-// *PathError. Another user's link in a directory they may write to (a
-// shared /tmp) would otherwise send our file wherever they point it.
+// Resolve returns path (absolute) as it is once its symbolic links are
+// followed, checking each link on the way: one that belongs to another
+// user than this process's or root is a *PathError. Another user's link in
+// a directory they may write to (a shared /tmp) would otherwise send our
+// files, or a browser's profile, wherever they point it.
+func Resolve(path string) (string, error) { return realDir(path) }
+
+// realDir is Resolve.
 func realDir(dir string) (string, error) {
 	uid := os.Getuid()
 	done := "/"
@@ -34,7 +38,7 @@ func realDir(dir string) (string, error) {
 		next := filepath.Join(done, name)
 		st, err := os.Lstat(next)
 		if err != nil {
-			return "", pathErr("%s: %v", dir, unwrap(err))
+			return "", &PathError{Msg: fmt.Sprintf("%s: %v", dir, unwrap(err)), Err: err}
 		}
 		if st.Mode()&os.ModeSymlink == 0 {
 			done = next

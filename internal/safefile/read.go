@@ -57,7 +57,7 @@ func Open(path string, o Options) (*os.File, fs.FileInfo, error) {
 	}
 	if !st.Mode().IsRegular() {
 		f.Close()
-		return nil, nil, &PathError{Msg: fmt.Sprintf("%s is %s, not a regular file; nothing was read from it", path, kindOf(st.Mode())), Err: ErrNotRegular}
+		return nil, nil, &PathError{Msg: fmt.Sprintf("%s is %s, not a regular file; nothing was read from it", path, kindOf(st.Mode())), Err: ErrNotRegular, Mode: st.Mode().Type()}
 	}
 	return f, st, nil
 }

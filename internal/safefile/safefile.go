@@ -20,10 +20,13 @@ import (
 // PathError is a path that cannot be read or written as asked (a symbolic
 // link, a FIFO, a directory, a missing directory, no permission, too
 // large): the user's to fix. Err, when set, is its kind (ErrNotRegular,
-// ErrTooLarge, ErrLink) or the system's error, for errors.Is.
+// ErrTooLarge, ErrLink) or the system's error, for errors.Is; Kind names
+// what a path that is not a regular file is.
 type PathError struct {
 	Msg string
 	Err error
+	// Mode is the type of what was found, with ErrNotRegular.
+	Mode fs.FileMode
 }
 
 func (e *PathError) Error() string { return e.Msg }
@@ -121,4 +124,13 @@ func unwrap(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// Kind names what the path of a ErrNotRegular error is ("a named pipe
+// (FIFO)", "a directory"); "" for other errors.
+func (e *PathError) Kind() string {
+	if !errors.Is(e.Err, ErrNotRegular) {
+		return ""
+	}
+	return kindOf(e.Mode)
 }

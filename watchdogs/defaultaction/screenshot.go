@@ -21,6 +21,7 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -152,10 +153,12 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		res.Data = base64.StdEncoding.EncodeToString(data)
 		return res, nil
 	}
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "writing %s: %v", path, err)
+	// 0600, whole, never through a link or into a FIFO.
+	written, err := safefile.Write(path, data)
+	if err != nil {
+		return events.ScreenshotResult{}, events.Errorf(events.CodeInvalidArgument, "writing the screenshot: %v", err)
 	}
-	res.Path = path
+	res.Path = written
 	return res, nil
 }
 

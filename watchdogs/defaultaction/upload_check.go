@@ -3,11 +3,10 @@ package defaultaction
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 )
 
 // CheckUploadFile returns the absolute path of f, a file to upload, or an
@@ -23,37 +22,29 @@ func CheckUploadFile(f string) (string, error) {
 	if err != nil {
 		return "", uploadErr(f, "its path cannot be made absolute (%v)", err)
 	}
-	st, err := os.Stat(abs)
+	// Open it as the daemon's user, as the browser will, without blocking
+	// (a FIFO with no writer answers at once), and check what was opened
+	// (fstat on the descriptor).
+	file, _, err := safefile.Open(abs, safefile.Options{})
+	var pe *safefile.PathError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", uploadErr(abs, "it does not exist")
 	case errors.Is(err, fs.ErrPermission):
-		return "", uploadErr(abs, "the daemon's user may not reach it (%v)", errors.Unwrap(err))
+		return "", uploadErr(abs, "the daemon's user cannot read it (permission denied)")
+	case errors.As(err, &pe) && pe.Kind() != "":
+		kind := pe.Kind()
+		if pe.Mode&fs.ModeDevice != 0 {
+			kind = "a device"
+		}
+		return "", uploadErr(abs, "it is %s", kind)
 	case err != nil:
-		return "", uploadErr(abs, "%v", errors.Unwrap(err))
+		return "", uploadErr(abs, "%v", err)
 	}
-	switch m := st.Mode(); {
-	case m.IsDir():
-		return "", uploadErr(abs, "it is a directory")
-	case m&fs.ModeNamedPipe != 0:
-		return "", uploadErr(abs, "it is a named pipe (FIFO)")
-	case m&fs.ModeSocket != 0:
-		return "", uploadErr(abs, "it is a socket")
-	case m&fs.ModeDevice != 0:
-		return "", uploadErr(abs, "it is a device")
-	case !m.IsRegular():
-		return "", uploadErr(abs, "it is not a regular file")
-	}
+	file.Close()
 	if fsName, ok := pseudoFS(abs); ok {
 		return "", uploadErr(abs, "it is a file of %s, which describes the system rather than holding data", fsName)
 	}
-	// Open it as the daemon's user, as the browser will: without blocking,
-	// though a regular file never blocks.
-	fd, err := syscall.Open(abs, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return "", uploadErr(abs, "the daemon's user cannot read it (%v)", err)
-	}
-	syscall.Close(fd)
 	return abs, nil
 }
 
