@@ -207,6 +207,40 @@ func TestDownloadTooLarge(t *testing.T) {
 	}, 5*time.Second, 20*time.Millisecond, "nothing of a download above the limit is kept")
 }
 
+// TestDownloadWithoutLengthStopsAtTheCap: a download with no length
+// (streamed, about 40 MB/s) is cancelled near --max-download-bytes, not
+// half a second later: Chromium reports progress only every 500 ms, in
+// which such a download passes a 4 MB cap five times over; the session
+// measures the partial file instead.
+func TestDownloadWithoutLengthStopsAtTheCap(t *testing.T) {
+	const limit = 4 << 20
+	stream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Disposition", `attachment; filename="endless.bin"`)
+		chunk := make([]byte, 256<<10)
+		for {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(6 * time.Millisecond): // paces the stream, not a wait for anything
+			}
+		}
+	}))
+	defer stream.Close()
+	s := stateSession(t, session.Config{MaxDownloadBytes: limit})
+	nav, err := actions.Navigate(t.Context(), s, stream.URL+"/endless", actions.NavigateOptions{})
+	require.NoError(t, err)
+	require.Len(t, nav.Downloads, 1)
+	d := lastDownload(waitDownloads(t, s))
+	require.Equal(t, events.DownloadCanceled, d.State)
+	require.Equal(t, events.CodeDownloadTooLarge, d.Error.Code)
+	require.Greater(t, d.Bytes, int64(limit), "cancelled once past the cap")
+	require.Less(t, d.Bytes, int64(3*limit), "cancelled near the cap, not at the browser's next progress report")
+}
+
 // The session's origin lists apply to downloads: a file on a blocked origin
 // is never fetched.
 func TestDownloadBlockedOrigin(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/agentbrowser/agentbrowser/events"
 )
 
 // Batch runs several requests in order on one session, in one call: for
@@ -12,11 +14,21 @@ import (
 // the first runs, so a malformed step runs nothing. Each step has its own
 // budget (its TimeoutMS, else StepTimeoutMS, else the default of 30 s)
 // within the batch's, and may aim at a tab of its own.
+//
+// The steps' results together are capped while they are gathered
+// (MaxOutputBytes): a step whose output would pass the cap ran, and is
+// answered with result_too_large instead of its output, and the batch
+// stops there (BatchResult.Stop), so that no later step acts and then has
+// its result dropped.
 type Batch struct {
 	Returns[BatchResult]
 	Steps         []BatchStep `json:"steps"`
 	Continue      bool        `json:"continue,omitempty"`
 	StepTimeoutMS int         `json:"step_timeout_ms,omitempty"`
+	// MaxOutputBytes caps the steps' results in all, as encoded; 0 means
+	// events.DefaultMaxResultBytes. A daemon sets it to its session's
+	// --max-result-bytes.
+	MaxOutputBytes int `json:"max_output_bytes,omitempty"`
 }
 
 // BatchStep is one request of a batch in its wire form.
@@ -43,6 +55,17 @@ type BatchResult struct {
 	Steps   int          `json:"steps"`
 	Ran     int          `json:"ran"`
 	Failed  int          `json:"failed"`
+	// Stop says why the batch stopped before its steps were done when
+	// its output reached the cap; nil otherwise.
+	Stop *BatchStop `json:"stop,omitempty"`
+}
+
+// BatchStop is where a batch stopped, and why: Step (1-based) is the last
+// step that ran, of Steps; Code is result_too_large.
+type BatchStop struct {
+	Step    int         `json:"step"`
+	Code    events.Code `json:"code"`
+	Message string      `json:"message"`
 }
 
 // StepResult is one step's answer: its response in the form Body gives
@@ -73,6 +96,9 @@ func (q Batch) requests() ([]Request, error) {
 	if q.StepTimeoutMS < 0 {
 		return nil, invalid("step_timeout_ms %d is negative", q.StepTimeoutMS)
 	}
+	if q.MaxOutputBytes < 0 {
+		return nil, invalid("max_output_bytes %d is negative", q.MaxOutputBytes)
+	}
 	out := make([]Request, len(q.Steps))
 	for i, s := range q.Steps {
 		switch s.Command {
@@ -100,13 +126,22 @@ func (q Batch) Validate() error {
 	return err
 }
 
+// batchEnvelope is room kept in the cap for the result around the steps'
+// results (ok, steps, ran, failed, stop).
+const batchEnvelope = 1024
+
 func init() {
 	Handle(func(ctx context.Context, b *Browser, q Batch) (BatchResult, error) {
 		reqs, err := q.requests()
 		if err != nil {
 			return BatchResult{}, err
 		}
-		res := BatchResult{Steps: len(reqs), Results: make([]StepResult, 0, len(reqs))}
+		limit := q.MaxOutputBytes
+		if limit == 0 {
+			limit = events.DefaultMaxResultBytes
+		}
+		used := batchEnvelope
+		res := BatchResult{Steps: len(reqs), Results: make([]StepResult, 0, min(len(reqs), 64))}
 		for i, r := range reqs {
 			if ctx.Err() != nil {
 				break
@@ -129,6 +164,26 @@ func init() {
 				sr.Body, sr.Fault = nil, &f
 				res.Failed++
 			}
+			if n := stepSize(sr); used+n > limit {
+				// The step acted; its output is what does not fit. Say so
+				// in its place and run nothing more.
+				res.Stop = &BatchStop{Step: i + 1, Code: events.CodeResultTooLarge, Message: fmt.Sprintf(
+					"the batch stopped after step %d of %d: its output (%d bytes) would have taken the batch's output past the cap of %d bytes (--max-result-bytes); step %d ran, and what it changed stays changed; steps %d to %d did not run: run them in another batch, or ask for less",
+					i+1, len(reqs), n, limit, i+1, i+2, len(reqs))}
+				if i+1 == len(reqs) {
+					res.Stop.Message = fmt.Sprintf("the batch's last step (%d) ran, and what it changed stays changed, but its output (%d bytes) would have taken the batch's output past the cap of %d bytes (--max-result-bytes): ask for less",
+						i+1, n, limit)
+				}
+				f := Fault{Code: events.CodeResultTooLarge, Message: res.Stop.Message,
+					Details: events.ErrorDetails{Size: int64(n), Cap: int64(limit)}}
+				if sr.Fault == nil {
+					res.Failed++
+				}
+				sr.Body, sr.Fault = nil, &f
+				res.Results = append(res.Results, sr)
+				break
+			}
+			used += stepSize(sr)
 			res.Results = append(res.Results, sr)
 			if err != nil && !q.Continue {
 				break
@@ -136,4 +191,15 @@ func init() {
 		}
 		return res, nil
 	})
+}
+
+// stepSize is how many bytes sr adds to a batch's output, its body (JSON
+// already) counted as it is, not encoded again.
+func stepSize(sr StepResult) int {
+	n := len(sr.Body) + len(sr.Command) + 32 // {"command":"","body":},
+	if sr.Fault != nil {
+		b, _ := Marshal(sr.Fault)
+		n += len(b) + 10
+	}
+	return n
 }

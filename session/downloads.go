@@ -34,6 +34,12 @@ const (
 	// still rename its partial file into place after the report.
 	leftoverWatch = 3 * time.Second
 	leftoverPoll  = 20 * time.Millisecond
+	// sizePoll is how often the partial files of a local browser's
+	// downloads are measured: Chromium reports a download's progress only
+	// every half second, in which a download over loopback grows by 100
+	// MB and more, so --max-download-bytes would be overshot 20 times
+	// over.
+	sizePoll = 10 * time.Millisecond
 )
 
 // downloadWillBegin is Browser.downloadWillBegin.
@@ -144,13 +150,29 @@ func (s *BrowserSession) startDownloads(ctx context.Context) error {
 	go func() {
 		defer s.wg.Done()
 		defer closeAll()
-		var sweep *time.Ticker
-		var sweepC <-chan time.Time
+		var sweep, size *time.Ticker
+		var sweepC, sizeC <-chan time.Time
 		defer func() {
 			if sweep != nil {
 				sweep.Stop()
 			}
+			if size != nil {
+				size.Stop()
+			}
 		}()
+		local := s.browserIsLocal()
+		// remeasure cancels a download whose partial file has grown past
+		// the cap, and keeps a ticker only while downloads are running.
+		remeasure := func() {
+			switch more := local && s.measureDownloads(); {
+			case more && size == nil:
+				size = time.NewTicker(sizePoll)
+				sizeC = size.C
+			case !more && size != nil:
+				size.Stop()
+				size, sizeC = nil, nil
+			}
+		}
 		// resweep removes what is left of downloads not kept, and keeps a
 		// ticker only while there is something to watch.
 		resweep := func() {
@@ -171,6 +193,7 @@ func (s *BrowserSession) startDownloads(ctx context.Context) error {
 					return
 				}
 				s.downloadBegan(ev)
+				remeasure()
 			case <-progress.Ready():
 				var ev downloadProgress
 				if err := progress.RecvMsg(&ev); err != nil {
@@ -178,8 +201,11 @@ func (s *BrowserSession) startDownloads(ctx context.Context) error {
 				}
 				s.downloadProgressed(ev)
 				resweep()
+				remeasure()
 			case <-sweepC:
 				resweep()
+			case <-sizeC:
+				remeasure()
 			case <-s.closing:
 				return
 			case <-s.conn.Done():
@@ -295,7 +321,8 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 		d.mu.Unlock()
 		return
 	}
-	e.d.Bytes, e.d.TotalBytes = int64(ev.ReceivedBytes), int64(ev.TotalBytes)
+	// A cancelled download reports 0 bytes received; keep what was seen.
+	e.d.Bytes, e.d.TotalBytes = max(e.d.Bytes, int64(ev.ReceivedBytes)), int64(ev.TotalBytes)
 	tooLarge := d.max > 0 && (e.d.Bytes > d.max || e.d.TotalBytes > d.max)
 	canceling := e.cancel != nil
 	d.notifyLocked()
@@ -304,8 +331,7 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 	if file == "" {
 		file = filepath.Join(d.dir, ev.GUID)
 	}
-	tooLargeErr := &events.DownloadError{Code: events.CodeDownloadTooLarge,
-		Message: fmt.Sprintf("download canceled: it is larger than this session's limit of %d bytes (--max-download-bytes); nothing of it was kept", d.max)}
+	tooLargeErr := d.tooLarge()
 	switch ev.State {
 	case "inProgress":
 		if tooLarge && !canceling {
@@ -343,6 +369,49 @@ func (s *BrowserSession) downloadProgressed(ev downloadProgress) {
 		s.endDownload(e, events.DownloadFailed, "", &events.DownloadError{Code: events.CodeDownloadFailed,
 			Message: "the browser stopped the download before it completed (the server closed the connection or the network failed); try again"})
 	}
+}
+
+func (d *downloads) tooLarge() *events.DownloadError {
+	return &events.DownloadError{Code: events.CodeDownloadTooLarge,
+		Message: fmt.Sprintf("download canceled: it is larger than this session's limit of %d bytes (--max-download-bytes); nothing of it was kept", d.max)}
+}
+
+// measureDownloads measures the partial file of each download in
+// progress (the browser writes ID.crdownload, then ID, in the download
+// directory) and cancels one that has grown past the cap. It reports
+// whether any download is still in progress and not being cancelled.
+func (s *BrowserSession) measureDownloads() bool {
+	d := &s.dl
+	if d.max <= 0 {
+		return false
+	}
+	d.mu.Lock()
+	var running []*downloadEntry
+	for _, e := range d.list {
+		if e.d.State == events.DownloadInProgress && e.cancel == nil {
+			running = append(running, e)
+		}
+	}
+	d.mu.Unlock()
+	more := false
+	for _, e := range running {
+		var size int64
+		for _, f := range []string{e.d.ID + ".crdownload", e.d.ID} {
+			if st, err := os.Lstat(filepath.Join(d.dir, f)); err == nil && st.Mode().IsRegular() {
+				size = max(size, st.Size())
+			}
+		}
+		if size <= d.max {
+			more = true
+			continue
+		}
+		d.mu.Lock()
+		e.d.Bytes = max(e.d.Bytes, size)
+		d.notifyLocked()
+		d.mu.Unlock()
+		s.cancelDownload(e, d.tooLarge())
+	}
+	return more
 }
 
 // placeDownload gives a completed file its safe name in the download
