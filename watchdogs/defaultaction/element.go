@@ -2,8 +2,6 @@ package defaultaction
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -336,10 +334,3 @@ func containsAny(s string, subs ...string) bool {
 // releaseTimeout bounds clean-up calls made after a caller's context
 // ended.
 const releaseTimeout = 2 * time.Second
-
-// newID returns a random hex id for names page scripts cannot guess.
-func newID() string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}

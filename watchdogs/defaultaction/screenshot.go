@@ -3,24 +3,26 @@ package defaultaction
 import (
 	"bytes"
 	"context"
-	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
+	"cmp"
 	"image"
-	_ "image/jpeg" // DecodeConfig of JPEG screenshots.
-	_ "image/png"  // DecodeConfig of PNG screenshots.
+	"image/draw"
+	"image/jpeg"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/page"
-	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/marks"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -88,6 +90,8 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 	}
 	var data []byte
 	labels := 0
+	var boxes []labelBox
+	var view page.Viewport // the region a viewport capture shows, in document CSS pixels
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		switch {
 		case e.Ref != "":
@@ -124,12 +128,10 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 			}
 		}
 		if e.Labels {
-			n, remove, err := a.drawLabels(ctx, tab)
-			if err != nil {
+			var err error
+			if boxes, view, err = a.labelBoxes(ctx, tab); err != nil {
 				return err
 			}
-			defer remove()
-			labels = n
 		}
 		r, err := tab.Client.Page.CaptureScreenshot(ctx, args)
 		if err != nil {
@@ -143,6 +145,15 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 	}
 	if err != nil {
 		return events.ScreenshotResult{}, err
+	}
+	if e.Labels {
+		region := view
+		if args.Clip != nil {
+			region = *args.Clip
+		}
+		if data, labels, err = drawMarks(data, format, args.Quality, region, boxes); err != nil {
+			return events.ScreenshotResult{}, err
+		}
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
@@ -234,39 +245,35 @@ func (a *attachment) elementClip(ctx context.Context, el *element) (page.Viewpor
 // labelBox is one label of a set-of-marks screenshot, in document
 // coordinates.
 type labelBox struct {
-	Ref string  `json:"ref"`
-	X   float64 `json:"x"`
-	Y   float64 `json:"y"`
-	W   float64 `json:"w"`
-	H   float64 `json:"h"`
+	Ref        string
+	X, Y, W, H float64
 }
 
-// jsLabels draws labelled boxes in an overlay; it runs in an isolated world
-// of the top frame and returns the number drawn.
-//
-//go:embed js/labels.js
-var jsLabels string
-
-// drawLabels takes an interactive snapshot (refs of elements already
-// snapshotted stay the same), draws each ref over its element's box in an
-// overlay that page scripts cannot see, and returns a function that removes
-// it.
-func (a *attachment) drawLabels(ctx context.Context, tab *session.Target) (int, func(), error) {
+// labelBoxes takes an interactive snapshot (refs of elements already
+// snapshotted stay the same) and returns each ref's box, as the browser's
+// layout gives it (DOM.getContentQuads), in document coordinates, with
+// the region of the document the viewport shows. Nothing is drawn in the
+// page: drawMarks draws the labels into the captured image, where page
+// script can neither see nor change them.
+func (a *attachment) labelBoxes(ctx context.Context, tab *session.Target) ([]labelBox, page.Viewport, error) {
 	res, err := a.engine(tab).Capture(ctx, snapshot.Options{Interactive: true})
 	if err != nil {
-		return 0, nil, refError(err)
+		return nil, page.Viewport{}, refError(err)
 	}
 	a.noteRefs(tab.ID, res.Refs)
 	m, err := tab.Client.Page.GetLayoutMetrics(ctx)
 	if err != nil {
-		return 0, nil, fmt.Errorf("reading layout metrics: %w", err)
+		return nil, page.Viewport{}, fmt.Errorf("reading layout metrics: %w", err)
 	}
 	v := m.CSSVisualViewport
+	view := page.Viewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: 1}
 	vp := rect{0, 0, v.ClientWidth, v.ClientHeight}
 	refs := make([]events.Ref, 0, len(res.Refs))
 	for r := range res.Refs {
 		refs = append(refs, r)
 	}
+	// In ref order, so that the same page gives the same picture.
+	slices.SortFunc(refs, func(x, y events.Ref) int { return cmp.Compare(refNumber(x), refNumber(y)) })
 	if len(refs) > maxLabels {
 		refs = refs[:maxLabels]
 	}
@@ -298,26 +305,67 @@ func (a *attachment) drawLabels(ctx context.Context, tab *session.Target) (int, 
 			list = append(list, *b)
 		}
 	}
-	world, err := tab.Client.Page.CreateIsolatedWorld(ctx, page.NewCreateIsolatedWorldArgs(page.FrameID(tab.ID)).SetWorldName("agentbrowser-labels"))
+	return list, view, nil
+}
+
+func refNumber(r events.Ref) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(string(r), "e"))
+	return n
+}
+
+// maxLabelledPixels bounds a labelled screenshot, which is decoded,
+// drawn on and encoded again in this process: 40 million pixels (160 MB
+// decoded).
+const maxLabelledPixels = 40_000_000
+
+// drawMarks draws each box's ref into the captured image data (format
+// png or jpeg, at quality), whose pixels show region of the document, and
+// returns the new image and how many labels it holds.
+func drawMarks(data []byte, format string, quality *int, region page.Viewport, boxes []labelBox) ([]byte, int, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return 0, nil, fmt.Errorf("creating overlay world: %w", err)
+		return nil, 0, fmt.Errorf("decoding screenshot: %w", err)
 	}
-	id := "__agentbrowser_labels_" + newID()
-	b, _ := json.Marshal(list)
-	idJSON, _ := json.Marshal(id)
-	expr := jsLabels + "(" + string(b) + "," + string(idJSON) + ")"
-	r, err := tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(expr).SetContextID(world.ExecutionContextID).SetReturnByValue(true).SetSilent(true))
+	if px := cfg.Width * cfg.Height; px > maxLabelledPixels {
+		return nil, 0, events.Errorf(events.CodeInvalidArgument,
+			"the screenshot is %dx%d pixels, too large to draw labels on (at most %d million pixels); nothing was written: capture the viewport or an element (--ref), or leave out --labels", cfg.Width, cfg.Height, maxLabelledPixels/1_000_000)
+	}
+	src, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return 0, nil, fmt.Errorf("drawing labels: %w", err)
+		return nil, 0, fmt.Errorf("decoding screenshot: %w", err)
 	}
-	if r.ExceptionDetails != nil {
-		return 0, nil, fmt.Errorf("drawing labels: %s", exceptionText(r.ExceptionDetails))
+	img, ok := src.(draw.Image)
+	if !ok {
+		rgba := image.NewRGBA(src.Bounds())
+		draw.Draw(rgba, rgba.Bounds(), src, src.Bounds().Min, draw.Src)
+		img = rgba
 	}
-	remove := func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-		defer cancel()
-		expr := "(() => { const e = document.getElementById(" + string(idJSON) + "); if (e) e.remove(); })()"
-		_, _ = tab.Client.Runtime.Evaluate(rctx, runtime.NewEvaluateArgs(expr).SetContextID(world.ExecutionContextID).SetSilent(true))
+	scale := 1.0
+	if region.Width > 0 {
+		scale = float64(cfg.Width) / region.Width
 	}
-	return len(list), remove, nil
+	var ms []marks.Mark
+	for _, b := range boxes {
+		r := image.Rect(
+			int(math.Round((b.X-region.X)*scale)), int(math.Round((b.Y-region.Y)*scale)),
+			int(math.Round((b.X+b.W-region.X)*scale)), int(math.Round((b.Y+b.H-region.Y)*scale)))
+		if r.Overlaps(img.Bounds()) {
+			ms = append(ms, marks.Mark{Text: b.Ref, Box: r})
+		}
+	}
+	marks.Draw(img, ms, max(1, int(math.Round(2*scale))))
+	var out bytes.Buffer
+	if format == "jpeg" {
+		q := 80
+		if quality != nil {
+			q = *quality
+		}
+		err = jpeg.Encode(&out, img, &jpeg.Options{Quality: q})
+	} else {
+		err = png.Encode(&out, img)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("encoding the labelled screenshot: %w", err)
+	}
+	return out.Bytes(), len(ms), nil
 }
