@@ -59,4 +59,8 @@ type RouteInfo struct {
 type RoutesResult struct {
 	Routes  []RouteInfo `json:"routes"`
 	Removed int         `json:"removed,omitempty"`
+	// Total is how many routes there are when Routes holds one page of
+	// them; NextOffset is where the next page starts (0: none).
+	Total      int `json:"total,omitempty"`
+	NextOffset int `json:"next_offset,omitempty"`
 }

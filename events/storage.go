@@ -67,6 +67,10 @@ type CookiesEvent struct {
 // CookiesResult lists cookies.
 type CookiesResult struct {
 	Cookies []Cookie `json:"cookies"`
+	// Total is how many cookies the listing has when Cookies holds one
+	// page of them; NextOffset is where the next page starts (0: none).
+	Total      int `json:"total,omitempty"`
+	NextOffset int `json:"next_offset,omitempty"`
 }
 
 // SetCookieEvent sets one cookie in the session's browser context. The

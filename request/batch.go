@@ -26,8 +26,8 @@ type Batch struct {
 	Continue      bool        `json:"continue,omitempty"`
 	StepTimeoutMS int         `json:"step_timeout_ms,omitempty"`
 	// MaxOutputBytes caps the steps' results in all, as encoded; 0 means
-	// events.DefaultMaxResultBytes. A daemon sets it to its session's
-	// --max-result-bytes.
+	// the Browser's output cap (SetOutputCap: a daemon's
+	// --max-result-bytes).
 	MaxOutputBytes int `json:"max_output_bytes,omitempty"`
 }
 
@@ -138,7 +138,7 @@ func init() {
 		}
 		limit := q.MaxOutputBytes
 		if limit == 0 {
-			limit = events.DefaultMaxResultBytes
+			limit = b.capBytes()
 		}
 		used := batchEnvelope
 		res := BatchResult{Steps: len(reqs), Results: make([]StepResult, 0, min(len(reqs), 64))}

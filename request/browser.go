@@ -19,6 +19,8 @@ type Browser struct {
 	// snapshots remembers the last snapshot text of each tab, for
 	// Snapshot{Diff: true}.
 	snapshots *actions.SnapshotTracker
+	// outputCap is SetOutputCap's.
+	outputCap int
 }
 
 // NewBrowser returns a Doer over s.

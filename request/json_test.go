@@ -2,6 +2,7 @@ package request_test
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -127,6 +128,22 @@ func TestValidate(t *testing.T) {
 		request.Click{Ref: "role=buton"}, request.Find{}, request.Find{Locator: "text="}, request.Find{Locator: "css=a", Limit: -1},
 		request.Read{Ref: "e01"}, request.Route{Pattern: "api"}, request.Route{Pattern: "**", Status: 99},
 		request.Set{Device: "Nokia"}, request.Set{ColorScheme: "blue"},
+		// Numbers a Go caller can give that JSON cannot carry.
+		request.Set{Viewport: &events.Viewport{Width: 800, Height: 600, DPR: math.NaN()}},
+		request.Set{Viewport: &events.Viewport{Width: 800, Height: 600, DPR: math.Inf(1)}},
+		request.Set{Geolocation: &events.Geolocation{Latitude: math.NaN(), Longitude: 1}},
+		request.Set{Geolocation: &events.Geolocation{Latitude: 1, Longitude: 1, Accuracy: math.NaN()}},
+		request.Set{Geolocation: &events.Geolocation{Latitude: 1, Longitude: 1, Accuracy: math.Inf(1)}},
+		request.Click{At: &request.Point{X: math.NaN(), Y: 1}},
+		request.SetCookie{Name: "a", URL: "http://x.test/", Expires: math.NaN()},
+		request.SetCookie{Name: "a", URL: "http://x.test/", Expires: math.Inf(1)},
+		// Headers as the browser checks them.
+		request.Set{Headers: map[string]string{"Host": "evil.example"}},
+		request.Set{Headers: map[string]string{"X-A": "b\r\nSet-Cookie: a=1"}},
+		request.Route{Pattern: "**", Status: 200, Headers: []events.Header{{Name: "X\x00A", Value: "1"}}},
+		request.Route{Pattern: "**", Status: 200, Headers: []events.Header{{Name: "X-A", Value: "a\x00b"}}},
+		request.Route{Pattern: "**", Status: 200, Body: make([]byte, 10<<20+1)},
+		request.Cookies{Offset: -1}, request.Routes{Offset: -1}, request.Batch{Steps: []request.BatchStep{{Command: "routes"}}, MaxOutputBytes: -1},
 	} {
 		err := request.Validate(q)
 		require.ErrorIs(t, err, events.ErrInvalidArgument, "%#v", q)

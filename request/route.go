@@ -38,21 +38,44 @@ type Unroute struct {
 
 func (Unroute) Command() string { return "unroute" }
 
-// Routes lists the session's routes.
+// Routes lists the session's routes; one larger than the output cap comes
+// in pages (see Cookies).
 type Routes struct {
 	Returns[events.RoutesResult]
+	Offset int `json:"offset,omitempty"`
+}
+
+// Validate implements Validator.
+func (q Routes) Validate() error {
+	if q.Offset < 0 {
+		return invalid("offset %d is negative", q.Offset)
+	}
+	return nil
+}
+
+// pageRoutes cuts a listing to the page at offset that fits in capBytes.
+func pageRoutes(r events.RoutesResult, offset, capBytes int) events.RoutesResult {
+	all := len(r.Routes)
+	r.Routes, r.NextOffset = pageOf(r.Routes, offset, capBytes-pageReserve)
+	if offset > 0 || r.NextOffset > 0 {
+		r.Total = all
+	}
+	return r
 }
 
 func (Routes) Command() string { return "routes" }
 
 func init() {
 	Handle(func(ctx context.Context, b *Browser, q Route) (events.RoutesResult, error) {
-		return actions.Route(ctx, b.s, q.event())
+		r, err := actions.Route(ctx, b.s, q.event())
+		return pageRoutes(r, 0, b.capBytes()), err
 	})
 	Handle(func(ctx context.Context, b *Browser, q Unroute) (events.RoutesResult, error) {
-		return actions.Unroute(ctx, b.s, q.Pattern)
+		r, err := actions.Unroute(ctx, b.s, q.Pattern)
+		return pageRoutes(r, 0, b.capBytes()), err
 	})
 	Handle(func(ctx context.Context, b *Browser, q Routes) (events.RoutesResult, error) {
-		return actions.Routes(ctx, b.s)
+		r, err := actions.Routes(ctx, b.s)
+		return pageRoutes(r, q.Offset, b.capBytes()), err
 	})
 }

@@ -13,9 +13,13 @@ import (
 
 // Cookies lists the cookies of the session's browser context, HttpOnly
 // ones included: all of them, or those a request to any of URLs sends.
+//
+// A listing larger than the output cap comes in pages: the result has the
+// cookies that fit, Total and NextOffset, which is Offset of the next.
 type Cookies struct {
 	Returns[events.CookiesResult]
-	URLs []string `json:"urls,omitempty"`
+	URLs   []string `json:"urls,omitempty"`
+	Offset int      `json:"offset,omitempty"`
 }
 
 func (Cookies) Command() string { return "cookies" }
@@ -56,6 +60,24 @@ func (q SetCookie) Validate() error {
 		return invalid("expires %v: want seconds since the epoch (leave it out for a session cookie)", q.Expires)
 	}
 	return nil
+}
+
+// Validate implements Validator.
+func (q Cookies) Validate() error {
+	if q.Offset < 0 {
+		return invalid("offset %d is negative", q.Offset)
+	}
+	return nil
+}
+
+// pageCookies cuts a listing to the page at offset that fits in capBytes.
+func pageCookies(r events.CookiesResult, offset, capBytes int) events.CookiesResult {
+	all := len(r.Cookies)
+	r.Cookies, r.NextOffset = pageOf(r.Cookies, offset, capBytes-pageReserve)
+	if offset > 0 || r.NextOffset > 0 {
+		r.Total = all
+	}
+	return r
 }
 
 // ClearCookies deletes the session's cookies: all of them, or those a
@@ -165,7 +187,11 @@ func (q PDF) Validate() error {
 
 func init() {
 	Handle(func(ctx context.Context, b *Browser, q Cookies) (events.CookiesResult, error) {
-		return actions.Cookies(ctx, b.s, q.URLs...)
+		r, err := actions.Cookies(ctx, b.s, q.URLs...)
+		if err != nil {
+			return r, err
+		}
+		return pageCookies(r, q.Offset, b.capBytes()), nil
 	})
 	Handle(func(ctx context.Context, b *Browser, q SetCookie) (events.CookiesResult, error) {
 		return actions.SetCookie(ctx, b.s, events.Cookie{

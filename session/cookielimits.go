@@ -81,10 +81,6 @@ func checkCookieRoom(held []cdpCookie, add []events.Cookie) error {
 	if len(ids) <= BrowserMaxCookies && len(over) == 0 {
 		return nil
 	}
-	what := fmt.Sprintf("the state has %d cookies", len(add))
-	if len(held) > 0 {
-		what += fmt.Sprintf(", %d in all with the %d the session holds", len(ids), len(held))
-	}
 	var limits []string
 	if len(ids) > BrowserMaxCookies {
 		limits = append(limits, fmt.Sprintf("at most %d in all", BrowserMaxCookies))
@@ -96,6 +92,16 @@ func checkCookieRoom(held []cdpCookie, add []events.Cookie) error {
 			over = over[:5]
 		}
 		limits = append(limits, fmt.Sprintf("at most %d of one site (%s%s)", BrowserSiteMaxCookies, strings.Join(over, ", "), more))
+	}
+	return tooManyCookies(len(add), len(held), len(ids), limits)
+}
+
+// tooManyCookies is the error for a state of n cookies that, with the
+// session's held (all: how many that makes), passes limits.
+func tooManyCookies(n, held, all int, limits []string) error {
+	what := fmt.Sprintf("the state has %d cookies", n)
+	if held > 0 {
+		what += fmt.Sprintf(", %d in all with the %d the session holds", all, held)
 	}
 	return events.Errorf(events.CodeTooManyCookies,
 		"%s; the browser keeps %s and evicts the rest without a word, so nothing was loaded: load fewer cookies (or clear the session's first)",

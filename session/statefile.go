@@ -65,6 +65,13 @@ func ParseStorageState(data []byte) (events.StorageState, error) {
 	if dec.More() {
 		return st, events.Errorf(events.CodeInvalidArgument, "not one JSON object: text follows it; nothing was loaded")
 	}
+	if obj, ok := doc.(map[string]any); ok {
+		// More cookies than any browser keeps: refused before each is
+		// looked at (a state of 100,000 is answered in milliseconds).
+		if cs, ok := obj["cookies"].([]any); ok && len(cs) > BrowserMaxCookies {
+			return st, tooManyCookies(len(cs), 0, 0, []string{fmt.Sprintf("at most %d in all", BrowserMaxCookies)})
+		}
+	}
 	p := &stateParser{}
 	st = p.state(doc)
 	if err := p.err(); err != nil {

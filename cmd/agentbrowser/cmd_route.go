@@ -35,9 +35,15 @@ func init() {
 		},
 	})
 	register(&Command{
-		Name: "routes", Usage: "routes", Summary: "list the session's routes, with how many requests each answered",
+		Name: "routes", Usage: "routes [--offset N]", Summary: "list the session's routes, with how many requests each answered",
 		MaxArgs: 0,
-		Parse:   func(Input) (request.Request, error) { return request.Routes{}, nil },
+		Flags: []Flag{
+			{Name: "offset", Kind: Int, Usage: "start at this route (a listing above the output cap comes in pages: total and next_offset)"},
+		},
+		Parse: func(in Input) (request.Request, error) {
+			off, err := in.Int("offset", 0)
+			return request.Routes{Offset: off}, err
+		},
 	})
 }
 

@@ -25,7 +25,7 @@ func init() {
 
 	register(&Command{
 		Name:    "cookies",
-		Usage:   "cookies [--url URL]... | cookies set NAME VALUE (--url URL | --domain D) [--path P] [--http-only] [--secure] [--same-site Lax|Strict|None] [--expires UNIX] | cookies clear [--url URL]",
+		Usage:   "cookies [--url URL]... [--offset N] | cookies set NAME VALUE (--url URL | --domain D) [--path P] [--http-only] [--secure] [--same-site Lax|Strict|None] [--expires UNIX] | cookies clear [--url URL]",
 		Summary: "list, set or clear the session's cookies (HttpOnly ones included)",
 		MaxArgs: 3,
 		Flags: []Flag{
@@ -36,6 +36,7 @@ func init() {
 			{Name: "secure", Kind: Bool, Usage: "set: sent over https only"},
 			{Name: "same-site", Kind: String, Usage: "set: Strict, Lax or None"},
 			{Name: "expires", Kind: Int, Usage: "set: expiry in seconds since the epoch (default: a session cookie)"},
+			{Name: "offset", Kind: Int, Usage: "list: start at this cookie (a listing above the output cap comes in pages: total and next_offset)"},
 		},
 		Parse: parseCookies,
 	})
@@ -142,12 +143,16 @@ func parseCookies(in Input) (request.Request, error) {
 		if err := onlyFor("(list)", "domain", "path", "http-only", "secure", "same-site", "expires"); err != nil {
 			return nil, err
 		}
-		return request.Cookies{URLs: urls}, nil
+		off, err := in.Int("offset", 0)
+		if err != nil {
+			return nil, err
+		}
+		return request.Cookies{URLs: urls, Offset: off}, nil
 	case "clear":
 		if len(in.Args) > 1 || len(urls) > 1 {
 			return nil, usageErrorf("usage: agentbrowser cookies clear [--url URL]")
 		}
-		if err := onlyFor("clear", "domain", "path", "http-only", "secure", "same-site", "expires"); err != nil {
+		if err := onlyFor("clear", "domain", "path", "http-only", "secure", "same-site", "expires", "offset"); err != nil {
 			return nil, err
 		}
 		q := request.ClearCookies{}
@@ -156,6 +161,9 @@ func parseCookies(in Input) (request.Request, error) {
 		}
 		return q, nil
 	case "set":
+		if in.Has("offset") {
+			return nil, usageErrorf("--offset is for listing cookies, not cookies set")
+		}
 		if len(in.Args) != 3 || len(urls) > 1 {
 			return nil, usageErrorf("usage: agentbrowser cookies set NAME VALUE (--url URL | --domain D) [--path P] [--http-only] [--secure] [--same-site Lax|Strict|None] [--expires UNIX]")
 		}

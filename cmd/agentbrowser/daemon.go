@@ -367,12 +367,6 @@ func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) re
 	if err := request.Validate(q); err != nil {
 		return errBodyReply(err)
 	}
-	if b, ok := q.(request.Batch); ok && b.MaxOutputBytes == 0 {
-		// The batch stops at this daemon's cap while it runs, rather than
-		// run every step and then have its output refused.
-		b.MaxOutputBytes = outputCap(d.g.Settings)
-		q = b
-	}
 	var (
 		res any
 		err error

@@ -69,6 +69,9 @@ func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
 	defer d.mu.Unlock()
 	if d.browser == nil || d.browser.Session() != s {
 		d.browser = request.NewBrowser(s)
+		// Batches stop, and listings page, at this daemon's output cap
+		// while they are built.
+		d.browser.SetOutputCap(outputCap(d.g.Settings))
 	}
 	return d.browser
 }
