@@ -2,10 +2,10 @@ package defaultaction
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/base64"
 	"fmt"
-	"cmp"
 	"image"
 	"image/draw"
 	"image/jpeg"
