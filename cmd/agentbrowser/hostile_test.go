@@ -33,6 +33,8 @@ import (
 //	                         beforeunload, odd values, overridden built-ins, downloads, a frozen browser
 //	hostile_action_test.go   actions with hostile arguments or pages: tabs, uploads, screenshots
 //	hostile_script_test.go   page scripts that never return: in a click's handler, at load, from a timer
+//	hostile_files_test.go    FIFOs and endless inputs, another user's profile and links, huge states
+//	hostile_input_test.go    header injection, NaN, a page that swaps labels, a batch past the cap
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_frames_test.go, ...), or in their own package when they have
