@@ -99,18 +99,26 @@ func (b *Bus) dispatch(ctx context.Context, n topicName, e any) (*Result, error)
 // it. It reports false if the bus was closed meanwhile; checking under the
 // same lock that Close takes means no dispatch can slip past Close.
 func (b *Bus) track(id uint64, cancel context.CancelCauseFunc) bool {
+	return b.trackIn(&b.inflight, id, cancel)
+}
+
+func (b *Bus) untrack(id uint64) { b.untrackIn(&b.inflight, id) }
+
+// trackIn and untrackIn keep a cancel function in one of the bus's maps
+// (dispatches, or observer deliveries) under stateMu.
+func (b *Bus) trackIn(m *map[uint64]context.CancelCauseFunc, id uint64, cancel context.CancelCauseFunc) bool {
 	b.stateMu.Lock()
 	defer b.stateMu.Unlock()
 	if b.closed.Load() {
 		return false
 	}
-	b.inflight[id] = cancel
+	(*m)[id] = cancel
 	return true
 }
 
-func (b *Bus) untrack(id uint64) {
+func (b *Bus) untrackIn(m *map[uint64]context.CancelCauseFunc, id uint64) {
 	b.stateMu.Lock()
-	delete(b.inflight, id)
+	delete(*m, id)
 	b.stateMu.Unlock()
 }
 

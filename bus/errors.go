@@ -27,6 +27,11 @@ var (
 	// type already has an owner (the message names both), and of Handle and
 	// Contribute when a type would get both an owner and contributors.
 	ErrOwnerConflict = errors.New("one owner per request")
+
+	// ErrGuardsSealed is logged when a guard is registered after
+	// SealGuards: guards are registered while a session's components
+	// attach, never later.
+	ErrGuardsSealed = errors.New("guards are registered only while the session's components attach")
 )
 
 // ErrTimeout is matched by the error of a dispatch whose deadline passed

@@ -217,6 +217,9 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 			s.mu.Unlock()
 		}
 	}
+	// Guards are the session's and its components' to register, now that
+	// they have attached; nothing that runs later may veto a request.
+	s.bus.SealGuards()
 
 	if s.proc == nil {
 		s.beginCreate()
