@@ -105,11 +105,11 @@ type envelope struct {
 func New(cfg Config) *Bus {
 	cfg = cfg.withDefaults()
 	b := &Bus{
-		cfg:      cfg,
-		log:      cfg.Logger.With().Str("bus", cfg.Name).Logger(),
-		eb:       eventbus.New(),
-		topics:   make(map[string]*topic),
-		subs:     make(map[uint64]*topic),
+		cfg:       cfg,
+		log:       cfg.Logger.With().Str("bus", cfg.Name).Logger(),
+		eb:        eventbus.New(),
+		topics:    make(map[string]*topic),
+		subs:      make(map[uint64]*topic),
 		inflight:  make(map[uint64]context.CancelCauseFunc),
 		observing: make(map[uint64]context.CancelCauseFunc),
 	}
