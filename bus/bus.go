@@ -336,6 +336,7 @@ type outcomeFunc func(b *Bus, e any, res *Result, err error, rec Record)
 type topicName struct {
 	key     string
 	display string
+	words   string
 }
 
 // nameOf returns the topic of t. The key includes the package path so that
@@ -345,7 +346,7 @@ func (b *Bus) nameOf(t reflect.Type) topicName {
 	if v, ok := b.names.Load(t); ok {
 		return v.(topicName)
 	}
-	n := topicName{key: t.String(), display: t.String()}
+	n := topicName{key: t.String(), display: t.String(), words: Words(t)}
 	if t.Name() != "" && t.PkgPath() != "" {
 		n.key = t.PkgPath() + "." + t.Name()
 	}
