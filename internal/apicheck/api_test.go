@@ -81,7 +81,13 @@ func TestExportedAPIUsesOnlyNameableTypes(t *testing.T) {
 // export data, which go list builds.
 func exportData(t *testing.T) map[string]string {
 	t.Helper()
-	args := append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}} {{.Export}}"}, public...)
+	return exportDataOf(t, public)
+}
+
+// exportDataOf maps the packages paths need to their export data.
+func exportDataOf(t *testing.T, paths []string) map[string]string {
+	t.Helper()
+	args := append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}} {{.Export}}"}, paths...)
 	out, err := exec.Command("go", args...).Output()
 	if err != nil {
 		t.Fatalf("go list -export: %v", err)
