@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // Argument parsing needs no browser and no daemon: these run in
@@ -69,4 +71,22 @@ func TestParseArgs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A repeatable flag keeps each value whole, whatever it holds: a value
+// with a line break is one value, for its check to refuse, never two.
+func TestRepeatedFlagsStayWhole(t *testing.T) {
+	_, _, in, err := parseArgs([]string{"route", "**", "--status", "200", "--header", "X-A: b\r\nSet-Cookie: a=1", "--header", "X-B: c"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"X-A: b\r\nSet-Cookie: a=1", "X-B: c"}, in.Multi("header"))
+	q, err := parseRoute(in)
+	require.NoError(t, err)
+	require.ErrorContains(t, request.Validate(q), "carriage return")
+
+	g, _, _, err := parseArgs([]string{"--allow-scheme", "file", "--allow-scheme", "data\nchrome", "tabs"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"file", "data\nchrome"}, multiValues(g.Settings["allow-scheme"]))
+
+	_, _, _, err = parseArgs([]string{"--cdp", "ws://127.0.0.1:1/x", "--cdp-header", "A: b\nC: d", "tabs"})
+	require.ErrorContains(t, err, "line feed")
 }
