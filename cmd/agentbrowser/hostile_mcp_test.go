@@ -222,7 +222,7 @@ func TestHostileMCPIsolationHoldsAgainstRawCDP(t *testing.T) {
 		{"write A's cookies", "Storage.setCookies", fmt.Sprintf(`{"browserContextId":%q,"cookies":[{"name":"evil","value":"1","domain":"127.0.0.1","path":"/"}]}`, aContext)},
 		{"clear A's origin's storage", "Storage.clearDataForOrigin", fmt.Sprintf(`{"origin":%q,"storageTypes":"all"}`, origin)},
 		{"close the browser", "Browser.close", `{}`},
-		{"set downloads for the browser", "Browser.setDownloadBehavior", `{"behavior":"allow","downloadPath":"/tmp"}`},
+		{"set downloads for the browser", "Browser.setDownloadBehavior", `{"behavior":"deny"}`},
 		{"read the browser's processes", "SystemInfo.getProcessInfo", `{}`},
 		{"open the page that lists every target", "Page.navigate", `{"url":"chrome://inspect/#pages"}`},
 		{"trace the whole browser", "Tracing.start", `{}`},
