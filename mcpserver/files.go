@@ -347,9 +347,17 @@ func guardCDP(method string, params json.RawMessage, unrestricted bool, box func
 		m, _ := v.(map[string]any)
 		if m["behavior"] != "deny" {
 			if p, _ := m["downloadPath"].(string); p == "" {
-				return nil, events.Errorf(events.CodePathNotAllowed,
-					"%s without a downloadPath would save downloads in the browser's default directory, outside the directories this client may use; nothing was sent. Downloads already go to the session's directory (browser_downloads)", method).
-					WithDetails(events.ErrorDetails{Method: method})
+				s, err := box()
+				if err != nil {
+					return nil, err
+				}
+				err = s.Refuse(method+" without a downloadPath",
+					"it would save downloads in the browser's default directory; downloads already go to the session's directory (browser_downloads)")
+				var e *events.Error
+				if errors.As(err, &e) {
+					e.Details.Method = method
+				}
+				return nil, err
 			}
 		}
 	}

@@ -254,8 +254,18 @@ func newMCPHTTPHandler(m *cliMCP, cfg mcpConfig, token string) http.Handler {
 }
 
 // serveMCPHTTP listens on --http ADDR until SIGINT or SIGTERM, then closes
-// every client's browser.
+// every client's browser and exits.
 func serveMCPHTTP(cfg mcpConfig, in Input) error {
+	if err := serveHTTP(cfg, in); err != nil {
+		return err
+	}
+	os.Exit(exitOK)
+	return nil
+}
+
+// serveHTTP serves until a signal and cleans up after itself: the clients'
+// directories and the token file it made.
+func serveHTTP(cfg mcpConfig, in Input) error {
 	addr := in.String("http")
 	token := in.String("auth-token")
 	if token == "" {
@@ -325,6 +335,5 @@ func serveMCPHTTP(cfg mcpConfig, in Input) error {
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	os.Exit(exitOK)
 	return nil
 }

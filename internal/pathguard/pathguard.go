@@ -185,6 +185,18 @@ func (s *Sandbox) abs(p string) (string, error) {
 	return filepath.Clean(p), nil
 }
 
+// Refuse is path_not_allowed for what, a use of the file system the
+// caller found outside the sandbox, saying why and naming the allowed
+// directories.
+func (s *Sandbox) Refuse(what, why string) error {
+	err := s.refuse(what, what, why)
+	var e *events.Error
+	if errors.As(err, &e) {
+		e.Details.Path = ""
+	}
+	return err
+}
+
 // refuse is path_not_allowed for p (resolved to r), naming the allowed
 // directories.
 func (s *Sandbox) refuse(p, r, why string) error {
