@@ -140,8 +140,9 @@ func (m *mcpHTTP) connect(t *testing.T, token string, roots ...string) (*mcp.Cli
 }
 
 // post sends one raw MCP request (an initialize) with the Authorization
-// header auth and returns the HTTP status.
-func (m *mcpHTTP) post(t *testing.T, auth string) int {
+// header auth (and the Host header host, when given) and returns the HTTP
+// status.
+func (m *mcpHTTP) post(t *testing.T, auth string, host ...string) int {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, m.url, strings.NewReader(
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`))
@@ -150,6 +151,9 @@ func (m *mcpHTTP) post(t *testing.T, auth string) int {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if auth != "" {
 		req.Header.Set("Authorization", auth)
+	}
+	if len(host) > 0 {
+		req.Host = host[0]
 	}
 	res, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
@@ -195,6 +199,8 @@ func TestMCPHTTPTokenByDefault(t *testing.T) {
 	require.Equal(t, http.StatusUnauthorized, m.post(t, "Bearer "+strings.Repeat("0", 64)))
 	require.Equal(t, http.StatusUnauthorized, m.post(t, "Basic "+m.token))
 	require.Equal(t, http.StatusOK, m.post(t, "bearer "+m.token))
+	// DNS rebinding: a page of another site that resolves to loopback.
+	require.Equal(t, http.StatusForbidden, m.post(t, "Bearer "+m.token, "evil.example:80"))
 	_, err = m.connect(t, "")
 	require.Error(t, err)
 	cs, err := m.connect(t, m.token)
