@@ -46,7 +46,7 @@ func init() {
 		Summary: "serve the browser as MCP tools over stdio, or over Streamable HTTP with --http",
 		MaxArgs: 0, Local: true,
 		Flags: []Flag{
-			{Name: "http", Kind: String, Usage: "serve Streamable HTTP on ADDR (host:port) instead of stdio; loopback unless a token is set"},
+			{Name: "http", Kind: String, Usage: "serve Streamable HTTP on ADDR (host:port) instead of stdio; loopback unless a token is set; unix:PATH (or unix:) serves on a 0600 unix socket whose peers must be you, without a token"},
 			{Name: "auth-token", Kind: String, Usage: "bearer token every HTTP request must carry (or env AGENTBROWSER_MCP_TOKEN); default: one made at start, printed once and written 0600 to the runtime directory; required off loopback"},
 			{Name: "no-auth", Kind: Bool, Usage: "over HTTP on loopback, take requests without a token: UNSAFE on a machine other users share (any of them can drive the browser and read its files)"},
 			{Name: "allow-paths", Kind: Multi, Usage: "a directory clients may read and write files in (repeatable): stdio clients besides their roots; HTTP clients only those of their declared roots it covers"},
@@ -272,8 +272,11 @@ func serveHTTP(cfg mcpConfig, in Input) error {
 		token = os.Getenv(mcpTokenEnv)
 	}
 	noAuth := in.Bool("no-auth")
-	if err := httpListenCheck(addr, token, noAuth); err != nil {
-		return err
+	unixPath, onUnix := strings.CutPrefix(addr, "unix:")
+	if !onUnix {
+		if err := httpListenCheck(addr, token, noAuth); err != nil {
+			return err
+		}
 	}
 	rt, err := runtimeDir()
 	if err != nil {
@@ -292,12 +295,23 @@ func serveHTTP(cfg mcpConfig, in Input) error {
 			return usageErrorf("--download-dir %s: %v (its parent directory must exist)", dd, err)
 		}
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listening on %s: %w", addr, err)
+	var ln net.Listener
+	where := ""
+	if onUnix {
+		var sock string
+		if ln, sock, err = listenMCPUnix(rt, unixPath); err != nil {
+			return err
+		}
+		defer os.Remove(sock)
+		where = "unix:" + sock + " (each peer checked to run as uid " + strconv.Itoa(os.Getuid()) + ")"
+	} else {
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			return fmt.Errorf("listening on %s: %w", addr, err)
+		}
+		where = "http://" + ln.Addr().String() + "/"
 	}
-	made := token == "" && !noAuth
-	if made {
+	// A unix socket checks its peers; a port checks a token.
+	if made := token == "" && !noAuth && !onUnix; made {
 		token = newToken()
 		port := ln.Addr().(*net.TCPAddr).Port
 		file, err := writeTokenFile(rt, port, token)
@@ -308,12 +322,12 @@ func serveHTTP(cfg mcpConfig, in Input) error {
 		defer os.Remove(file)
 		fmt.Fprintf(os.Stderr, "agentbrowser mcp: every request must carry \"Authorization: Bearer %s\" (this token was made for this run; it is also in %s, mode 0600)\n", token, file)
 	}
-	if noAuth {
+	if noAuth && !onUnix {
 		fmt.Fprintln(os.Stderr, "agentbrowser mcp: --no-auth: any local user can drive this server's browsers and use its clients' files")
 	}
 	m := newMCP(cfg)
 	hs := &http.Server{Handler: newMCPHTTPHandler(m, cfg, token), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(os.Stderr, "agentbrowser mcp: serving Streamable HTTP on http://%s/\n", ln.Addr())
+	fmt.Fprintf(os.Stderr, "agentbrowser mcp: serving Streamable HTTP on %s\n", where)
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	errc := make(chan error, 1)

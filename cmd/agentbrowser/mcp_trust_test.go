@@ -3,9 +3,11 @@ package main_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -679,4 +681,70 @@ func hasTarget(t *testing.T, sock, id string) bool {
 		}
 	}
 	return false
+}
+
+// TestMCPUnixSocket: "mcp --http unix:PATH" serves on a 0600 unix socket
+// whose peers must run as the server's user; such a client needs no
+// token, and another local user's connection is closed unread even when
+// the socket's mode would let them in.
+func TestMCPUnixSocket(t *testing.T) {
+	c := newCLI(t)
+	dir, err := os.MkdirTemp("", "agentbrowser-mcp-sock-") // t.TempDir's parents are root's alone
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	require.NoError(t, os.Chmod(dir, 0o755))
+	sock := filepath.Join(dir, "mcp.sock")
+	cmd := c.command("mcp", "--http", "unix:"+sock)
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(hostileMCPCeiling):
+			cmd.Process.Kill()
+			<-exited
+		}
+		_, err := os.Stat(sock)
+		require.ErrorIs(t, err, os.ErrNotExist, "the socket outlived the server")
+	}()
+	deadline := time.Now().Add(hostileMCPCeiling)
+	for !strings.Contains(stderr.String(), "serving Streamable HTTP on unix:"+sock) {
+		select {
+		case <-exited:
+			t.Fatalf("mcp --http unix: exited: %s", stderr.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		require.True(t, time.Now().Before(deadline), stderr.String())
+	}
+	st, err := os.Stat(sock)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	require.NotRegexp(t, tokenLine, stderr.String(), "no token on a socket that checks its peers")
+
+	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, "unix", sock)
+	}}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(),
+		&mcp.StreamableClientTransport{Endpoint: "http://localhost/", HTTPClient: hc}, nil)
+	require.NoError(t, err)
+	tools, err := cs.ListTools(t.Context(), nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, tools.Tools)
+	require.NoError(t, cs.Close())
+
+	t.Run("another local user", func(t *testing.T) {
+		testutil.RequireRoot(t)
+		require.NoError(t, os.Chmod(sock, 0o666)) // only the peer check stands
+		out, err := testutil.AsNobody("curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--unix-socket", sock, "-X", "POST",
+			"-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream",
+			"--data", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"nobody","version":"0"}}}`,
+			"http://localhost/").Output()
+		require.Error(t, err, "nobody got an answer: %s", out)
+		require.Equal(t, "000", string(out), "no HTTP answer at all")
+	})
 }
