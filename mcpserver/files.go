@@ -467,9 +467,16 @@ func (c *conn) attachBudget() int64 {
 	return DefaultMaxAttachBytes
 }
 
-// attachTo adds the file at path to out's content, or a line saying why
-// it is not there.
+// Files come back as content to remote clients only: a local client reads
+// the path it was told, and a file's bytes (a PDF, a state full of
+// cookies) need not pass through its model's context.
+
+// attachTo adds the file at path to a remote client's result, or a line
+// saying why it is not there.
 func (c *conn) attachTo(out *toolOut, path, mimeType string) {
+	if !c.client.Remote {
+		return
+	}
 	budget := c.attachBudget()
 	a := attach(path, mimeType, &budget)
 	if a.content != nil {
@@ -479,9 +486,13 @@ func (c *conn) attachTo(out *toolOut, path, mimeType string) {
 	out.text += "\n" + a.note
 }
 
-// attachDownloads adds to out the completed downloads no earlier result
-// of the connection carried, within one result's budget.
+// attachDownloads adds to a remote client's result the completed
+// downloads no earlier result of the connection carried, within one
+// result's budget.
 func (c *conn) attachDownloads(out *toolOut, ds []events.Download) {
+	if !c.client.Remote {
+		return
+	}
 	budget := c.attachBudget()
 	for _, d := range ds {
 		if d.State != events.DownloadCompleted || d.Path == "" {

@@ -40,7 +40,7 @@ type storageArgs struct {
 
 type storageStateArgs struct {
 	Action    string `json:"action" jsonschema:"save the session's cookies and localStorage to a file, or load a file into the session"`
-	Path      string `json:"path" jsonschema:"the storage state file (Playwright's storageState JSON) on the server's machine, inside the directories this client may use (a relative path resolves in the client's own directory over HTTP, the first root over stdio); a saved file also comes back as content"`
+	Path      string `json:"path" jsonschema:"the storage state file (Playwright's storageState JSON) on the server's machine, inside the directories this client may use (a relative path resolves in the client's own directory over HTTP, the first root over stdio); over HTTP a saved file also comes back as content"`
 	TimeoutMS int    `json:"timeout_ms,omitempty" jsonschema:"one budget for the whole call in milliseconds (default 30000)"`
 }
 
@@ -50,7 +50,7 @@ type downloadsArgs struct {
 }
 
 type pdfArgs struct {
-	Filename   string `json:"filename,omitempty" jsonschema:"where to write the PDF on the server's machine, inside the directories this client may use (default: a new file in the session's download directory); the PDF also comes back as content"`
+	Filename   string `json:"filename,omitempty" jsonschema:"where to write the PDF on the server's machine, inside the directories this client may use (default: a new file in the session's download directory); over HTTP the PDF also comes back as content"`
 	Landscape  bool   `json:"landscape,omitempty" jsonschema:"turn the paper"`
 	Paper      string `json:"paper,omitempty" jsonschema:"paper size (default Letter)"`
 	Background bool   `json:"background,omitempty" jsonschema:"print background colours and images"`
