@@ -119,7 +119,7 @@ func registerStateTools(s *Server) {
 	})
 
 	dl := toolSpec{name: "browser_downloads", title: "Downloads",
-		desc:     "The session's downloads (url, suggested_filename, path, bytes, state: in_progress, completed, canceled, failed) and the directory they are saved in. With wait, first waits for the downloads an action started to finish.",
+		desc:     "The session's downloads (url, suggested_filename, path, bytes, state: in_progress, completed, canceled, failed) and the directory they are saved in. With wait, first waits for the downloads an action started to finish. Over HTTP each completed download also comes back once as content.",
 		readOnly: true, openWorld: true}
 	dl.out = map[string]*jsonschema.Schema{"dir": strProp("where downloads are saved"), "downloads": {Type: "array", Description: "the session's downloads, oldest first"}}
 	addTool(s, dl, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in downloadsArgs) (*toolOut, error) {
