@@ -294,6 +294,12 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 	case request.CDP:
 		v.Params, err = guardCDP(v.Method, v.Params, c.files.Unrestricted, box)
 		return v, err
+	case request.Close:
+		// The next browser of the session may download elsewhere.
+		c.openMu.Lock()
+		c.sessionDir = ""
+		c.openMu.Unlock()
+		return v, nil
 	case request.Batch:
 		for i, st := range v.Steps {
 			sq, err := request.Decode(st.Command, st.Request)
