@@ -177,13 +177,13 @@ func resources(res *mcp.CallToolResult) (out []*mcp.ResourceContents, images []*
 	return out, images
 }
 
-// TestMCPHTTPTokenByDefault: "mcp --http" on loopback with no token makes
+// TestHostileMCPHTTPTokenByDefault: "mcp --http" on loopback with no token makes
 // one, prints it once and writes it 0600 to the runtime directory; a
 // request without it (or with another) is 401, loopback or not; another
 // local user can neither read the token nor get past the check; the token
 // file and the clients' directory go when the server stops. --no-auth
 // serves without a token on loopback only.
-func TestMCPHTTPTokenByDefault(t *testing.T) {
+func TestHostileMCPHTTPTokenByDefault(t *testing.T) {
 	c := newCLI(t)
 	m := startMCPHTTP(t, c)
 	require.NotEmpty(t, m.token, "no token printed: %s", m.stderr.String())
@@ -247,7 +247,7 @@ func TestMCPHTTPTokenByDefault(t *testing.T) {
 	}
 }
 
-// TestMCPHTTPClientsKeptApart: two clients of one HTTP server (a browser
+// TestHostileMCPClientsKeptApart: two clients of one HTTP server (a browser
 // context each). Each reads and writes only its own directory: an upload
 // of /etc/passwd, a PDF or a state saved elsewhere, a link in its
 // directory that leads out, the other client's files and downloads, and
@@ -255,7 +255,7 @@ func TestMCPHTTPTokenByDefault(t *testing.T) {
 // the page or the disk; what the server makes for a client (PDF, state,
 // download) comes back as content; the directory goes when the session
 // is deleted.
-func TestMCPHTTPClientsKeptApart(t *testing.T) {
+func TestHostileMCPClientsKeptApart(t *testing.T) {
 	srv := trustSite(t, nil)
 	c := newCLI(t)
 	m := startMCPHTTP(t, c)
@@ -387,11 +387,11 @@ func TestMCPHTTPClientsKeptApart(t *testing.T) {
 	require.NoError(t, err)
 }
 
-// TestMCPHTTPStorageStateAndSharedDirs: the server's --storage-state signs
+// TestHostileMCPStorageStateAndSharedDirs: the server's --storage-state signs
 // in each new client but no client writes it; --download-dir gives each
 // client a subdirectory of its own; --allow-paths lets a client use those
 // of its declared roots it covers, and nothing else.
-func TestMCPHTTPStorageStateAndSharedDirs(t *testing.T) {
+func TestHostileMCPStorageStateAndSharedDirs(t *testing.T) {
 	srv := trustSite(t, nil)
 	c := newCLI(t)
 	share := t.TempDir()
@@ -443,11 +443,11 @@ func TestMCPHTTPStorageStateAndSharedDirs(t *testing.T) {
 	require.Equal(t, "path_not_allowed", code, "B reads A's download")
 }
 
-// TestMCPStdioRoots: over stdio the client's declared roots are the
+// TestHostileMCPStdioRoots: over stdio the client's declared roots are the
 // directories it may use, followed when they change
 // (notifications/roots/list_changed); a client that declares none works
 // in the server's working directory.
-func TestMCPStdioRoots(t *testing.T) {
+func TestHostileMCPStdioRoots(t *testing.T) {
 	srv := trustSite(t, nil)
 	c := newCLI(t)
 	r1, r2, wd := t.TempDir(), t.TempDir(), t.TempDir()
@@ -516,12 +516,12 @@ func TestMCPStdioRoots(t *testing.T) {
 	require.Equal(t, "path_not_allowed", code)
 }
 
-// TestMCPSessionEndStopsCalls: deleting an HTTP session during a 45 s
+// TestHostileMCPSessionEndStopsCalls: deleting an HTTP session during a 45 s
 // evaluate answers at once, ends the call, and closes the session's
 // browser context; the end of stdin does the same over stdio, where the
 // session's browser goes. The bound checked is a generous 5 s (the goal
 // is 2 s); the measured times are logged.
-func TestMCPSessionEndStopsCalls(t *testing.T) {
+func TestHostileMCPSessionEndStopsCalls(t *testing.T) {
 	started := make(chan struct{}, 1)
 	srv := trustSite(t, started)
 	const bound = 5 * time.Second
@@ -683,11 +683,11 @@ func hasTarget(t *testing.T, sock, id string) bool {
 	return false
 }
 
-// TestMCPUnixSocket: "mcp --http unix:PATH" serves on a 0600 unix socket
+// TestHostileMCPUnixSocket: "mcp --http unix:PATH" serves on a 0600 unix socket
 // whose peers must run as the server's user; such a client needs no
 // token, and another local user's connection is closed unread even when
 // the socket's mode would let them in.
-func TestMCPUnixSocket(t *testing.T) {
+func TestHostileMCPUnixSocket(t *testing.T) {
 	c := newCLI(t)
 	dir, err := os.MkdirTemp("", "agentbrowser-mcp-sock-") // t.TempDir's parents are root's alone
 	require.NoError(t, err)
