@@ -552,7 +552,7 @@ func TestHostileMCPSessionEndStopsCalls(t *testing.T) {
 				alive = func() bool { return hasTarget(t, sock, tab) }
 			} else {
 				browser, daemon := sessionPIDs(t, c)
-				alive = func() bool { return syscall.Kill(browser, 0) == nil || syscall.Kill(daemon, 0) == nil }
+				alive = func() bool { return processRuns(browser) || processRuns(daemon) }
 			}
 			require.True(t, alive())
 			callDone := make(chan error, 1)
@@ -636,12 +636,28 @@ func TestHostileMCPSessionEndStopsCalls(t *testing.T) {
 			t.Fatalf("the server did not exit when its input ended: %s", stderr.String())
 		}
 		exitedIn := time.Since(t0)
-		for syscall.Kill(browser, 0) == nil || syscall.Kill(daemon, 0) == nil {
+		for processRuns(browser) || processRuns(daemon) {
 			require.Less(t, time.Since(t0), bound, "the session's browser outlived the end of stdin")
 			time.Sleep(20 * time.Millisecond)
 		}
 		t.Logf("stdio EOF 2 s budget: server exited in %v, browser gone in %v", exitedIn.Round(time.Millisecond), time.Since(t0).Round(time.Millisecond))
 	})
+}
+
+// processRuns reports whether process pid exists and has not exited: a zombie
+// (an exited daemon whose parent, the server, is gone and that init has
+// not reaped yet) does not count.
+func processRuns(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the command's closing parenthesis.
+	i := bytes.LastIndexByte(st, ')')
+	return i < 0 || i+2 >= len(st) || st[i+2] != 'Z'
 }
 
 // sessionPIDs are the browser's and the daemon's process ids of the one
