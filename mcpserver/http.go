@@ -22,18 +22,39 @@ type HTTPOptions struct {
 
 // Handler serves MCP over Streamable HTTP: each HTTP session is a
 // connection with its own backend, closed when the session is deleted or
-// times out.
+// times out. A DELETE of a session first cancels its calls in flight: the
+// SDK's close of a session waits for them, so a long evaluate would
+// otherwise hold the session, and its browser, until it finished.
 func (s *Server) Handler(o HTTPOptions) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.srv }, &mcp.StreamableHTTPOptions{
 		SessionTimeout: o.SessionTimeout,
 	})
-	return RequireToken(o.Token, h)
+	return RequireToken(o.Token, s.endOnDelete(h))
 }
 
-// CloseSessions ends every open connection; Wait then waits for their
-// backends to close.
+// sessionIDHeader is the Streamable HTTP header that names a session.
+const sessionIDHeader = "Mcp-Session-Id"
+
+// endOnDelete cancels the calls of the session a DELETE names before h
+// closes it.
+func (s *Server) endOnDelete(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id := r.Header.Get(sessionIDHeader); r.Method == http.MethodDelete && id != "" {
+			for ss := range s.srv.Sessions() {
+				if ss.ID() == id {
+					s.endSession(ss)
+				}
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// CloseSessions ends every open connection, its calls in flight cancelled
+// first; Wait then waits for their backends to close.
 func (s *Server) CloseSessions() {
 	for ss := range s.srv.Sessions() {
+		s.endSession(ss)
 		ss.Close()
 	}
 }

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"os"
 	"sync"
 	"time"
 
@@ -51,6 +52,10 @@ type Options struct {
 	NoEvaluate, NoCDP bool
 	// Version is the server version told to clients.
 	Version string
+	// Files say which of the server machine's files a client may read and
+	// write (files.go); the zero value confines each client to its roots
+	// or working directory (stdio) or to a directory of its own (HTTP).
+	Files Files
 	// Logger receives what goes wrong outside a call (a panic in a tool,
 	// a backend that fails to close). Quiet by default.
 	Logger zerolog.Logger
@@ -107,6 +112,11 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, conns: map[*mcp.ServerSession]*conn{}}
 	s.srv = mcp.NewServer(&mcp.Implementation{Name: "agentbrowser", Title: "agentbrowser", Version: opts.Version}, &mcp.ServerOptions{
+		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) {
+			if c := s.lookup(req.Session); c != nil {
+				c.forgetRoots()
+			}
+		},
 		Instructions: "Start with browser_navigate or browser_snapshot to see the page and its refs (e5). Act with browser_click, browser_type, browser_fill_form on a target: a ref, or a locator in its place " +
 			"(role=button[name=\"Save\"], text=Save, label=Email; browser_find lists what one matches); browser_read gives the page as Markdown; " +
 			"action results end with what changed since your last snapshot: changed lines under their nearest unchanged ancestor, the refs removed (the others stay valid), the URL and title when they changed. " +
@@ -126,30 +136,64 @@ func (s *Server) SDK() *mcp.Server { return s.srv }
 // Wait waits until the backends of ended connections are closed.
 func (s *Server) Wait() { s.closing.Wait() }
 
+// lookup is the state of ss's connection, or nil before its first call.
+func (s *Server) lookup(ss *mcp.ServerSession) *conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns[ss]
+}
+
 // connFor returns the state of the connection a call came on, made on its
-// first call; the connection's backend is closed when it ends.
+// first call; when the connection ends, its calls in flight are cancelled,
+// its backend closed and a remote client's directory removed.
 func (s *Server) connFor(ss *mcp.ServerSession) *conn {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c, ok := s.conns[ss]; ok {
 		return c
 	}
-	c := newConn(s.opts.Open, s.opts.SnapshotMode == Full)
+	// Streamable HTTP is the one transport that gives its sessions ids.
+	remote := ss != nil && ss.ID() != ""
+	client, err := newClient(remote, s.opts.Files.ClientDirs)
+	if err != nil {
+		s.opts.Logger.Warn().Err(err).Msg("a remote client gets no directory of its own; its paths are all refused")
+	}
+	c := newConn(s.opts, ss, client)
 	s.conns[ss] = c
 	if ss != nil {
 		s.closing.Add(1)
 		go func() {
 			defer s.closing.Done()
 			ss.Wait()
-			s.mu.Lock()
-			delete(s.conns, ss)
-			s.mu.Unlock()
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			if err := c.close(ctx); err != nil {
-				s.opts.Logger.Warn().Err(err).Msg("closing a connection's browser")
-			}
+			s.finish(ss, c)
 		}()
 	}
 	return c
+}
+
+// endSession cancels the calls in flight of ss's connection, so that the
+// SDK's close of the session, which waits for them, ends at once.
+func (s *Server) endSession(ss *mcp.ServerSession) {
+	if c := s.lookup(ss); c != nil {
+		c.end()
+	}
+}
+
+// finish closes an ended connection's backend and removes its client's
+// directory.
+func (s *Server) finish(ss *mcp.ServerSession, c *conn) {
+	c.end()
+	s.mu.Lock()
+	delete(s.conns, ss)
+	s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := c.close(ctx); err != nil {
+		s.opts.Logger.Warn().Err(err).Msg("closing a connection's browser")
+	}
+	if c.client.Dir != "" {
+		if err := os.RemoveAll(c.client.Dir); err != nil {
+			s.opts.Logger.Warn().Err(err).Str("dir", c.client.Dir).Msg("removing a client's directory")
+		}
+	}
 }

@@ -26,8 +26,30 @@ const MaxLineBytes = 16 << 20
 // a JSON-RPC error (-32700 for text that is not JSON, -32600 for JSON
 // that is not a request, a line over MaxLineBytes) and skipped, and the
 // session and its browser go on.
+//
+// The end of in ends the session: its calls in flight are cancelled (an
+// evaluate is terminated in the page), then its backend closes.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	return s.srv.Run(ctx, &LineTransport{In: in, Out: out})
+	t := &LineTransport{In: in, Out: out, inputEnded: make(chan struct{})}
+	ss, err := s.srv.Connect(ctx, t, nil)
+	if err != nil {
+		return err
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- ss.Wait() }()
+	select {
+	case err := <-closed:
+		return err
+	case <-t.inputEnded:
+		// The session closes once its calls return: cancel them.
+		s.endSession(ss)
+		return <-closed
+	case <-ctx.Done():
+		s.endSession(ss)
+		ss.Close()
+		<-closed
+		return ctx.Err()
+	}
 }
 
 // LineTransport is an SDK transport over newline-delimited JSON-RPC that
@@ -37,6 +59,8 @@ type LineTransport struct {
 	Out io.Writer
 	// MaxLineBytes bounds one line; zero means MaxLineBytes.
 	MaxLineBytes int
+	// inputEnded, when set, is closed when In ends (ServeStdio's).
+	inputEnded chan struct{}
 }
 
 // Connect implements mcp.Transport.
@@ -45,7 +69,7 @@ func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
 	if max <= 0 {
 		max = MaxLineBytes
 	}
-	c := &lineConn{out: t.Out, lines: NewLineReader(t.In, max), incoming: make(chan lineResult), closed: make(chan struct{})}
+	c := &lineConn{out: t.Out, lines: NewLineReader(t.In, max), incoming: make(chan lineResult), closed: make(chan struct{}), inputEnded: t.inputEnded}
 	go c.readLoop()
 	return c, nil
 }
@@ -60,6 +84,8 @@ type lineConn struct {
 	incoming  chan lineResult
 	closeOnce sync.Once
 	closed    chan struct{}
+	// inputEnded, when set, is closed when the input ends.
+	inputEnded chan struct{}
 }
 
 type lineResult struct {
@@ -79,6 +105,9 @@ func (c *lineConn) readLoop() {
 			continue
 		case err != nil:
 			r.err = err
+			if c.inputEnded != nil {
+				close(c.inputEnded)
+			}
 		default:
 			msg, reply := Classify(line)
 			if reply != nil {

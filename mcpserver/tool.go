@@ -100,7 +100,18 @@ func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *
 		},
 	}
 	mcp.AddTool(s.srv, t, func(ctx context.Context, req *mcp.CallToolRequest, args In) (*mcp.CallToolResult, any, error) {
-		out, err := s.caught(spec.name, func() (*toolOut, error) { return run(ctx, s.connFor(req.Session), req, args) })
+		c := s.connFor(req.Session)
+		ctx, done := c.begin(ctx)
+		defer done()
+		if req.Params != nil {
+			c.rootsInput(req.Params.InputResponses)
+		}
+		out, err := s.caught(spec.name, func() (*toolOut, error) { return run(ctx, c, req, args) })
+		if errors.Is(err, errNeedRoots) {
+			// Nothing was sent: the path check comes before the request
+			// leaves. The call comes again with the roots.
+			return askRoots(), nil, nil
+		}
 		if err != nil {
 			return errorResult(err, elementOf(args)), nil, nil
 		}

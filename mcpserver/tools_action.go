@@ -81,7 +81,7 @@ type scrollArgs struct {
 
 type uploadArgs struct {
 	elementArgs
-	Paths []string `json:"paths" jsonschema:"absolute paths of the files on the server's machine"`
+	Paths []string `json:"paths" jsonschema:"paths of the files on the server's machine, inside the directories this client may use (a relative path resolves in the client's own directory over HTTP, the first root over stdio)"`
 	pageArgs
 }
 

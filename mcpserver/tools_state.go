@@ -40,7 +40,7 @@ type storageArgs struct {
 
 type storageStateArgs struct {
 	Action    string `json:"action" jsonschema:"save the session's cookies and localStorage to a file, or load a file into the session"`
-	Path      string `json:"path" jsonschema:"the storage state file (Playwright's storageState JSON), on the server's machine"`
+	Path      string `json:"path" jsonschema:"the storage state file (Playwright's storageState JSON) on the server's machine, inside the directories this client may use (a relative path resolves in the client's own directory over HTTP, the first root over stdio); over HTTP a saved file also comes back as content"`
 	TimeoutMS int    `json:"timeout_ms,omitempty" jsonschema:"one budget for the whole call in milliseconds (default 30000)"`
 }
 
@@ -50,7 +50,7 @@ type downloadsArgs struct {
 }
 
 type pdfArgs struct {
-	Filename   string `json:"filename,omitempty" jsonschema:"where to write the PDF on the server's machine (default: a new file in the session's download directory)"`
+	Filename   string `json:"filename,omitempty" jsonschema:"where to write the PDF on the server's machine, inside the directories this client may use (default: a new file in the session's download directory); over HTTP the PDF also comes back as content"`
 	Landscape  bool   `json:"landscape,omitempty" jsonschema:"turn the paper"`
 	Paper      string `json:"paper,omitempty" jsonschema:"paper size (default Letter)"`
 	Background bool   `json:"background,omitempty" jsonschema:"print background colours and images"`
@@ -97,19 +97,29 @@ func registerStateTools(s *Server) {
 		destructive: true, openWorld: true}
 	st.enums = map[string][]any{"action": {"save", "load"}}
 	st.out = map[string]*jsonschema.Schema{"path": strProp("the file"), "cookies": intProp("cookies saved or loaded"), "origins": {Type: "array", Description: "the origins whose localStorage was saved or loaded"}}
-	plainTool(s, st, func(in storageStateArgs) (request.Request, pageArgs, error) {
-		a := pageArgs{TimeoutMS: in.TimeoutMS}
+	addTool(s, st, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in storageStateArgs) (*toolOut, error) {
+		var q request.Request
 		switch in.Action {
 		case "save":
-			return request.SaveState{Path: in.Path}, a, nil
+			q = request.SaveState{Path: in.Path}
 		case "load":
-			return request.LoadState{Path: in.Path}, a, nil
+			q = request.LoadState{Path: in.Path}
+		default:
+			return nil, events.Errorf(events.CodeInvalidArgument, "action must be save or load")
 		}
-		return nil, a, events.Errorf(events.CodeInvalidArgument, "action must be save or load")
+		r, err := run(ctx, c, q, pageArgs{TimeoutMS: in.TimeoutMS}.options())
+		if err != nil {
+			return nil, err
+		}
+		out := &toolOut{text: readText(st.title, r.value, r.notice), fields: r.fields}
+		if res, ok := r.value.(events.StorageStateResult); ok && in.Action == "save" && res.Path != "" {
+			c.attachTo(out, res.Path, "application/json")
+		}
+		return out, nil
 	})
 
 	dl := toolSpec{name: "browser_downloads", title: "Downloads",
-		desc:     "The session's downloads (url, suggested_filename, path, bytes, state: in_progress, completed, canceled, failed) and the directory they are saved in. With wait, first waits for the downloads an action started to finish.",
+		desc:     "The session's downloads (url, suggested_filename, path, bytes, state: in_progress, completed, canceled, failed) and the directory they are saved in. With wait, first waits for the downloads an action started to finish. Over HTTP each completed download also comes back once as content.",
 		readOnly: true, openWorld: true}
 	dl.out = map[string]*jsonschema.Schema{"dir": strProp("where downloads are saved"), "downloads": {Type: "array", Description: "the session's downloads, oldest first"}}
 	addTool(s, dl, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in downloadsArgs) (*toolOut, error) {
@@ -126,7 +136,9 @@ func registerStateTools(s *Server) {
 		if err != nil {
 			return nil, err
 		}
-		return &toolOut{text: downloadsText(res), fields: f}, nil
+		out := &toolOut{text: downloadsText(res), fields: f}
+		c.attachDownloads(out, res.Downloads)
+		return out, nil
 	})
 
 	pdf := toolSpec{name: "browser_pdf_save", title: "Save as PDF",
@@ -134,8 +146,17 @@ func registerStateTools(s *Server) {
 		openWorld: true}
 	pdf.enums = map[string][]any{"paper": {"Letter", "A4"}}
 	pdf.out = map[string]*jsonschema.Schema{"path": strProp("the PDF file"), "bytes": intProp("its size"), "tab_id": strProp("the tab")}
-	plainTool(s, pdf, func(in pdfArgs) (request.Request, pageArgs, error) {
-		return request.PDF{Path: in.Filename, Landscape: in.Landscape, Paper: in.Paper, Background: in.Background}, in.pageArgs, nil
+	addTool(s, pdf, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in pdfArgs) (*toolOut, error) {
+		q := request.PDF{Path: in.Filename, Landscape: in.Landscape, Paper: in.Paper, Background: in.Background}
+		r, err := run(ctx, c, q, in.options())
+		if err != nil {
+			return nil, err
+		}
+		out := &toolOut{text: readText(pdf.title, r.value, r.notice), fields: r.fields}
+		if res, ok := r.value.(events.PDFResult); ok && res.Path != "" {
+			c.attachTo(out, res.Path, "application/pdf")
+		}
+		return out, nil
 	})
 }
 

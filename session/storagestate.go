@@ -144,8 +144,9 @@ func (s *BrowserSession) LoadStorageState(ctx context.Context, st events.Storage
 		return events.StorageStateResult{}, err
 	}
 	// One entry per origin, in its normal form; a later entry's items
-	// follow an earlier one's.
-	var origins []string
+	// follow an earlier one's. Empty, not null, when there is none: the
+	// result's origins is a list.
+	origins := []string{}
 	items := map[string][]events.StorageItem{}
 	for _, o := range st.Origins {
 		n, _ := parseStateOrigin(o.Origin)

@@ -222,7 +222,7 @@ func TestHostileMCPIsolationHoldsAgainstRawCDP(t *testing.T) {
 		{"write A's cookies", "Storage.setCookies", fmt.Sprintf(`{"browserContextId":%q,"cookies":[{"name":"evil","value":"1","domain":"127.0.0.1","path":"/"}]}`, aContext)},
 		{"clear A's origin's storage", "Storage.clearDataForOrigin", fmt.Sprintf(`{"origin":%q,"storageTypes":"all"}`, origin)},
 		{"close the browser", "Browser.close", `{}`},
-		{"set downloads for the browser", "Browser.setDownloadBehavior", `{"behavior":"allow","downloadPath":"/tmp"}`},
+		{"set downloads for the browser", "Browser.setDownloadBehavior", `{"behavior":"deny"}`},
 		{"read the browser's processes", "SystemInfo.getProcessInfo", `{}`},
 		{"open the page that lists every target", "Page.navigate", `{"url":"chrome://inspect/#pages"}`},
 		{"trace the whole browser", "Tracing.start", `{}`},
@@ -294,26 +294,7 @@ func contextOf(t *testing.T, tab string) string {
 		if !ok {
 			continue
 		}
-		// The shared browser's broker (internal/cdpshare) takes this
-		// observer as one more client.
-		d := websocket.Dialer{NetDialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-			var nd net.Dialer
-			return nd.DialContext(ctx, "unix", sock)
-		}}
-		ws, _, err := d.DialContext(t.Context(), "ws://localhost/", nil)
-		require.NoError(t, err)
-		defer ws.Close()
-		require.NoError(t, ws.WriteJSON(map[string]any{"id": 1, "method": "Target.getTargets"}))
-		var reply struct {
-			Result struct {
-				TargetInfos []struct {
-					TargetID         string `json:"targetId"`
-					BrowserContextID string `json:"browserContextId"`
-				} `json:"targetInfos"`
-			} `json:"result"`
-		}
-		require.NoError(t, ws.ReadJSON(&reply))
-		for _, ti := range reply.Result.TargetInfos {
+		for _, ti := range browserTargets(t, sock) {
 			if ti.TargetID == tab {
 				return ti.BrowserContextID
 			}
@@ -321,4 +302,31 @@ func contextOf(t *testing.T, tab string) string {
 	}
 	t.Fatalf("no shared browser knows tab %s", tab)
 	return ""
+}
+
+// targetInfo is one target as the browser lists it.
+type targetInfo struct {
+	TargetID         string `json:"targetId"`
+	BrowserContextID string `json:"browserContextId"`
+}
+
+// browserTargets lists the targets of the shared browser behind sock (the
+// broker of internal/cdpshare takes this observer as one more client).
+func browserTargets(t *testing.T, sock string) []targetInfo {
+	t.Helper()
+	d := websocket.Dialer{NetDialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var nd net.Dialer
+		return nd.DialContext(ctx, "unix", sock)
+	}}
+	ws, _, err := d.DialContext(t.Context(), "ws://localhost/", nil)
+	require.NoError(t, err)
+	defer ws.Close()
+	require.NoError(t, ws.WriteJSON(map[string]any{"id": 1, "method": "Target.getTargets"}))
+	var reply struct {
+		Result struct {
+			TargetInfos []targetInfo `json:"targetInfos"`
+		} `json:"result"`
+	}
+	require.NoError(t, ws.ReadJSON(&reply))
+	return reply.Result.TargetInfos
 }

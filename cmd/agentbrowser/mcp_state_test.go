@@ -20,7 +20,8 @@ import (
 func TestMCPStateTools(t *testing.T) {
 	srv := stateSite(t)
 	keep := filepath.Join(t.TempDir(), "dl")
-	cs := inMemory(t, map[string]string{"download-dir": keep})
+	files := t.TempDir() // the client's root
+	cs := inMemoryRoots(t, map[string]string{"download-dir": keep}, "browser", files)
 	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/login")})
 
 	res, _ := callOK(t, cs, "browser_cookies", map[string]any{"action": "list"})
@@ -58,7 +59,7 @@ func TestMCPStateTools(t *testing.T) {
 
 	// Sign in again, save, and load into another connection's browser.
 	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/login")})
-	state := filepath.Join(t.TempDir(), "state.json")
+	state := filepath.Join(files, "state.json")
 	res, _ = callOK(t, cs, "browser_storage_state", map[string]any{"action": "save", "path": state})
 	require.Equal(t, state, structured(t, res)["path"])
 	st, err := os.Stat(state)
@@ -96,21 +97,21 @@ func TestMCPStateTools(t *testing.T) {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.True(t, bytes.HasPrefix(b, []byte("%PDF-")))
-	named := filepath.Join(t.TempDir(), "receipt.pdf")
+	named := filepath.Join(files, "receipt.pdf")
 	res, _ = callOK(t, cs, "browser_pdf_save", map[string]any{"filename": named, "landscape": true, "background": true})
 	require.Equal(t, named, structured(t, res)["path"])
-	code, _ = callErr(t, cs, "browser_pdf_save", map[string]any{"filename": filepath.Join(t.TempDir(), "no", "x.pdf")})
+	code, _ = callErr(t, cs, "browser_pdf_save", map[string]any{"filename": filepath.Join(files, "no", "x.pdf")})
 	require.Equal(t, "invalid_argument", code)
 	require.False(t, strings.HasPrefix(path, "/tmp/agentbrowser-downloads"), "a given directory, not a private one")
 
 	// Into another connection's browser (made last: a second in-memory
 	// server takes over the test's daemon directory).
-	other := inMemory(t, nil)
+	other := inMemoryRoots(t, nil, "browser", files)
 	callOK(t, other, "browser_storage_state", map[string]any{"action": "load", "path": state})
 	_, text = callOK(t, other, "browser_navigate", map[string]any{"url": srv.MainURL("/app")})
 	require.Contains(t, text, "Page Title: ls=tok h=")
 	require.Contains(t, text, "sid=s3cret")
-	bad := filepath.Join(t.TempDir(), "bad.json")
+	bad := filepath.Join(files, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"cookies": 3}`), 0o600))
 	code, text = callErr(t, other, "browser_storage_state", map[string]any{"action": "load", "path": bad})
 	require.Equal(t, "invalid_argument", code)

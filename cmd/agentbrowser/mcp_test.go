@@ -52,13 +52,24 @@ func inMemory(t *testing.T, settings map[string]string) *mcp.ClientSession {
 // browser, reached over a unix socket.
 func inMemoryIsolated(t *testing.T, settings map[string]string, isolation string) *mcp.ClientSession {
 	t.Helper()
+	return inMemoryRoots(t, settings, isolation)
+}
+
+// inMemoryRoots is inMemoryIsolated whose client declares roots (MCP
+// roots/list): the directories whose files the tools may use.
+func inMemoryRoots(t *testing.T, settings map[string]string, isolation string, roots ...string) *mcp.ClientSession {
+	t.Helper()
 	t.Setenv("AGENTBROWSER_HOME", t.TempDir())
 	main.UseDaemonBinary(bin)
 	srv, wait := main.NewMCPServerIsolated(settings, isolation)
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := srv.Connect(t.Context(), st, nil)
 	require.NoError(t, err)
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(t.Context(), ct, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
+	for _, r := range roots {
+		client.AddRoots(&mcp.Root{URI: "file://" + r})
+	}
+	cs, err := client.Connect(t.Context(), ct, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		cs.Close()
@@ -200,12 +211,17 @@ func TestMCPToolSchemas(t *testing.T) {
 }
 
 func TestMCPHTTPBindNeedsToken(t *testing.T) {
-	require.NoError(t, main.HTTPListenCheck("127.0.0.1:0", ""))
-	require.NoError(t, main.HTTPListenCheck("localhost:8931", ""))
-	require.NoError(t, main.HTTPListenCheck("[::1]:8931", ""))
-	require.Error(t, main.HTTPListenCheck("0.0.0.0:8931", ""))
-	require.Error(t, main.HTTPListenCheck(":8931", ""))
-	require.NoError(t, main.HTTPListenCheck("0.0.0.0:8931", "secret"))
+	require.NoError(t, main.HTTPListenCheck("127.0.0.1:0", "", false))
+	require.NoError(t, main.HTTPListenCheck("localhost:8931", "", false))
+	require.NoError(t, main.HTTPListenCheck("[::1]:8931", "", false))
+	require.Error(t, main.HTTPListenCheck("0.0.0.0:8931", "", false))
+	require.Error(t, main.HTTPListenCheck(":8931", "", false))
+	require.NoError(t, main.HTTPListenCheck("0.0.0.0:8931", "secret", false))
+	// --no-auth: loopback only, and not with a token.
+	require.NoError(t, main.HTTPListenCheck("127.0.0.1:0", "", true))
+	require.Error(t, main.HTTPListenCheck("0.0.0.0:8931", "", true))
+	require.Error(t, main.HTTPListenCheck(":8931", "", true))
+	require.Error(t, main.HTTPListenCheck("127.0.0.1:0", "secret", true))
 	c := newCLI(t)
 	o := c.json("mcp", "--http", "0.0.0.0:0")
 	require.Equal(t, 2, o.Exit, o.Stdout)

@@ -45,7 +45,8 @@ func widgetsSite(t *testing.T) *testutil.Servers {
 // typical arguments, and one error of each kind.
 func TestMCPEveryTool(t *testing.T) {
 	srv := widgetsSite(t)
-	cs := inMemory(t, nil)
+	files := t.TempDir()
+	cs := inMemoryRoots(t, nil, "browser", files)
 	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/a")})
 	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/widgets")})
 	_, text := callOK(t, cs, "browser_navigate_back", map[string]any{})
@@ -65,7 +66,7 @@ func TestMCPEveryTool(t *testing.T) {
 	require.Contains(t, text, `radio "two" [checked]`)
 	_, text = callOK(t, cs, "browser_drag", map[string]any{"startRef": refFor(t, snap, "button", "source"), "endRef": refFor(t, snap, "button", "target")})
 	require.Contains(t, text, "dropped")
-	f := filepath.Join(t.TempDir(), "up.txt")
+	f := filepath.Join(files, "up.txt")
 	require.NoError(t, os.WriteFile(f, []byte("hi"), 0o600))
 	callOK(t, cs, "browser_file_upload", map[string]any{"ref": refFor(t, snap, "button", "upload"), "paths": []string{f}})
 	code, _ := callErr(t, cs, "browser_file_upload", map[string]any{"ref": refFor(t, snap, "button", "upload"), "paths": []string{"rel.txt"}})

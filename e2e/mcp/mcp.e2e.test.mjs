@@ -10,7 +10,10 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const BIN = process.env.AB_BIN;
 const SITE = process.env.AB_SITE;
@@ -178,24 +181,36 @@ test('locators, browser_find and browser_read with the official client', async (
 });
 
 // startHTTP runs "agentbrowser mcp --http" on a free loopback port and
-// returns its URL once it listens.
+// returns its URL once it listens, with the token it made (when it made
+// one).
 function startHTTP(extra = []) {
-  const p = spawn(BIN, ['mcp', '--http', '127.0.0.1:0', ...extra], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = spawn(BIN, ['mcp', '--http', '127.0.0.1:0', ...extra], { env: { ...process.env, AGENTBROWSER_MCP_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     p.stderr.on('data', (d) => {
       err += d;
       const m = err.match(/serving Streamable HTTP on (http:\/\/\S+)/);
-      if (m) resolve({ url: new URL(m[1]), proc: p });
+      const tok = err.match(/Bearer ([0-9a-f]{64})/);
+      if (m) resolve({ url: new URL(m[1]), proc: p, token: tok && tok[1] });
     });
     p.on('exit', (code) => reject(new Error(`mcp --http exited ${code}: ${err}`)));
   });
 }
 
+const withToken = (url, token) => new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+
+async function stop(proc) {
+  const exited = new Promise((r) => proc.on('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
 test('Streamable HTTP: two clients, separate cookies', async () => {
-  const { url, proc } = await startHTTP();
-  const a = await connect(new StreamableHTTPClientTransport(url));
-  const b = await connect(new StreamableHTTPClientTransport(url));
+  const { url, proc, token } = await startHTTP();
+  assert.ok(token, 'the server made a token');
+  await assert.rejects(connect(new StreamableHTTPClientTransport(url)), 'no token on loopback is refused too');
+  const a = await connect(withToken(url, token));
+  const b = await connect(withToken(url, token));
   try {
     await ok(a, 'browser_navigate', { url: SITE + '/form' });
     let res = await ok(a, 'browser_evaluate', { function: '() => document.cookie' });
@@ -226,6 +241,58 @@ test('Streamable HTTP: a token is checked on every request', async () => {
     const exited = new Promise((r) => proc.on('exit', r));
     proc.kill('SIGTERM');
     await exited;
+  }
+});
+
+// errorCode is a tool error's code.
+const errorCode = (res) => res.isError && res.structuredContent && res.structuredContent.error.code;
+
+// fileInput adds a file input to the page and returns its ref.
+async function fileInput(client) {
+  await ok(client, 'browser_evaluate', { function: "() => { const i = document.createElement('input'); i.type = 'file'; i.setAttribute('aria-label', 'files'); document.body.append(i); }" });
+  return refFor(text(await ok(client, 'browser_snapshot')), 'button', 'files');
+}
+
+test('Streamable HTTP: a client uses its own directory, and gets its files back', async () => {
+  const { url, proc, token } = await startHTTP();
+  const c = await connect(withToken(url, token));
+  try {
+    await ok(c, 'browser_navigate', { url: SITE + '/form' });
+    const ref = await fileInput(c);
+    let res = await c.callTool({ name: 'browser_file_upload', arguments: { ref, paths: ['/etc/passwd'] } });
+    assert.equal(errorCode(res), 'path_not_allowed', text(res));
+    res = await ok(c, 'browser_evaluate', { function: "() => document.querySelector('input[type=file]').files.length" });
+    assert.equal(text(res), 'Result: 0', 'nothing reached the page');
+    res = await c.callTool({ name: 'browser_pdf_save', arguments: { filename: join(tmpdir(), 'x.pdf') } });
+    assert.equal(errorCode(res), 'path_not_allowed', text(res));
+    res = await ok(c, 'browser_pdf_save', { filename: 'page.pdf' });
+    const pdf = res.content.find((x) => x.type === 'resource');
+    assert.ok(pdf, 'the PDF comes back as content');
+    assert.equal(pdf.resource.mimeType, 'application/pdf');
+    assert.ok(Buffer.from(pdf.resource.blob, 'base64').toString('latin1').startsWith('%PDF-'));
+    await ok(c, 'browser_file_upload', { ref, paths: ['page.pdf'] });
+  } finally {
+    await c.close();
+    await stop(proc);
+  }
+});
+
+test('stdio: the client\'s roots are the directories it may use', async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'ab-root-')));
+  writeFileSync(join(root, 'in.txt'), 'hi');
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file://' + root, name: 'work' }] }));
+  await client.connect(stdio());
+  try {
+    await ok(client, 'browser_navigate', { url: SITE + '/form' });
+    const ref = await fileInput(client);
+    await ok(client, 'browser_file_upload', { ref, paths: [join(root, 'in.txt')] });
+    await ok(client, 'browser_file_upload', { ref, paths: ['in.txt'] });
+    const res = await client.callTool({ name: 'browser_file_upload', arguments: { ref, paths: ['/etc/passwd'] } });
+    assert.equal(errorCode(res), 'path_not_allowed', text(res));
+    assert.match(text(res), new RegExp(root));
+  } finally {
+    await client.close();
   }
 });
 

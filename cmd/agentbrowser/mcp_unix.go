@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+)
+
+// MCP over HTTP may also be served on a unix socket (--http unix:PATH, or
+// unix: for mcp-PID.sock in the runtime directory). The socket is 0600 and
+// every connection's other end is checked to run as the server's user, as
+// the daemons' sockets are, so no token is needed there (one given is still
+// checked).
+
+// listenMCPUnix listens on the unix socket path (empty: the default one in
+// dir) and returns the listener and the socket's path, which the caller
+// removes when it stops.
+func listenMCPUnix(dir, path string) (net.Listener, string, error) {
+	if path == "" {
+		path = filepath.Join(dir, "mcp-"+strconv.Itoa(os.Getpid())+".sock")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, "", usageErrorf("--http unix:%s: %v", path, err)
+	}
+	if st, err := os.Lstat(abs); err == nil {
+		if st.Mode()&os.ModeSocket == 0 {
+			return nil, "", usageErrorf("--http unix:%s: a file that is not a socket is there", abs)
+		}
+		os.Remove(abs) // a stale socket of an earlier run
+	}
+	old := syscall.Umask(0o177)
+	ln, err := net.Listen("unix", abs)
+	syscall.Umask(old)
+	if err == nil {
+		err = os.Chmod(abs, 0o600)
+	}
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return nil, "", fmt.Errorf("listening on unix:%s: %w", abs, err)
+	}
+	return peerListener{Listener: ln, path: abs}, abs, nil
+}
+
+// peerListener drops every connection whose other end runs as another
+// user before a byte of it is read.
+type peerListener struct {
+	net.Listener
+	path string
+}
+
+// Accept implements net.Listener.
+func (l peerListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if err := checkPeer(c, l.path); err != nil {
+			c.Close()
+			continue
+		}
+		return c, nil
+	}
+}

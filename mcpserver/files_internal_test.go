@@ -1,0 +1,169 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/request"
+)
+
+// remoteConn is a remote client's connection whose own directory is dir,
+// with no backend open.
+func remoteConn(t *testing.T, files Files) (*conn, string) {
+	t.Helper()
+	dir := t.TempDir()
+	return newConn(Options{Files: files}, nil, Client{ID: "c-test", Remote: true, Dir: dir}), dir
+}
+
+// pathFields are the fields of request types that name a file or a
+// directory on the server's machine, as "command.field"; notPaths those
+// whose name says path but that are not one.
+var notPaths = map[string]bool{"cookies_set.path": true}
+
+// TestGuardKnowsEveryPathField walks every registered request type: each
+// string field whose JSON name says path, file or dir must be checked by
+// the guard (a request naming /etc/passwd there is refused), so that a new
+// request that takes a path cannot leave the server unchecked.
+func TestGuardKnowsEveryPathField(t *testing.T) {
+	c, _ := remoteConn(t, Files{})
+	checked := 0
+	for _, name := range request.Names() {
+		q, err := request.Decode(name, nil)
+		require.NoError(t, err, name)
+		rt := reflect.TypeOf(q)
+		for i := range rt.NumField() {
+			f := rt.Field(i)
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			lower := strings.ToLower(tag)
+			if notPaths[name+"."+tag] || !(strings.Contains(lower, "path") || strings.Contains(lower, "file") || strings.Contains(lower, "dir")) {
+				continue
+			}
+			v := reflect.New(rt).Elem()
+			v.Set(reflect.ValueOf(q))
+			switch f.Type.Kind() {
+			case reflect.String:
+				v.Field(i).SetString("/etc/passwd")
+			case reflect.Slice:
+				require.Equal(t, reflect.String, f.Type.Elem().Kind(), "%s.%s", name, tag)
+				v.Field(i).Set(reflect.ValueOf([]string{"/etc/passwd"}))
+			default:
+				t.Fatalf("%s.%s: a path field of kind %s", name, tag, f.Type.Kind())
+			}
+			_, err := c.guard(t.Context(), v.Interface().(request.Request))
+			require.ErrorIs(t, err, events.ErrPathNotAllowed, "%s.%s is not checked", name, tag)
+			checked++
+		}
+	}
+	require.GreaterOrEqual(t, checked, 5, "upload, state save and load, pdf, screenshot")
+}
+
+// TestGuardRewritesAndRefuses: what the guard hands on is the resolved
+// path; file: URLs, raw CDP and batch steps are checked too.
+func TestGuardRewritesAndRefuses(t *testing.T) {
+	c, dir := remoteConn(t, Files{})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in.txt"), []byte("x"), 0o600))
+	require.NoError(t, os.Symlink("/etc/passwd", filepath.Join(dir, "link")))
+	ctx := t.Context()
+
+	q, err := c.guard(ctx, request.Upload{Ref: "e1", Files: []string{"in.txt"}})
+	require.NoError(t, err)
+	require.Equal(t, []string{filepath.Join(dir, "in.txt")}, q.(request.Upload).Files)
+	_, err = c.guard(ctx, request.Upload{Ref: "e1", Files: []string{"in.txt", "link"}})
+	require.ErrorIs(t, err, events.ErrPathNotAllowed)
+	q, err = c.guard(ctx, request.PDF{})
+	require.NoError(t, err, "no path: the session's download directory")
+	require.Empty(t, q.(request.PDF).Path)
+
+	for _, u := range []string{"file:///etc/passwd", "FILE:///etc/shadow", "file:" + filepath.Join(dir, "link")} {
+		_, err = c.guard(ctx, request.Open{URL: u})
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, u)
+		_, err = c.guard(ctx, request.NewTab{URL: u})
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, u)
+	}
+	_, err = c.guard(ctx, request.Open{URL: "file://" + filepath.Join(dir, "in.txt")})
+	require.NoError(t, err)
+	_, err = c.guard(ctx, request.Open{URL: "https://example.com/file"})
+	require.NoError(t, err)
+
+	cdp := func(method, params string) (request.Request, error) {
+		return c.guard(ctx, request.CDP{Method: method, Params: json.RawMessage(params)})
+	}
+	for _, tc := range []struct{ method, params string }{
+		{"DOM.setFileInputFiles", `{"files":["/etc/passwd"],"nodeId":1}`},
+		{"Input.dispatchDragEvent", `{"type":"drop","x":0,"y":0,"data":{"items":[],"files":["/etc/shadow"],"dragOperationsMask":1}}`},
+		{"PWA.launchFilesInApp", `{"manifestId":"x","files":["/etc/passwd"]}`},
+		{"Extensions.loadUnpacked", `{"path":"/tmp"}`},
+		{"Page.setDownloadBehavior", `{"behavior":"allow","downloadPath":"/tmp"}`},
+		{"Browser.setDownloadBehavior", `{"behavior":"default"}`},
+		{"Page.navigate", `{"url":"file:///etc/passwd"}`},
+		{"Target.createTarget", `{"url":"file:///etc/passwd"}`},
+		{"Network.loadNetworkResource", `{"frameId":"f","url":"file:///etc/passwd","options":{"disableCache":true,"includeCredentials":false}}`},
+	} {
+		_, err := cdp(tc.method, tc.params)
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, tc.method)
+		var e *events.Error
+		require.ErrorAs(t, err, &e)
+		require.Contains(t, e.Message, dir, "%s: the message names the allowed directory", tc.method)
+	}
+	for _, tc := range []struct{ method, params string }{
+		{"Runtime.evaluate", `{"expression":"1"}`},
+		{"Network.setCookie", `{"name":"a","value":"b","path":"/","url":"https://example.com"}`},
+		{"Browser.setDownloadBehavior", `{"behavior":"deny"}`},
+		{"Page.navigate", `{"url":"https://example.com/"}`},
+	} {
+		_, err := cdp(tc.method, tc.params)
+		require.NoError(t, err, tc.method)
+	}
+	q, err = cdp("DOM.setFileInputFiles", `{"files":["in.txt"],"nodeId":1}`)
+	require.NoError(t, err)
+	require.JSONEq(t, `{"files":["`+filepath.Join(dir, "in.txt")+`"],"nodeId":1}`, string(q.(request.CDP).Params))
+	q, err = cdp("Page.setDownloadBehavior", `{"behavior":"allow","downloadPath":"`+dir+`"}`)
+	require.NoError(t, err)
+
+	// A batch's steps are checked one by one.
+	ok, err := request.NewBatchStep(request.Upload{Ref: "e1", Files: []string{"in.txt"}}, request.Options{})
+	require.NoError(t, err)
+	bad, err := request.NewBatchStep(request.SaveState{Path: "/tmp/stolen.json"}, request.Options{})
+	require.NoError(t, err)
+	q, err = c.guard(ctx, request.Batch{Steps: []request.BatchStep{ok}})
+	require.NoError(t, err)
+	require.Contains(t, string(q.(request.Batch).Steps[0].Request), filepath.Join(dir, "in.txt"))
+	_, err = c.guard(ctx, request.Batch{Steps: []request.BatchStep{ok, bad}})
+	require.ErrorIs(t, err, events.ErrPathNotAllowed)
+	require.ErrorContains(t, err, "step 2")
+
+	// Unrestricted: everything through, relative paths still resolved.
+	open, odir := remoteConn(t, Files{Unrestricted: true})
+	q, err = open.guard(ctx, request.Upload{Ref: "e1", Files: []string{"/etc/passwd", "x"}})
+	require.NoError(t, err)
+	require.Equal(t, []string{"/etc/passwd", filepath.Join(odir, "x")}, q.(request.Upload).Files)
+	_, err = open.guard(ctx, request.CDP{Method: "Browser.setDownloadBehavior", Params: json.RawMessage(`{"behavior":"default"}`)})
+	require.NoError(t, err)
+}
+
+// TestEndCancelsCallsInFlight: ending a connection cancels the calls in
+// flight with the session's end as the cause, refuses new ones, and
+// opens no backend after.
+func TestEndCancelsCallsInFlight(t *testing.T) {
+	opened := 0
+	c := newConn(Options{Open: func(ctx context.Context) (Backend, error) { opened++; return shared{}, nil }}, nil, Client{})
+	ctx, done := c.begin(t.Context())
+	defer done()
+	c.end()
+	<-ctx.Done()
+	require.ErrorIs(t, context.Cause(ctx), &events.Error{Code: events.CodeSessionClosed})
+	late, lateDone := c.begin(t.Context())
+	defer lateDone()
+	require.Error(t, late.Err())
+	_, err := c.doer(t.Context())
+	require.ErrorIs(t, err, &events.Error{Code: events.CodeSessionClosed})
+	require.Zero(t, opened)
+}
