@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/pathguard"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
@@ -438,11 +439,10 @@ type attachment struct {
 // state, a download) within what is left of budget and returns it as
 // content: image content for an image, an embedded resource otherwise.
 func attach(path, mimeType string, budget *int64) attachment {
-	b, err := pathguard.ReadFile(path, *budget)
-	var tl *pathguard.TooLarge
+	b, err := safefile.ReadFile(path, *budget, safefile.Options{NoFollow: true})
 	switch {
-	case errors.As(err, &tl):
-		return attachment{note: fmt.Sprintf("%s not attached: %d bytes, over the %d bytes left for this result's files; it stays at that path", filepath.Base(path), tl.Size, tl.Cap)}
+	case errors.Is(err, safefile.ErrTooLarge):
+		return attachment{note: fmt.Sprintf("%s not attached: over the %d bytes left for this result's files; it stays at that path", filepath.Base(path), *budget)}
 	case err != nil:
 		return attachment{note: fmt.Sprintf("%s not attached: %v", filepath.Base(path), err)}
 	}

@@ -6,9 +6,6 @@
 // allowed directories; a file to be written is resolved through its
 // directory, and a symbolic link in its place is refused. What the check
 // returns is the resolved path, which is what the caller then uses, so the
-// link that was checked is not followed again.
-//
-// ReadFile reads a file the server made for a client (a PDF, a saved
-// state, a download) to hand it back as content: never through a link,
-// never a FIFO or a device, never past a cap.
+// link that was checked is not followed again. The files the server hands
+// back to a client as content are read with safefile.ReadFile.
 package pathguard

@@ -1,10 +1,8 @@
 package pathguard_test
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -164,31 +162,4 @@ func TestOverlapAndFileURIs(t *testing.T) {
 		require.NoError(t, err, uri)
 		require.Equal(t, want, got, uri)
 	}
-}
-
-func TestReadFile(t *testing.T) {
-	client, _ := tree(t)
-	b, err := pathguard.ReadFile(filepath.Join(client, "in.txt"), 10)
-	require.NoError(t, err)
-	require.Equal(t, "x", string(b))
-
-	big := filepath.Join(client, "big")
-	require.NoError(t, os.WriteFile(big, make([]byte, 11), 0o600))
-	_, err = pathguard.ReadFile(big, 10)
-	var tl *pathguard.TooLarge
-	require.ErrorAs(t, err, &tl)
-	require.Equal(t, int64(11), tl.Size)
-
-	_, err = pathguard.ReadFile(filepath.Join(client, "in-link"), 10)
-	require.ErrorIs(t, err, syscall.ELOOP, "never through a link")
-	_, err = pathguard.ReadFile(filepath.Join(client, "sub"), 10)
-	require.ErrorIs(t, err, pathguard.ErrNotRegular)
-
-	// A FIFO with no writer: refused at once, not waited on.
-	fifo := filepath.Join(client, "fifo")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-	_, err = pathguard.ReadFile(fifo, 10)
-	require.ErrorIs(t, err, pathguard.ErrNotRegular)
-	_, err = pathguard.ReadFile("/dev/zero", 10)
-	require.True(t, errors.Is(err, pathguard.ErrNotRegular), "%v", err)
 }
