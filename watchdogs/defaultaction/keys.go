@@ -233,6 +233,6 @@ func (a *attachment) pressKey(ctx context.Context, e events.PressKeyEvent) (even
 		return events.ActionResult{}, err
 	}
 	return a.observe(ctx, tab, func(ctx context.Context) error {
-		return press(ctx, tab.Client, ch)
+		return a.armedPress(ctx, tab, ch)
 	})
 }
