@@ -221,7 +221,6 @@ var errSettled = errors.New("the input settled the page itself")
 // jsSettleArmed(n, window) is settle's script for a click whose document
 // was armed by jsInfoAim: sent along with the input, it waits for the
 // click's n-th release there, then for the settle window.
-//
 var jsSettleArmed = strings.NewReplacer("__FRAME__", jsFrame, "__EFFECT__", jsEffect).Replace(settleArmedJS)
 
 //go:embed js/settle-armed.js
