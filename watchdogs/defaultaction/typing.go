@@ -75,8 +75,8 @@ func (a *attachment) typeFocused(ctx context.Context, e events.TypeTextEvent) (e
 				return nil
 			})
 			var sw *settledWith
-			if errors.As(err, &sw) && !sw.eff.Blind && !sw.eff.Changed {
-				return events.Errorf(events.CodeNotApplied, "typing %q changed nothing: nothing that has focus takes text; give the field's ref, or click it first", short(e.Text)).
+			if errors.As(err, &sw) && !tookFocused(sw.eff, e.Text) {
+				return events.Errorf(events.CodeNotApplied, "typing %q changed no field: what has focus does not take text, or rejected it; give the field's ref, or click it first", short(e.Text)).
 					WithDetails(events.ErrorDetails{Wanted: new(e.Text)})
 			}
 			if err != nil && !errors.Is(err, errSettled) {
@@ -149,4 +149,19 @@ func (a *attachment) clear(ctx context.Context, el *element) error {
 		return events.Errorf(events.CodeInvalidArgument, "element %s could not be cleared: it still holds %q", el.describe(), v)
 	}
 	return nil
+}
+
+// tookFocused reports whether text typed into whatever had focus was taken,
+// by what the watch saw: the focused field's value changed to include it,
+// or, for an element with no value (one that takes keys and draws the
+// text itself), the page changed without focus moving. A watch that could
+// not see into the focused frame takes it as taken.
+func tookFocused(eff *pageEffect, text string) bool {
+	switch {
+	case eff.Blind:
+		return true
+	case eff.Value != nil:
+		return tookText("", *eff.Value, text, true)
+	}
+	return eff.Changed && eff.Focus == nil
 }
