@@ -36,6 +36,12 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
+	return a.typeElement(ctx, el, e)
+}
+
+// typeElement types into el (see typeEditor), pressing Enter after with
+// e.Submit, and reports what the page shows.
+func (a *attachment) typeElement(ctx context.Context, el *element, e events.TypeTextEvent) (events.ActionResult, error) {
 	var out typed
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 		var err error
