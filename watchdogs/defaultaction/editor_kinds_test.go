@@ -68,7 +68,9 @@ func TestTypeContentEditableBySurface(t *testing.T) {
 	require.Equal(t, "surface text", e.evalString("ed.innerText.trim()"))
 	// A design-mode document in a frame, by its <iframe>.
 	e.open("/editors.html")
-	e.poll("the design-mode frame", func() bool { return e.evalString("String(dm.contentDocument && dm.contentDocument.designMode)") == "on" })
+	e.poll("the design-mode frame", func() bool {
+		return e.evalString("String(dm.contentDocument && dm.contentDocument.designMode)") == "on"
+	})
 	e.typeOK(events.TypeTextEvent{Ref: "css=#dm", Text: "Designed", Clear: true})
 	require.Equal(t, "Designed", e.evalString("dm.contentDocument.body.innerText.trim()"))
 }
