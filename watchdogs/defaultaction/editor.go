@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -185,26 +186,9 @@ func (el *element) callHandleByValue(ctx context.Context, fn string, args ...run
 // It settles the page itself (a watch armed before the text, an animation
 // frame when the page changed).
 func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeTextEvent) (typed, error) {
-	o, err := el.callHandle(ctx, jsEditorFind)
+	ed, keys, err := a.editTarget(ctx, el)
 	if err != nil {
 		return typed{}, err
-	}
-	if o.Type == "number" {
-		var n int
-		_ = json.Unmarshal(o.Value, &n)
-		return typed{}, events.Errorf(events.CodeInvalidArgument, "element %s holds %d fields that take text: type into one of them by its ref (snapshot or find shows them)", el.describe(), n).WithDetails(events.ErrorDetails{Ref: el.ref})
-	}
-	if o.Type == "string" {
-		return typed{}, events.Errorf(events.CodeInvalidArgument, "element %s is not editable (want a field, an editable element or an editor that holds one)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
-	}
-	keys := false
-	ed := el.elementOf(o)
-	if ed == nil {
-		// Nothing in it takes text: click it as a user would and type
-		// where the focus lands.
-		if ed, keys, err = a.clickForFocus(ctx, el); err != nil {
-			return typed{}, err
-		}
 	}
 	defer ed.release(ctx)
 	st, err := ed.state(ctx, el)
@@ -311,6 +295,38 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 		return out, notApplied(el, what, e.Text, shown, after.Password)
 	}
 	return out, nil
+}
+
+// errControl marks an element that takes no text and is a control of
+// another kind (a button, a link, a checkbox): typing refuses it before any
+// click, which would act on it.
+var errControl = errors.New("a control that takes no text")
+
+// editTarget finds the element typing into el reaches (jsEditorFind): el
+// itself, the one element inside it that takes text, or, when it holds
+// none, whatever a click on it gives focus to (keys set when that takes
+// keys only). A control of another kind fails with invalid_argument
+// wrapping errControl; one that holds several fields with
+// invalid_argument.
+func (a *attachment) editTarget(ctx context.Context, el *element) (*element, bool, error) {
+	o, err := el.callHandle(ctx, jsEditorFind)
+	if err != nil {
+		return nil, false, err
+	}
+	switch o.Type {
+	case "number":
+		var n int
+		_ = json.Unmarshal(o.Value, &n)
+		return nil, false, events.Errorf(events.CodeInvalidArgument, "element %s holds %d fields that take text: type into one of them by its ref (snapshot or find shows them)", el.describe(), n).WithDetails(events.ErrorDetails{Ref: el.ref})
+	case "string":
+		return nil, false, events.NewError(events.CodeInvalidArgument, errControl, "element %s is not editable (want a field, an editable element or an editor that holds one)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
+	}
+	if ed := el.elementOf(o); ed != nil {
+		return ed, false, nil
+	}
+	// Nothing in it takes text: click it as a user would, and the text
+	// goes where the focus lands.
+	return a.clickForFocus(ctx, el)
 }
 
 // clickForFocus clicks el, which holds nothing that takes text, as a user

@@ -32,6 +32,12 @@ func TestTypeEditContextEditor(t *testing.T) {
 	_, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: "!"})
 	require.NoError(t, err)
 	require.Equal(t, "hello!", e.evalString("view.textContent"))
+	// A key by the surface's locator, with focus elsewhere, reaches it.
+	e.eval(`document.activeElement.blur()`, nil)
+	pr, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: "?", Ref: "css=#surface"})
+	require.NoError(t, err)
+	require.Equal(t, "hello!?", e.evalString("view.textContent"))
+	require.Equal(t, new(true), pr.Details.Changed)
 	r = e.typeOK(events.TypeTextEvent{Ref: `role=textbox[name="Code"]`, Text: "fresh", Clear: true})
 	require.Equal(t, "fresh", e.evalString("view.textContent"))
 	require.NotNil(t, r.Details.Value)
