@@ -45,8 +45,14 @@ const settleCap = 2 * time.Second
 // says what they changed arm a watch before they are sent (jsPressArm,
 // jsInfoAim, jsTypeReady).
 func settleScript(window time.Duration) string {
-	return fmt.Sprintf(`new Promise(r => { const w = (%s)([document], null); setTimeout(() => setTimeout(async () => { if (w.active()) await (%s)(window); w.stop(); r(); }, 0), %d); })`,
-		jsWatch, jsFrame, window.Milliseconds())
+	// A small watch of its own (what changed, not what: see jsWatch): the
+	// text travels with every coordinate click.
+	return fmt.Sprintf(`new Promise(r => { const d = document, f = d.activeElement; let n = 0; `+
+		`const on = (e) => { if (e.target === d) n++; }; const mo = new MutationObserver((rs) => { n += rs.length; }); `+
+		`mo.observe(d, {subtree: true, childList: true, attributes: true, characterData: true}); d.addEventListener('selectionchange', on, true); `+
+		`setTimeout(() => setTimeout(async () => { n += mo.takeRecords().length; mo.disconnect(); d.removeEventListener('selectionchange', on, true); `+
+		`if (n || d.activeElement !== f) await (%s)(window); r(); }, 0), %d); })`,
+		jsFrame, window.Milliseconds())
 }
 
 // settle waits, in tab's page, for the settle window after an input. Input
