@@ -42,6 +42,8 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 		return events.ActionResult{}, err
 	}
 	switch {
+	case in.Tag == "input" && in.Type == "file":
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is a file input: set its files with upload", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	case in.Tag == "select":
 		return a.selectElement(ctx, el, []string{e.Value})
 	case in.Checkable != "":
@@ -128,15 +130,24 @@ func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, na
 		return res, err
 	}
 	res.Details = events.ActionDetails{Value: new(capText(shows.Text))}
-	if tookText("", shows.Text, name, true) {
-		return res, nil
-	}
 	for _, s := range shows.Selected {
 		if tookText("", s, name, true) {
 			return res, nil
 		}
 	}
-	return res, notApplied(el, "picking "+name+" in "+el.describe(), name, shows.Text, false)
+	switch {
+	case in.Role == "combobox" && tookText("", shows.Text, name, true):
+		return res, nil
+	case in.Role == "listbox" && len(shows.Selected) == 0:
+		// A list that marks no option selected shows nothing that
+		// contradicts the click.
+		return res, nil
+	}
+	shown := shows.Text
+	if in.Role == "listbox" {
+		shown = strings.Join(shows.Selected, ", ")
+	}
+	return res, notApplied(el, "picking "+name+" in "+el.describe(), name, shown, false)
 }
 
 // pickRadio checks the radio button of the group el labelled name.
