@@ -142,3 +142,18 @@ func TestTypeEveryInputType(t *testing.T) {
 	_, err = do[events.TypeTextEvent, events.ActionResult](e, events.TypeTextEvent{TabID: e.tab.ID, Ref: "label=Delivery date", Text: "someday"})
 	requireCode(t, err, events.CodeInvalidArgument)
 }
+
+// A grid cell, which takes no text itself, is clicked as a user clicks
+// it; the grid focuses a textarea of its own elsewhere and opens an editor
+// over the cell at the first key: typing into the cell's locator gets the
+// text there (as keys, since the grid listens for keys), and Enter by the
+// cell writes it.
+func TestTypeIntoGridCell(t *testing.T) {
+	e := newEnv(t, "/grid.html")
+	r := e.typeOK(events.TypeTextEvent{Ref: "css=#b2", Text: "42"})
+	require.Equal(t, "keys", r.Details.Editor)
+	require.Equal(t, "42", e.evalString("document.querySelector('.editor').value"))
+	_, err := do(e, events.PressKeyEvent{TabID: e.tab.ID, Key: "Enter"})
+	require.NoError(t, err)
+	require.Equal(t, "42", e.evalString("b2.textContent"))
+}

@@ -6,8 +6,8 @@ function (surface) {
   // read-only, focused, drawn with a box a user can see (shown), its value
   // (an EditContext's text, an editable host's text), the surface's text
   // (an editor draws what its hidden element holds there) and the value of
-  // the field focused inside the surface (a grid opens one to edit a
-  // cell). self says that surface is this element.
+  // the field that has focus (a grid opens one over a cell to edit it).
+  // self says that surface is this element.
   const e = this, t = e.localName;
   const out = {kind: 'keys', type: '', disabled: !!e.disabled, readonly: !!e.readOnly, connected: e.isConnected,
     focused: false, shown: false, value: '', surface: '', focus_value: null, self: surface === e, password: false};
@@ -34,7 +34,7 @@ function (surface) {
     out.surface = surface.innerText || '';
     let f = surface.ownerDocument.activeElement;
     while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
-    if (f && (f.localName === 'input' || f.localName === 'textarea') && f.type !== 'password' && (f === surface || surface.contains(f) || f === e)) out.focus_value = f.value;
+    if (f && (f.localName === 'input' || f.localName === 'textarea') && f.type !== 'password') out.focus_value = f.value;
   }
   return out;
 }
