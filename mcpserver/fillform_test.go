@@ -63,6 +63,9 @@ func TestFillFormByLocator(t *testing.T) {
 	require.Equal(t, "not_applied", code, msg)
 	assert.Contains(t, msg, "Coupon")
 	assert.Contains(t, msg, "already filled: label=Name")
+	// A key the page ignores says so.
+	out, _ = c.call("browser_press_key", map[string]any{"key": "Shift"})
+	assert.Contains(t, out, "Nothing on the page changed")
 	// browser_type takes the same path.
 	code, msg = c.fail("browser_type", map[string]any{"target": "label=Coupon", "text": "SAVE10"})
 	require.Equal(t, "not_applied", code, msg)
