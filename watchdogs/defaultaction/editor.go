@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
@@ -87,44 +85,6 @@ type typed struct {
 	editor string
 }
 
-// callHandle calls fn on the element, as callOn does, with args as given
-// (by value or by handle), and answers the result by handle.
-func (el *element) callHandle(ctx context.Context, fn string, args ...runtime.CallArgument) (runtime.RemoteObject, error) {
-	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetSilent(true).SetAwaitPromise(true)
-	if len(args) > 0 {
-		call.SetArguments(args)
-	}
-	r, err := el.res.Client.Runtime.CallFunctionOn(ctx, call)
-	if err != nil {
-		return runtime.RemoteObject{}, el.gone(fmt.Errorf("calling into ref %s: %w", el.ref, err))
-	}
-	if r.ExceptionDetails != nil {
-		return runtime.RemoteObject{}, events.Errorf(events.CodeJSException, "script on ref %s failed: %s", el.ref, exceptionText(r.ExceptionDetails))
-	}
-	return r.Result, nil
-}
-
-// derived returns el's world's element obj (another element found from
-// el), described in messages as el is. Release it on its own.
-func (el *element) derived(obj runtime.RemoteObjectID) *element {
-	d := *el
-	d.res.ObjectID = obj
-	return &d
-}
-
-// elementOf turns a handle answered by a call on el into an element of
-// el's world; nil for anything but an element.
-func (el *element) elementOf(o runtime.RemoteObject) *element {
-	if o.ObjectID == nil {
-		return nil
-	}
-	if o.Subtype == nil || *o.Subtype != "node" {
-		el.a.releaseObject(context.Background(), el.res.Client, *o.ObjectID)
-		return nil
-	}
-	return el.derived(*o.ObjectID)
-}
-
 // state reads ed's editState, with surface (or nothing) as its surface.
 func (ed *element) state(ctx context.Context, surface *element) (editState, error) {
 	var st editState
@@ -145,19 +105,6 @@ func (ed *element) state(ctx context.Context, surface *element) (editState, erro
 		return st, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", ed.ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ed.ref})
 	}
 	return st, nil
-}
-
-// callHandleByValue calls fn with args as given and answers its value.
-func (el *element) callHandleByValue(ctx context.Context, fn string, args ...runtime.CallArgument) (json.RawMessage, error) {
-	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true).SetArguments(args)
-	r, err := el.res.Client.Runtime.CallFunctionOn(ctx, call)
-	if err != nil {
-		return nil, el.gone(fmt.Errorf("calling into ref %s: %w", el.ref, err))
-	}
-	if r.ExceptionDetails != nil {
-		return nil, events.Errorf(events.CodeJSException, "script on ref %s failed: %s", el.ref, exceptionText(r.ExceptionDetails))
-	}
-	return r.Result.Value, nil
 }
 
 // typeEditor types e.Text into what el's element takes text through, as a
@@ -370,17 +317,12 @@ func (a *attachment) clickForFocus(ctx context.Context, el *element) (*element, 
 	return nil, false, events.Errorf(events.CodeInvalidArgument, "element %s takes no text: it is no field, holds none, and clicking it gave focus to %s, which takes none either", el.describe(), where.Desc).WithDetails(events.ErrorDetails{Ref: el.ref})
 }
 
-// jsFocusWhere(el) says of the focused element (this) whether it takes
-// text, whether it is el or inside el, and what it is.
-var jsFocusWhere = `function (el) {
-  const e = this, t = e.localName;
-  const skip = ['button','checkbox','radio','file','submit','reset','image','hidden','color','range'];
-  const takes = !!e.editContext || (t === 'textarea' && !e.readOnly) || (t === 'input' && !e.readOnly && !skip.includes(e.type)) ||
-    e.isContentEditable || ((t === 'body' || t === 'html') && e.ownerDocument.designMode === 'on');
-  let inside = false;
-  for (let c = e; c; c = c.parentElement || (c.parentNode && c.parentNode.host) || null) if (c === el) { inside = true; break; }
-  return {takes: takes, inside: inside, desc: (` + jsDescribe + `)(e)};
-}`
+// jsFocusWhere(el) says of the focused element whether it takes text,
+// whether it is el or inside el, and what it is; see js/focus-where.js.
+var jsFocusWhere = strings.Replace(focusWhereJS, "__DESCRIBE__", jsDescribe, 1)
+
+//go:embed js/focus-where.js
+var focusWhereJS string
 
 // deepFocus answers the element that has focus in el's document (through
 // shadow roots and same-origin frames), or nil.
@@ -492,12 +434,11 @@ func (a *attachment) watchedEdit(ctx context.Context, ed *element, send func(ctx
 	return nil
 }
 
-// jsRestoreValue(v) puts a field's value back without events: the text
-// an editor's hidden field kept but the editor never took.
-const jsRestoreValue = `function (v) {
-  const proto = this.localName === 'input' ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value').set.call(this, v);
-}`
+// jsRestoreValue(v) puts a field's value back without events; see
+// js/restore-value.js.
+//
+//go:embed js/restore-value.js
+var jsRestoreValue string
 
 // typeKeys types text as key events, one key per character (Enter for a
 // line break, Tab for a tab), for an element that takes keys but no text
@@ -533,38 +474,6 @@ func typeKeys(ctx context.Context, tab *session.Target, text string) error {
 	return nil
 }
 
-// pickValue sets an input whose value a user picks (date, time,
-// datetime-local, month, week, color, range) to text, converted to the
-// input's own form (see inputValue), as a user's pick does (jsSetValue),
-// and checks that the input holds it.
-func (a *attachment) pickValue(ctx context.Context, el, ed *element, st editState, text string) (typed, error) {
-	v, err := inputValue(st.Type, text)
-	if err != nil {
-		return typed{}, err
-	}
-	if err := a.concealed(ctx, ed, "type"); err != nil {
-		return typed{}, err
-	}
-	var r struct {
-		Want  string `json:"want"`
-		Value string `json:"value"`
-	}
-	if err := ed.callOn(ctx, jsSetValue, &r, v); err != nil {
-		return typed{}, err
-	}
-	out := typed{value: new(r.Value), editor: st.Type}
-	ok := r.Value == r.Want || strings.EqualFold(r.Value, r.Want)
-	if st.Type == "range" {
-		w, err1 := strconv.ParseFloat(r.Want, 64)
-		g, err2 := strconv.ParseFloat(r.Value, 64)
-		ok = err1 == nil && err2 == nil && math.Abs(w-g) < 1e-9
-	}
-	if !ok {
-		return out, notApplied(el, "setting "+el.describe()+" to "+strconv.Quote(r.Want), r.Want, r.Value, false)
-	}
-	return out, nil
-}
-
 // editorKind names, for the result, how typing reached an element that is
 // not a plain field drawn on the page; "" for one that is.
 func editorKind(st editState, drawn, keys bool) string {
@@ -577,88 +486,4 @@ func editorKind(st editState, drawn, keys bool) string {
 		return st.Kind
 	}
 	return ""
-}
-
-// tookText reports whether a field or editor that showed was before the
-// text and shows now afterwards took text: now includes it (white space,
-// case and a mask's separators aside), and, unless the field was cleared
-// first, differs from before.
-func tookText(was, now, text string, cleared bool) bool {
-	if text == "" {
-		return true
-	}
-	if !cleared && was == now {
-		return false
-	}
-	if strings.Contains(now, text) {
-		return true
-	}
-	if t := squeeze(text); t != "" && strings.Contains(squeeze(now), t) {
-		return true
-	}
-	t := alnum(text)
-	return t != "" && strings.Contains(alnum(now), t)
-}
-
-// sameText reports whether a field holds text alone, white space, case
-// and a mask's separators aside.
-func sameText(v, text string) bool {
-	return v == text || squeeze(v) == squeeze(text) || (alnum(text) != "" && alnum(v) == alnum(text))
-}
-
-// squeeze drops white space and invisible format characters.
-func squeeze(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
-// alnum keeps letters and digits, in lower case.
-func alnum(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
-}
-
-// maxShown caps the text a result or an error quotes from the page.
-const maxShown = 2000
-
-func capText(s string) string {
-	if r := []rune(s); len(r) > maxShown {
-		return string(r[:maxShown-1]) + "…"
-	}
-	return s
-}
-
-// notApplied is the not_applied error of an action (what, e.g. "typing
-// into e5 textbox \"Email\"") that the page did not take: it shows shown
-// where wanted was asked (a password's value is not quoted).
-func notApplied(el *element, what, wanted, shown string, secret bool) error {
-	d := events.ErrorDetails{Ref: el.ref}
-	msg := fmt.Sprintf("%s did not take: the page shows %q, not %q; a handler of the page rejected or rewrote it (read the page to see why, e.g. a validation message)", what, short(shown), short(wanted))
-	if secret {
-		msg = what + " did not take: the field does not hold the text typed; a handler of the page rejected or rewrote it"
-	} else {
-		d.Wanted, d.Shown = new(wanted), new(capText(shown))
-	}
-	return events.Errorf(events.CodeNotApplied, "%s", msg).WithDetails(d)
-}
-
-// short cuts text quoted in a message.
-func short(s string) string {
-	if r := []rune(s); len(r) > 80 {
-		return string(r[:79]) + "…"
-	}
-	return s
-}
-
-func mustJSON(v any) json.RawMessage {
-	b, _ := json.Marshal(v)
-	return b
 }

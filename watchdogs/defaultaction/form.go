@@ -2,6 +2,7 @@ package defaultaction
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -124,10 +125,9 @@ func (a *attachment) selectElement(ctx context.Context, el *element, values []st
 }
 
 // jsSelectedNow reads the options a <select> has selected.
-const jsSelectedNow = `function () {
-  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
-  return Array.from(this.selectedOptions || []).map((o) => ({value: o.value, label: norm(o.label || o.text)}));
-}`
+//
+//go:embed js/selected-now.js
+var jsSelectedNow string
 
 // sameOptions reports whether two lists of options name the same ones.
 func sameOptions(a, b []optionInfo) bool {
@@ -275,4 +275,6 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 }
 
 // jsFileNames lists the names of the files a file input holds.
-const jsFileNames = `function () { return Array.from(this.files || []).map((f) => f.name); }`
+//
+//go:embed js/file-names.js
+var jsFileNames string

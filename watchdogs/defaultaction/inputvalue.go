@@ -1,7 +1,9 @@
 package defaultaction
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -224,4 +226,36 @@ func parseMonth(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// pickValue sets an input whose value a user picks (date, time,
+// datetime-local, month, week, color, range) to text, converted to the
+// input's own form (see inputValue), as a user's pick does (jsSetValue),
+// and checks that the input holds it.
+func (a *attachment) pickValue(ctx context.Context, el, ed *element, st editState, text string) (typed, error) {
+	v, err := inputValue(st.Type, text)
+	if err != nil {
+		return typed{}, err
+	}
+	if err := a.concealed(ctx, ed, "type"); err != nil {
+		return typed{}, err
+	}
+	var r struct {
+		Want  string `json:"want"`
+		Value string `json:"value"`
+	}
+	if err := ed.callOn(ctx, jsSetValue, &r, v); err != nil {
+		return typed{}, err
+	}
+	out := typed{value: new(r.Value), editor: st.Type}
+	ok := r.Value == r.Want || strings.EqualFold(r.Value, r.Want)
+	if st.Type == "range" {
+		w, err1 := strconv.ParseFloat(r.Want, 64)
+		g, err2 := strconv.ParseFloat(r.Value, 64)
+		ok = err1 == nil && err2 == nil && math.Abs(w-g) < 1e-9
+	}
+	if !ok {
+		return out, notApplied(el, "setting "+el.describe()+" to "+strconv.Quote(r.Want), r.Want, r.Value, false)
+	}
+	return out, nil
 }
