@@ -89,11 +89,16 @@ type TypeTextEvent struct {
 }
 
 // PressKeyEvent presses a named key or chord in a tab: "Enter", "Tab",
-// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab". Owned by
-// DefaultActionWatchdog; result ActionResult.
+// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab", to whatever has
+// focus or, with Ref, to that element, focused first as typing focuses it
+// (an editor's visible surface reaches the element inside it that takes
+// text; a button or a link is focused without a click). Owned by
+// DefaultActionWatchdog; result ActionResult with Details.Changed,
+// Focused, Added and Value: what the keys changed.
 type PressKeyEvent struct {
 	TabID TargetID
 	Key   string
+	Ref   Ref
 }
 
 // ScrollEvent scrolls the page, or the element Ref names (or its nearest

@@ -79,6 +79,9 @@ func detailLines(b *strings.Builder, d events.ActionDetails) {
 		}
 		b.WriteString("\n- Selected: " + strings.Join(labels, ", "))
 	}
+	if d.Changed != nil && !*d.Changed {
+		b.WriteString("\n- Nothing on the page changed: it ignored the input")
+	}
 	if d.Moved != nil && !*d.Moved {
 		b.WriteString("\n- Nothing moved: already at the end")
 	}

@@ -41,6 +41,9 @@ type typeArgs struct {
 
 type pressArgs struct {
 	Key string `json:"key" jsonschema:"a key or chord: Enter, Tab, Escape, ArrowDown, a, Control+A, Shift+Tab"`
+	// The element is optional: without it the key goes to whatever has
+	// focus; with it, to that element, focused first.
+	elementArgs
 	pageArgs
 }
 
@@ -175,9 +178,10 @@ func registerActionTools(s *Server) {
 			r, err := in.element(true)
 			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_press_key", "Press a key", "Press a key or chord in the focused element. Returns what changed on the page.", true, false),
+	actionTool(s, act("browser_press_key", "Press a key", "Press a key or chord in the focused element, or in target (focused first). Returns what changed on the page.", true, false),
 		func(in pressArgs) (request.Request, pageArgs, error) {
-			return request.Press{Key: in.Key}, in.pageArgs, nil
+			r, err := in.element(false)
+			return request.Press{Key: in.Key, Ref: r}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true),
 		func(in refArgs) (request.Request, pageArgs, error) {

@@ -79,16 +79,23 @@ func (Type) Command() string { return "type" }
 // Validate implements Validator.
 func (q Type) Validate() error { return needRef("type", q.Ref) }
 
-// Press presses a key or chord in the focused element.
+// Press presses a key or chord in the focused element, or in Ref's
+// element, focused first.
 type Press struct {
 	Returns[events.ActionResult]
-	Key string `json:"key"`
+	Key string     `json:"key"`
+	Ref events.Ref `json:"ref,omitempty"`
 }
 
 func (Press) Command() string { return "press" }
 
 // Validate implements Validator.
-func (q Press) Validate() error { return defaultaction.Check(events.PressKeyEvent{Key: q.Key}) }
+func (q Press) Validate() error {
+	if err := checkRefs(q.Ref); err != nil {
+		return err
+	}
+	return defaultaction.Check(events.PressKeyEvent{Key: q.Key})
+}
 
 // Scroll scrolls the page or an element by DX, DY pixels; with no delta,
 // one screen down, or a ref into view.
@@ -291,7 +298,7 @@ func init() {
 		return actions.Type(ctx, b.s, events.TypeTextEvent{Ref: q.Ref, Text: q.Text, Clear: q.Clear, Submit: q.Submit})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Press) (events.ActionResult, error) {
-		return actions.Press(ctx, b.s, q.Key)
+		return actions.Do(ctx, b.s, events.PressKeyEvent{Key: q.Key, Ref: q.Ref})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Scroll) (events.ActionResult, error) {
 		return actions.Scroll(ctx, b.s, events.ScrollEvent{Ref: q.Ref, DX: float64(q.DX), DY: float64(q.DY)})

@@ -90,6 +90,7 @@ func TestRequestsRoundTrip(t *testing.T) {
 			Geolocation: &events.Geolocation{Latitude: 1, Longitude: 2, Accuracy: 3}, Offline: new(true), ColorScheme: "dark",
 			ReducedMotion: new(false), UserAgent: "UA", Headers: map[string]string{"X": "y"}, Timezone: "UTC", Locale: "fr-FR"},
 		request.Set{Reset: true},
+		request.Fill{Ref: "label=Color", Value: "Green"},
 	} {
 		b, err := request.Marshal(q)
 		require.NoError(t, err)

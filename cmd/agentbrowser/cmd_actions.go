@@ -27,9 +27,16 @@ func init() {
 		},
 	})
 	register(&Command{
-		Name: "press", Usage: "press KEY", Summary: "press a key or chord: Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab",
-		MinArgs: 1, MaxArgs: 1,
-		Parse: func(in Input) (request.Request, error) { return request.Press{Key: in.Args[0]}, nil },
+		Name: "press", Usage: "press KEY [--ref REF]", Summary: "press a key or chord: Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab",
+		MinArgs: 1, MaxArgs: 1, RefFlags: []string{"ref"},
+		Flags: []Flag{{Name: "ref", Kind: String, Usage: "focus this element first (a field, an editor or its surface)"}},
+		Parse: func(in Input) (request.Request, error) {
+			q := request.Press{Key: in.Args[0]}
+			if in.Has("ref") {
+				q.Ref = ref(in.String("ref"))
+			}
+			return q, nil
+		},
 	})
 	register(&Command{
 		Name: "scroll", Usage: "scroll [REF] [--dx N] [--dy N]", Summary: "scroll the page or an element (no delta: one screen down, or a ref into view)",

@@ -22,7 +22,7 @@ import (
 // armed}, aim null when the fast path declines. With arm, when the aim
 // found the element uncovered, its document starts counting releases for
 // jsSettleArmed.
-var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage).Replace(infoAimJS)
+var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage, "__WATCH__", jsWatch).Replace(infoAimJS)
 
 //go:embed js/info-aim.js
 var infoAimJS string

@@ -87,7 +87,7 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return res, nil
 	}
 	if res.Dialog == nil {
-		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y)}
+		res.Details.X, res.Details.Y = new(p.x), new(p.y)
 		if in.Disabled {
 			res.Details.Disabled = true
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mafredri/cdp/protocol/input"
@@ -174,9 +175,15 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 	}
 	defer stopped.Close()
 
+	// eff is set by op, which may still run when a dialog ends the race.
+	var eff atomic.Pointer[pageEffect]
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		if err := op(ctx); err != nil {
 			if errors.Is(err, errSettled) {
+				var sw *settledWith
+				if errors.As(err, &sw) {
+					eff.Store(sw.eff)
+				}
 				return nil
 			}
 			return err
@@ -278,6 +285,7 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 			res.Navigated, res.URL = true, u
 		}
 	}
+	a.applyEffect(&res, tab, eff.Load())
 	return res, nil
 }
 

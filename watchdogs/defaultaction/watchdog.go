@@ -113,6 +113,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.selectOption)))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.setChecked)))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.uploadFile)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.fill)))
 	a.subs.Add(bus.Handle(b, Name, a.wait))
 	a.subs.Add(bus.Handle(b, Name, a.screenshot))
 	a.subs.Add(bus.Handle(b, Name, a.pdf))

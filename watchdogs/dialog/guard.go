@@ -46,6 +46,7 @@ var guarded = []guardReg{
 	guard[events.SelectOptionEvent](),
 	guard[events.SetCheckedEvent](),
 	guard[events.UploadFileEvent](),
+	guard[events.FillEvent](),
 	guard[events.WaitEvent](),
 	guard[events.ScreenshotEvent](),
 	guard[events.EvaluateEvent](),
