@@ -60,8 +60,10 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 	if in.Disabled {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
-	if err := a.concealed(ctx, el, "type"); err != nil {
-		return events.ActionResult{}, err
+	if !e.Force {
+		if err := a.concealed(ctx, el, "type"); err != nil {
+			return events.ActionResult{}, err
+		}
 	}
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 		if err := a.focus(ctx, el); err != nil {
