@@ -434,7 +434,7 @@ func dragSummary(o *events.DragOutcome, r *dragReport) string {
 // target that pos asked for.
 func dragApplied(src, dst *element, pos events.DragPosition, o *events.DragOutcome, r *dragReport) error {
 	details := events.ErrorDetails{Ref: src.ref}
-	if !o.Moved {
+	if !o.Moved && !r.Dropped {
 		return events.Errorf(events.CodeNotApplied, "dragging %s onto %s changed nothing in the page (%s mode: the element stayed at position %d of %d in %s, and no element, attribute or text changed); the target may not take drops there: try before or after, another target, or check with a screenshot whether the page draws on a canvas",
 			src.describe(), dst.describe(), o.Mode, placeIndex(o.Now), placeOf(o.Now), placeParent(o.Now)).
 			WithDetails(details)

@@ -71,3 +71,20 @@ func TestDragThatChangesNothing(t *testing.T) {
 	require.Contains(t, err.Error(), "changed nothing")
 	require.Equal(t, "1,2,3,4,5", e.evalString("order()"))
 }
+
+// A drag inside a cross-origin (out-of-process) frame: the points are
+// the tab's, the watch and the read-back the frame's.
+func TestDragInsideCrossOriginFrame(t *testing.T) {
+	e := newEnv(t, "/dragframe.html")
+	e.poll("the frame's list", func() bool {
+		r, err := do[events.LocateEvent, events.LocateResult](e, events.LocateEvent{TabID: e.tab.ID, Locator: "css=#list li:nth-child(5)"})
+		return err == nil && r.Total == 1
+	})
+	r, err := e.drag(events.DragEvent{From: "css=#list li:nth-child(5)", To: "css=#list li:nth-child(1)"})
+	require.NoError(t, err)
+	require.Contains(t, r.Details.Drag.Summary, "moved from position 5 to 1 of 5")
+	r, err = e.drag(events.DragEvent{From: "css=#c1", To: "css=#done"})
+	require.NoError(t, err)
+	require.Equal(t, "native", r.Details.Drag.Mode)
+	require.Contains(t, r.Details.Drag.Now.Parent, `"Done"`)
+}

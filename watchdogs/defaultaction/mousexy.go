@@ -24,6 +24,9 @@ var jsDragArmAt = `function (x, y) { let el = document.elementFromPoint(x, y); `
 // maxMouseDelay bounds how long a MouseEvent's click holds each press.
 const maxMouseDelay = 10 * time.Second
 
+// mouseReplyWait bounds the wait for the reply to a MouseEvent's input.
+const mouseReplyWait = time.Second
+
 // checkMouse checks a MouseEvent's own arguments.
 func checkMouse(e events.MouseEvent) error {
 	finite := func(v ...float64) bool {
@@ -116,7 +119,7 @@ func (a *attachment) mouseAt(ctx context.Context, e events.MouseEvent) (events.A
 	res, err := a.observe(ctx, tab, func(ctx context.Context) error {
 		held := a.heldButtons(tab.ID)
 		send := func(args *input.DispatchMouseEventArgs) error {
-			if err := tab.Client.Input.DispatchMouseEvent(ctx, args); err != nil {
+			if err := sendMouse(ctx, tab, args); err != nil {
 				return fmt.Errorf("sending the mouse %s: %w", e.Action, err)
 			}
 			return nil
@@ -166,15 +169,32 @@ func (a *attachment) mouseAt(ctx context.Context, e events.MouseEvent) (events.A
 	return res, nil
 }
 
+// sendMouse sends a mouse event to tab. The reply to a move or a wheel
+// comes once the page has drawn a frame after it, which a tab in the
+// background never does: it is waited for within mouseReplyWait, after
+// which the event, sent, is taken as delivered.
+func sendMouse(ctx context.Context, tab *session.Target, args *input.DispatchMouseEventArgs) error {
+	wait, err := dispatchMouse(ctx, tab, args)
+	if err != nil || wait == nil {
+		return err
+	}
+	wctx, cancel := context.WithTimeout(ctx, mouseReplyWait)
+	defer cancel()
+	if _, err = wait(wctx); err != nil && ctx.Err() == nil && wctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
 // slowClick clicks at e.X, e.Y holding each press for e.Delay.
 func (a *attachment) slowClick(ctx context.Context, tab *session.Target, e events.MouseEvent) error {
 	btn, bit, _ := buttonOf(e.Button)
-	if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", e.X, e.Y)); err != nil {
+	if err := sendMouse(ctx, tab, input.NewDispatchMouseEventArgs("mouseMoved", e.X, e.Y)); err != nil {
 		return fmt.Errorf("moving the mouse: %w", err)
 	}
 	a.setPointer(tab.ID, pointerAt{e.X, e.Y}, true)
 	for i := 1; i <= max(e.ClickCount, 1); i++ {
-		if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mousePressed", e.X, e.Y).SetButton(btn).SetButtons(bit).SetClickCount(i)); err != nil {
+		if err := sendMouse(ctx, tab, input.NewDispatchMouseEventArgs("mousePressed", e.X, e.Y).SetButton(btn).SetButtons(bit).SetClickCount(i)); err != nil {
 			return fmt.Errorf("pressing the mouse: %w", err)
 		}
 		t := time.NewTimer(e.Delay)
@@ -184,7 +204,7 @@ func (a *attachment) slowClick(ctx context.Context, tab *session.Target, e event
 			t.Stop()
 			return ctx.Err()
 		}
-		if err := tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseReleased", e.X, e.Y).SetButton(btn).SetButtons(0).SetClickCount(i)); err != nil {
+		if err := sendMouse(ctx, tab, input.NewDispatchMouseEventArgs("mouseReleased", e.X, e.Y).SetButton(btn).SetButtons(0).SetClickCount(i)); err != nil {
 			return fmt.Errorf("releasing the mouse: %w", err)
 		}
 	}

@@ -9,12 +9,22 @@ function () {
   const el = this, doc = el.ownerDocument, w = doc.defaultView;
   const old = globalThis.__agentbrowserDrag;
   if (old) old.stop();
-  const added = new Set(), removed = new Set(), attrs = new Map(), texts = new Map();
+  // A press on selected text drags the selection, not the element: a
+  // selection left over the element (by an earlier drag over its text)
+  // goes first.
+  const sel = w.getSelection();
+  if (sel && sel.rangeCount && !sel.isCollapsed) {
+    try { if (sel.getRangeAt(0).intersectsNode(el)) sel.removeAllRanges(); } catch (e) {}
+  }
+  const added = new Set(), removed = new Set(), attrs = new Map(), texts = new Map(), textParents = new Set();
   const take = (recs) => {
     for (const r of recs) {
       if (r.type === 'childList') {
         for (const n of r.addedNodes) if (n.nodeType === 1) { if (removed.has(n)) removed.delete(n); else added.add(n); }
         for (const n of r.removedNodes) if (n.nodeType === 1) { if (added.has(n)) added.delete(n); else removed.add(n); }
+        // Text put in or taken out (textContent set anew) changes the
+        // text of the element that holds it.
+        for (const n of [...r.addedNodes, ...r.removedNodes]) if (n.nodeType === 3 && n.data.trim()) textParents.add(r.target);
       } else if (r.type === 'attributes') {
         let m = attrs.get(r.target);
         if (!m) attrs.set(r.target, m = new Map());
@@ -40,7 +50,7 @@ function () {
     index: el.parentNode ? Array.prototype.indexOf.call(el.parentNode.children, el) : -1,
     of: el.parentNode ? el.parentNode.children.length : 0,
     left: box.left, top: box.top, tag: el.localName, text: (el.textContent || '').replace(/\s+/g, ' ').trim(),
-    added: added, removed: removed, attrs: attrs, texts: texts, seen: seen,
+    added: added, removed: removed, attrs: attrs, texts: texts, textParents: textParents, seen: seen,
     started: () => !!seen.dragstart && !seen.dragstart.defaultPrevented,
     stop: () => {
       if (stopped) return;

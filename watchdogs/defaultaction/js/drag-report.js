@@ -62,6 +62,7 @@ function (position) {
   for (const n of s.removed) if (!n.isConnected && n !== s.el) removed++;
   for (const [n, m] of s.attrs) if (n.isConnected) for (const [k, v] of m) if ((n.getAttribute(k) || '') !== (v || '')) changed++;
   for (const [n, v] of s.texts) if (n.isConnected && n.data !== v) changed++;
+  for (const n of s.textParents) if (n.isConnected && !inside(n, addedNow) && !addedNow.has(n)) changed++;
   let side = '', adjacent = false;
   const t = globalThis.__agentbrowserDragTarget;
   globalThis.__agentbrowserDragTarget = null;
