@@ -52,8 +52,10 @@ type ActionResult struct {
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the
-// active tab): scrolled into view, clicked at the centre of its largest
-// visible box with real mouse events after a check that nothing covers it.
+// active tab): scrolled into view, clicked with real mouse events at a
+// point where the browser's hit test reaches it (the centre of its largest
+// visible box, else another point of the parts layout leaves visible); it
+// is covered only when no point tried reaches it.
 // Force skips the check and its wait: the click is made with real mouse
 // events where the hit test reaches the element, and otherwise through
 // script, with a user's click's events dispatched on the element itself

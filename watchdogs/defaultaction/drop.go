@@ -50,8 +50,8 @@ func (a *attachment) dropOn(ctx context.Context, e events.DropEvent) (events.Act
 			return err
 		}
 		m := &dragMouse{tab: el.tab, at: p}
-		// In from the edge of the element's box, as a drag from outside
-		// comes: the page sees it enter, move over it and let go.
+		// The page sees the drag enter at the element's point, move over
+		// it and let go there.
 		if err := a.dragNative(ctx, m, data, []point{p, {x: p.x + 1, y: p.y}, p}); err != nil {
 			return err
 		}
