@@ -209,7 +209,23 @@ func (a *attachment) dragPath(ctx context.Context, tab *session.Target, from, to
 	}()
 
 	m := &dragMouse{tab: tab}
-	defer func() { a.setPointer(tab.ID, pointerAt{m.at.x, m.at.y}, m.moved) }()
+	var data *input.DragData
+	done := false
+	defer func() {
+		a.setPointer(tab.ID, pointerAt{m.at.x, m.at.y}, m.moved)
+		if done || !m.moved {
+			return
+		}
+		// A drag cut short (its budget ended, the page went away) leaves
+		// no button held nor drag going for the next action.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+		defer cancel()
+		if data != nil {
+			_ = tab.Client.Input.CancelDragging(cctx)
+		}
+		_ = tab.Client.Input.DispatchMouseEvent(cctx, input.NewDispatchMouseEventArgs("mouseReleased", m.at.x, m.at.y).
+			SetButton(input.MouseButtonLeft).SetButtons(0).SetClickCount(1))
+	}()
 	if err := m.move(ctx, from, 0); err != nil {
 		return "", err
 	}
@@ -223,7 +239,6 @@ func (a *attachment) dragPath(ctx context.Context, tab *session.Target, from, to
 	if dist >= 1 {
 		ux, uy = dx/dist, dy/dist
 	}
-	var data *input.DragData
 	take := func() {
 		if data == nil && ready(intercepted.Ready()) {
 			if ev, err := intercepted.Recv(); err == nil {
@@ -260,7 +275,7 @@ func (a *attachment) dragPath(ctx context.Context, tab *session.Target, from, to
 	path = append(path, point{x: to.x + 1, y: to.y}, to)
 	for i, p := range path {
 		if data != nil {
-			return "native", a.dragNative(ctx, m, *data, path[i:])
+			return a.dropNative(ctx, m, *data, path[i:], &done)
 		}
 		if err := m.move(ctx, p, 1); err != nil {
 			return "", err
@@ -268,9 +283,19 @@ func (a *attachment) dragPath(ctx context.Context, tab *session.Target, from, to
 		take()
 	}
 	if data != nil {
-		return "native", a.dragNative(ctx, m, *data, nil)
+		return a.dropNative(ctx, m, *data, nil, &done)
 	}
-	return "pointer", m.send(ctx, "mouseReleased", to, 0)
+	err = m.send(ctx, "mouseReleased", to, 0)
+	done = err == nil
+	return "pointer", err
+}
+
+// dropNative ends a drag the browser handed over as HTML5 drag and drop
+// (dragNative), and sets *done once it dropped.
+func (a *attachment) dropNative(ctx context.Context, m *dragMouse, data input.DragData, path []point, done *bool) (string, error) {
+	err := a.dragNative(ctx, m, data, path)
+	*done = err == nil
+	return "native", err
 }
 
 // dragNative goes on with an HTML5 drag the browser handed over (data):
