@@ -52,9 +52,14 @@ type ActionResult struct {
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the
-// active tab): scrolled into view, clicked at the centre of its largest
-// visible box with real mouse events after a check that nothing covers it.
-// Force clicks through script (element.click()) instead, ignoring overlays.
+// active tab): scrolled into view, clicked with real mouse events at a
+// point where the browser's hit test reaches it (the centre of its largest
+// visible box, else another point of the parts layout leaves visible); it
+// is covered only when no point tried reaches it.
+// Force skips the check and its wait: the click is made with real mouse
+// events where the hit test reaches the element, and otherwise through
+// script, with a user's click's events dispatched on the element itself
+// (Details.Forced).
 // Clicking a <select> does not open its native popup: the result lists its
 // options in Details.Options. Owned by DefaultActionWatchdog; result
 // ActionResult. Errors: stale_ref, unknown_ref, element_covered (its
@@ -68,11 +73,15 @@ type ClickElementEvent struct {
 	Force      bool
 }
 
-// HoverEvent moves the mouse to the centre of the element Ref names.
-// Owned by DefaultActionWatchdog; result ActionResult.
+// HoverEvent moves the mouse to a point of the element Ref names where
+// the hit test reaches it (the centre of its largest visible part when
+// nothing covers that). Force skips the check: where no point reaches the
+// element, the hover's events are dispatched on it through script
+// (Details.Forced). Owned by DefaultActionWatchdog; result ActionResult.
 type HoverEvent struct {
 	TabID TargetID
 	Ref   Ref
+	Force bool
 }
 
 // TypeTextEvent focuses the element Ref names (an input, a textarea or a
@@ -86,6 +95,9 @@ type TypeTextEvent struct {
 	Text   string
 	Clear  bool
 	Submit bool
+	// Force types even into a field the user cannot see (transparent,
+	// clipped away, under another control), which is refused otherwise.
+	Force bool
 }
 
 // PressKeyEvent presses a named key or chord in a tab: "Enter", "Tab",

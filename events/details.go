@@ -77,6 +77,10 @@ type ActionDetails struct {
 	// took to hold.
 	WaitedFor string `json:"waited_for,omitempty"`
 	ElapsedMS *int64 `json:"elapsed_ms,omitempty"`
+	// Drag is what a DragEvent (or a MouseEvent's drag) did, and Drop what
+	// the page received of a DropEvent.
+	Drag *DragOutcome `json:"drag,omitempty"`
+	Drop *DropOutcome `json:"drop,omitempty"`
 	// Extra holds keys of a plugin's own, each as its JSON text.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -77,10 +77,17 @@ type client struct {
 
 func connect(t *testing.T, mode mcpserver.SnapshotMode) *client {
 	t.Helper()
+	return connectWith(t, mcpserver.Options{SnapshotMode: mode})
+}
+
+// connectWith is connect with the server's options (Open is set here).
+func connectWith(t *testing.T, opts mcpserver.Options) *client {
+	t.Helper()
 	m, err := standard.NewManager()
 	require.NoError(t, err)
 	s := testkit.Session(t, session.Config{Extensions: []session.Extension{m}})
-	server, err := mcpserver.New(mcpserver.Options{Open: mcpserver.Shared(request.NewBrowser(s)), SnapshotMode: mode})
+	opts.Open = mcpserver.Shared(request.NewBrowser(s))
+	server, err := mcpserver.New(opts)
 	require.NoError(t, err)
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := server.SDK().Connect(t.Context(), st, nil)

@@ -37,6 +37,9 @@ func actionText(title string, v any, notice string) string {
 		b.Reset()
 		b.WriteString(dialogAnswered(r.Dialog))
 	case request.DragResult:
+		detailLines(&b, r.Details)
+		blockedLines(&b, r.Blocked)
+		downloadLines(&b, r.Downloads)
 	default:
 		f, err := fieldsOf(v)
 		if err == nil {
@@ -55,7 +58,7 @@ func detailLines(b *strings.Builder, d events.ActionDetails) {
 		b.WriteString("\n- The element is disabled: the page may ignore the click")
 	}
 	if d.Forced {
-		b.WriteString("\n- Clicked through script (force)")
+		b.WriteString("\n- Done through script (force): no point of the element could be reached by the pointer")
 	}
 	if len(d.Options) > 0 {
 		// A click on a <select> does not open its popup; its options are
@@ -81,6 +84,12 @@ func detailLines(b *strings.Builder, d events.ActionDetails) {
 	}
 	if d.Changed != nil && !*d.Changed {
 		b.WriteString("\n- Nothing on the page changed: it ignored the input")
+	}
+	if d.Drag != nil {
+		b.WriteString("\n- " + d.Drag.Summary)
+	}
+	if d.Drop != nil {
+		b.WriteString("\n- " + d.Drop.Summary)
 	}
 	if d.Moved != nil && !*d.Moved {
 		b.WriteString("\n- Nothing moved: already at the end")

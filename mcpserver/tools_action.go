@@ -28,6 +28,7 @@ type clickArgs struct {
 	Button      string   `json:"button,omitempty" jsonschema:"the mouse button (default left)"`
 	DoubleClick bool     `json:"doubleClick,omitempty" jsonschema:"double-click instead of a single click"`
 	Modifiers   []string `json:"modifiers,omitempty" jsonschema:"keys held during the click"`
+	Force       bool     `json:"force,omitempty" jsonschema:"skip the check that nothing covers the element (where no point of it can be reached, the click's events go to it through script)"`
 	pageArgs
 }
 
@@ -36,6 +37,7 @@ type typeArgs struct {
 	Text   string `json:"text" jsonschema:"the text to type"`
 	Submit bool   `json:"submit,omitempty" jsonschema:"press Enter after typing"`
 	Clear  bool   `json:"clear,omitempty" jsonschema:"empty the field before typing"`
+	Force  bool   `json:"force,omitempty" jsonschema:"type even into a field the user cannot see (transparent, clipped away, under another control)"`
 	pageArgs
 }
 
@@ -59,6 +61,14 @@ type dragArgs struct {
 	EndTarget    string `json:"endTarget,omitempty" jsonschema:"the element to drop onto: its ref from the page snapshot, or a locator (endRef is the same argument under its older name)"`
 	EndRef       string `json:"endRef,omitempty" jsonschema:"the same as endTarget (give one of them)"`
 	EndElement   string `json:"endElement,omitempty" jsonschema:"a human description of the drop target"`
+	Position     string `json:"position,omitempty" jsonschema:"where over the target to let go: before or after it (default: onto it, taking its place in a list)"`
+	Force        bool   `json:"force,omitempty" jsonschema:"skip the check that nothing covers either element"`
+	pageArgs
+}
+
+type hoverArgs struct {
+	elementArgs
+	Force bool `json:"force,omitempty" jsonschema:"skip the check that nothing covers the element"`
 	pageArgs
 }
 
@@ -171,12 +181,12 @@ func registerActionTools(s *Server) {
 	spec.enums = map[string][]any{"button": {"left", "right", "middle"}}
 	actionTool(s, spec, func(in clickArgs) (request.Request, pageArgs, error) {
 		r, err := in.element(true)
-		return request.Click{Ref: r, Button: events.MouseButton(in.Button), Double: in.DoubleClick, Modifiers: in.Modifiers}, in.pageArgs, err
+		return request.Click{Ref: r, Button: events.MouseButton(in.Button), Double: in.DoubleClick, Modifiers: in.Modifiers, Force: in.Force}, in.pageArgs, err
 	})
 	actionTool(s, act("browser_type", "Type text", "Type text into an input, textarea or contenteditable by ref. Returns what changed on the page.", true, false),
 		func(in typeArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
-			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit}, in.pageArgs, err
+			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit, Force: in.Force}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_press_key", "Press a key", "Press a key or chord in the focused element, or in target (focused first). Returns what changed on the page.", true, false),
 		func(in pressArgs) (request.Request, pageArgs, error) {
@@ -184,18 +194,20 @@ func registerActionTools(s *Server) {
 			return request.Press{Key: in.Key, Ref: r}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true),
-		func(in refArgs) (request.Request, pageArgs, error) {
+		func(in hoverArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
-			return request.Hover{Ref: r}, in.pageArgs, err
+			return request.Hover{Ref: r, Force: in.Force}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_drag", "Drag and drop", "Drag one element onto another with real mouse events.", true, false),
+	drag := act("browser_drag", "Drag and drop", "Drag one element onto another as a user does (press, move in steps, let go over the target; HTML5 drag and drop when the page starts one). Says where the dragged element ended.", true, false)
+	drag.enums = map[string][]any{"position": {"before", "after"}}
+	actionTool(s, drag,
 		func(in dragArgs) (request.Request, pageArgs, error) {
 			from, err := parseTarget("startTarget", in.StartTarget, "startRef", in.StartRef, true)
 			if err != nil {
 				return nil, in.pageArgs, err
 			}
 			to, err := parseTarget("endTarget", in.EndTarget, "endRef", in.EndRef, true)
-			return request.Drag{From: from, To: to}, in.pageArgs, err
+			return request.Drag{From: from, To: to, Position: events.DragPosition(in.Position), Force: in.Force}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true),
 		func(in selectArgs) (request.Request, pageArgs, error) {
@@ -218,17 +230,30 @@ func registerActionTools(s *Server) {
 	actionTool(s, act("browser_file_upload", "Upload files", "Set the files of a file input by ref.", true, true),
 		func(in uploadArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
-			return request.Upload{Ref: r, Files: in.Paths}, in.pageArgs, err
+			if err != nil {
+				return nil, in.pageArgs, err
+			}
+			files, err := uploadPaths(in.Paths)
+			return request.Upload{Ref: r, Files: files}, in.pageArgs, err
 		})
 	actionTool(s, act("browser_handle_dialog", "Answer a JS dialog", "Accept or dismiss a pending alert, confirm, prompt or beforeunload dialog, with text for a prompt.", true, false),
 		func(in dialogArgs) (request.Request, pageArgs, error) {
 			return request.AnswerDialog{Accept: in.Accept, PromptText: in.PromptText, ID: in.ID}, in.pageArgs, nil
 		})
 	registerFillForm(s)
+	registerPointerTools(s)
 }
 
 // rawJSON is a JSON value as a fields entry.
 func rawJSON(v any) json.RawMessage {
 	b, _ := request.Marshal(v)
 	return b
+}
+
+// uploadPaths checks the file paths a client gives browser_file_upload and
+// browser_drop, the one place both go through. The daemon checks each file
+// itself (a regular file its user can read); a check of which paths a
+// client may name goes here.
+func uploadPaths(paths []string) ([]string, error) {
+	return paths, nil
 }

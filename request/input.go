@@ -3,7 +3,6 @@ package request
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 
 	"github.com/agentbrowser/agentbrowser/actions"
@@ -53,10 +52,12 @@ func (q Click) Validate() error {
 	return defaultaction.Check(events.ClickElementEvent{Ref: q.Ref, Button: q.Button, ClickCount: q.count(), Modifiers: q.Modifiers})
 }
 
-// Hover moves the mouse over an element.
+// Hover moves the mouse over an element; with Force, without the check
+// for what covers it.
 type Hover struct {
 	Returns[events.ActionResult]
-	Ref events.Ref `json:"ref"`
+	Ref   events.Ref `json:"ref"`
+	Force bool       `json:"force,omitempty"`
 }
 
 func (Hover) Command() string { return "hover" }
@@ -65,13 +66,15 @@ func (Hover) Command() string { return "hover" }
 func (q Hover) Validate() error { return needRef("hover", q.Ref) }
 
 // Type types Text into an input, textarea or contenteditable, after
-// emptying it with Clear, pressing Enter afterwards with Submit.
+// emptying it with Clear, pressing Enter afterwards with Submit; with
+// Force, even into a field the user cannot see.
 type Type struct {
 	Returns[events.ActionResult]
 	Ref    events.Ref `json:"ref"`
 	Text   string     `json:"text"`
 	Clear  bool       `json:"clear,omitempty"`
 	Submit bool       `json:"submit,omitempty"`
+	Force  bool       `json:"force,omitempty"`
 }
 
 func (Type) Command() string { return "type" }
@@ -172,29 +175,6 @@ func (q Upload) Validate() error {
 	return needRef("upload", q.Ref)
 }
 
-// Drag drags one element onto another with real mouse events.
-type Drag struct {
-	Returns[DragResult]
-	From events.Ref `json:"from"`
-	To   events.Ref `json:"to"`
-}
-
-// DragResult says where a drag started and ended.
-type DragResult struct {
-	From Point `json:"from"`
-	To   Point `json:"to"`
-}
-
-func (Drag) Command() string { return "drag" }
-
-// Validate implements Validator.
-func (q Drag) Validate() error {
-	if err := needRef("drag", q.From); err != nil {
-		return err
-	}
-	return needRef("drag", q.To)
-}
-
 // Resize sets the tab's viewport size in CSS pixels.
 type Resize struct {
 	Returns[ResizeResult]
@@ -292,10 +272,10 @@ func init() {
 		})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Hover) (events.ActionResult, error) {
-		return actions.Hover(ctx, b.s, q.Ref)
+		return actions.HoverElement(ctx, b.s, events.HoverEvent{Ref: q.Ref, Force: q.Force})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Type) (events.ActionResult, error) {
-		return actions.Type(ctx, b.s, events.TypeTextEvent{Ref: q.Ref, Text: q.Text, Clear: q.Clear, Submit: q.Submit})
+		return actions.Type(ctx, b.s, events.TypeTextEvent{Ref: q.Ref, Text: q.Text, Clear: q.Clear, Submit: q.Submit, Force: q.Force})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Press) (events.ActionResult, error) {
 		return actions.Do(ctx, b.s, events.PressKeyEvent{Key: q.Key, Ref: q.Ref})
@@ -321,7 +301,6 @@ func init() {
 	Handle(func(ctx context.Context, b *Browser, q Screenshot) (events.ScreenshotResult, error) {
 		return actions.Screenshot(ctx, b.s, q.event())
 	})
-	Handle(runDrag)
 	Handle(func(ctx context.Context, b *Browser, q Resize) (ResizeResult, error) {
 		p, _ := json.Marshal(map[string]any{"width": q.Width, "height": q.Height, "deviceScaleFactor": 0, "mobile": false})
 		if _, err := actions.CDP(ctx, b.s, "Emulation.setDeviceMetricsOverride", p, ""); err != nil {
@@ -329,70 +308,4 @@ func init() {
 		}
 		return ResizeResult{Width: q.Width, Height: q.Height}, nil
 	})
-}
-
-// centerOf scrolls a ref's element into view and returns the centre of its
-// first content quad, in the top page's viewport.
-func (b *Browser) centerOf(ctx context.Context, ref events.Ref) (Point, error) {
-	r, err := actions.ResolveRef(ctx, b.s, ref)
-	if err != nil {
-		return Point{}, err
-	}
-	tab := events.TargetID("")
-	if id, ok := actions.TabFrom(ctx); ok {
-		tab = id
-	} else if t, err := b.s.ActiveTab(); err == nil {
-		tab = t.ID
-	} else {
-		return Point{}, err
-	}
-	if r.TargetID != "" && r.TargetID != tab {
-		return Point{}, invalid("ref %s is inside an out-of-process frame; drag works within one page", ref)
-	}
-	node, _ := json.Marshal(map[string]any{"backendNodeId": r.BackendNodeID})
-	actions.CDP(ctx, b.s, "DOM.scrollIntoViewIfNeeded", node, "")
-	raw, err := actions.CDP(ctx, b.s, "DOM.getContentQuads", node, "")
-	if err != nil {
-		return Point{}, err
-	}
-	var quads struct{ Quads [][]float64 }
-	if json.Unmarshal(raw, &quads) != nil || len(quads.Quads) == 0 || len(quads.Quads[0]) < 8 {
-		return Point{}, events.Errorf(events.CodeNotFound, "element %s has no visible box", ref)
-	}
-	var p Point
-	for i := 0; i < 8; i += 2 {
-		p.X += quads.Quads[0][i] / 4
-		p.Y += quads.Quads[0][i+1] / 4
-	}
-	return p, nil
-}
-
-func runDrag(ctx context.Context, b *Browser, q Drag) (DragResult, error) {
-	from, err := b.centerOf(ctx, q.From)
-	if err != nil {
-		return DragResult{}, err
-	}
-	to, err := b.centerOf(ctx, q.To)
-	if err != nil {
-		return DragResult{}, err
-	}
-	mouse := func(typ string, x, y float64, buttons int) error {
-		p, _ := json.Marshal(map[string]any{"type": typ, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
-		if _, err := actions.CDP(ctx, b.s, "Input.dispatchMouseEvent", p, ""); err != nil {
-			return fmt.Errorf("dispatching %s: %w", typ, err)
-		}
-		return nil
-	}
-	steps := []error{mouse("mouseMoved", from.X, from.Y, 0), mouse("mousePressed", from.X, from.Y, 1)}
-	for i := 1; i <= 5; i++ {
-		f := float64(i) / 5
-		steps = append(steps, mouse("mouseMoved", from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f, 1))
-	}
-	steps = append(steps, mouse("mouseReleased", to.X, to.Y, 0))
-	for _, e := range steps {
-		if e != nil {
-			return DragResult{}, e
-		}
-	}
-	return DragResult{From: from, To: to}, nil
 }

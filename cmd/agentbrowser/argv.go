@@ -10,7 +10,7 @@ import (
 // clientBound lists the commands whose Prepare reads the caller's
 // environment (its working directory, its standard input): a daemon cannot
 // run their command lines for the thin client.
-var clientBound = map[string]bool{"upload": true, "screenshot": true, "state": true, "pdf": true, "batch": true}
+var clientBound = map[string]bool{"upload": true, "screenshot": true, "state": true, "pdf": true, "batch": true, "drop": true}
 
 // runArgv runs a whole command line for the thin client exactly as run
 // would in a client process whose daemon is this one: the same parsing,

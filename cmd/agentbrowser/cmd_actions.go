@@ -11,19 +11,23 @@ var waitUntilFlag = Flag{Name: "wait", Kind: String, Usage: "load (default), dom
 
 func init() {
 	register(&Command{
-		Name: "hover", Usage: "hover REF", Summary: "move the mouse over an element",
+		Name: "hover", Usage: "hover REF [--force]", Summary: "move the mouse over an element",
 		MinArgs: 1, MaxArgs: 1, RefArgs: 1,
-		Parse: func(in Input) (request.Request, error) { return request.Hover{Ref: ref(in.Args[0])}, nil },
+		Flags: []Flag{{Name: "force", Kind: Bool, Usage: "skip the check that nothing covers it"}},
+		Parse: func(in Input) (request.Request, error) {
+			return request.Hover{Ref: ref(in.Args[0]), Force: in.Bool("force")}, nil
+		},
 	})
 	register(&Command{
-		Name: "type", Usage: "type REF TEXT [--clear] [--submit]", Summary: "type text into an input, textarea or contenteditable",
+		Name: "type", Usage: "type REF TEXT [--clear] [--submit] [--force]", Summary: "type text into an input, textarea or contenteditable",
 		MinArgs: 2, MaxArgs: 2, RefArgs: 1,
 		Flags: []Flag{
 			{Name: "clear", Kind: Bool, Usage: "empty the field first"},
 			{Name: "submit", Kind: Bool, Usage: "press Enter afterwards"},
+			{Name: "force", Kind: Bool, Usage: "type even into a field the user cannot see"},
 		},
 		Parse: func(in Input) (request.Request, error) {
-			return request.Type{Ref: ref(in.Args[0]), Text: in.Args[1], Clear: in.Bool("clear"), Submit: in.Bool("submit")}, nil
+			return request.Type{Ref: ref(in.Args[0]), Text: in.Args[1], Clear: in.Bool("clear"), Submit: in.Bool("submit"), Force: in.Bool("force")}, nil
 		},
 	})
 	register(&Command{

@@ -35,6 +35,8 @@ func mcpSite(t *testing.T) *testutil.Servers {
 			fmt.Fprint(w, mcpFormHTML)
 		case "/counter":
 			fmt.Fprint(w, counterHTML)
+		case "/pointer":
+			fmt.Fprint(w, pointerHTML)
 		default:
 			fmt.Fprintf(w, "<title>%s</title><p>page %s</p>", strings.Trim(r.URL.Path, "/"), r.URL.Path)
 		}

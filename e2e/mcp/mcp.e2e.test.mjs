@@ -2,7 +2,7 @@
 // client. Run by TestMCPTypeScriptClient in cmd/agentbrowser, which builds
 // the binary, serves the test pages and sets:
 //   AB_BIN   the agentbrowser binary
-//   AB_SITE  the test site's base URL (pages /form and /counter)
+//   AB_SITE  the test site's base URL (pages /form, /counter and /pointer)
 //   AGENTBROWSER_HOME  a private daemon directory
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -175,6 +175,31 @@ test('locators, browser_find and browser_read with the official client', async (
     assert.equal(res.structuredContent.error.details.matches.length, 2);
     res = await ok(client, 'browser_read');
     assert.match(res.structuredContent.markdown, /hi cy false r/);
+  } finally {
+    await client.close();
+  }
+});
+
+test('drag, drop and the vision tools with the official client', async () => {
+  const client = await connect(new StdioClientTransport({ command: BIN, args: ['mcp', '--caps', 'vision'], env: { ...process.env }, stderr: 'inherit' }));
+  try {
+    const { tools } = await client.listTools();
+    const click = tools.find((t) => t.name === 'browser_mouse_click_xy');
+    assert.ok(click, 'browser_mouse_click_xy is listed with --caps vision');
+    assert.deepEqual([...click.inputSchema.required].sort(), ['x', 'y']);
+    for (const name of ['browser_mouse_move_xy', 'browser_mouse_drag_xy', 'browser_mouse_down', 'browser_mouse_up', 'browser_mouse_wheel', 'browser_drop']) {
+      assert.ok(tools.find((t) => t.name === name), `${name} is listed`);
+    }
+    await ok(client, 'browser_navigate', { url: SITE + '/pointer' });
+    let res = await ok(client, 'browser_drag', { startTarget: 'text=Item 5', endTarget: 'text=Item 1' });
+    assert.match(text(res), /moved from position 5 to 1 of 5/);
+    res = await ok(client, 'browser_drop', { target: 'css=#zone', data: { 'text/plain': 'hello' } });
+    assert.equal(res.structuredContent.details.drop.dropped, true);
+    res = await ok(client, 'browser_evaluate', { function: '() => got.textContent' });
+    assert.match(text(res), /hello/);
+    await ok(client, 'browser_mouse_click_xy', { x: 350, y: 35, element: 'the sheet' });
+    res = await ok(client, 'browser_evaluate', { function: '() => window.pressed || 0' });
+    assert.equal(text(res), 'Result: 0');
   } finally {
     await client.close();
   }

@@ -23,6 +23,8 @@ func Check(e any) error {
 			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: must be finite and not negative", e.X, e.Y)
 		}
 		return checkClick(e.Button, e.Modifiers, e.ClickCount)
+	case events.MouseEvent:
+		return checkMouse(e)
 	case events.PressKeyEvent:
 		_, err := parseChord(e.Key)
 		return err

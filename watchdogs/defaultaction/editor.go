@@ -148,7 +148,7 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 	case st.Readonly && st.Kind != "keys":
 		return typed{}, events.Errorf(events.CodeInvalidArgument, "element %s is read-only", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	case st.Kind == "input" && pickedTypes[st.Type]:
-		return a.pickValue(ctx, el, ed, st, e.Text)
+		return a.pickValue(ctx, el, ed, st, e.Text, e.Force)
 	}
 	if st.Kind == "keys" {
 		keys = true
@@ -161,7 +161,7 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 		surface = el
 	}
 	if !keys {
-		if surface, err = a.focusEditor(ctx, el, ed, st, surface); err != nil {
+		if surface, err = a.focusEditor(ctx, el, ed, st, surface, e.Force); err != nil {
 			return typed{}, err
 		}
 		if surface != nil && surface != el {
@@ -341,11 +341,14 @@ func (a *attachment) deepFocus(ctx context.Context, el *element) (*element, erro
 // does not take. One with no box a user can see is focused through what
 // is drawn around it: DOM focus, and a click there when that does not
 // take; with nothing drawn around it, typing is refused as for any
-// control the user cannot see (see concealed).
-func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editState, surface *element) (*element, error) {
+// control the user cannot see (see concealed). With force, a shown
+// editor is focused without the check.
+func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editState, surface *element, force bool) (*element, error) {
 	if st.Shown {
-		if err := a.concealed(ctx, ed, "type"); err != nil {
-			return surface, err
+		if !force {
+			if err := a.concealed(ctx, ed, "type"); err != nil {
+				return surface, err
+			}
 		}
 		return surface, a.focus(ctx, ed)
 	}

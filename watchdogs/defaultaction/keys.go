@@ -286,7 +286,7 @@ func (a *attachment) focusFor(ctx context.Context, el *element) error {
 	if !st.Self {
 		surface = el
 	}
-	s, err := a.focusEditor(ctx, el, ed, st, surface)
+	s, err := a.focusEditor(ctx, el, ed, st, surface, false)
 	if s != nil && s != el {
 		s.release(ctx)
 	}

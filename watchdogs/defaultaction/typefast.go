@@ -54,7 +54,7 @@ var errSlowPath = errors.New("typing takes the full path")
 // path explains, a focus that did not take): nothing was typed then, and
 // the caller takes the full path.
 func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res events.ActionResult, ok bool, err error) {
-	if e.Clear || e.Submit || e.Text == "" {
+	if e.Clear || e.Submit || e.Text == "" || e.Force {
 		return res, false, nil
 	}
 	ref, tab, err := a.refTab(ctx, e.TabID, e.Ref)
