@@ -272,6 +272,15 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		}
 		v.Files = files
 		return v, nil
+	case request.Drop:
+		files := make([]string, len(v.Files))
+		for i, f := range v.Files {
+			if files[i], err = read(f); err != nil {
+				return nil, err
+			}
+		}
+		v.Files = files
+		return v, nil
 	case request.LoadState:
 		v.Path, err = read(v.Path)
 		return v, err

@@ -233,8 +233,7 @@ func registerActionTools(s *Server) {
 			if err != nil {
 				return nil, in.pageArgs, err
 			}
-			files, err := uploadPaths(in.Paths)
-			return request.Upload{Ref: r, Files: files}, in.pageArgs, err
+			return request.Upload{Ref: r, Files: in.Paths}, in.pageArgs, nil
 		})
 	actionTool(s, act("browser_handle_dialog", "Answer a JS dialog", "Accept or dismiss a pending alert, confirm, prompt or beforeunload dialog, with text for a prompt.", true, false),
 		func(in dialogArgs) (request.Request, pageArgs, error) {
@@ -250,10 +249,3 @@ func rawJSON(v any) json.RawMessage {
 	return b
 }
 
-// uploadPaths checks the file paths a client gives browser_file_upload and
-// browser_drop, the one place both go through. The daemon checks each file
-// itself (a regular file its user can read); a check of which paths a
-// client may name goes here.
-func uploadPaths(paths []string) ([]string, error) {
-	return paths, nil
-}

@@ -69,10 +69,9 @@ func registerPointerTools(s *Server) {
 			if err != nil {
 				return nil, in.pageArgs, err
 			}
-			files, err := uploadPaths(in.Paths)
-			if err != nil {
-				return nil, in.pageArgs, err
-			}
+			// The paths are checked against the client's sandbox with
+			// every request's (conn.guard).
+			files := in.Paths
 			if len(files) == 0 && len(in.Data) == 0 {
 				return nil, in.pageArgs, events.Errorf(events.CodeInvalidArgument, "give paths, data or both to drop")
 			}
