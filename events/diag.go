@@ -28,16 +28,15 @@ type ConsoleArg struct {
 	Description string          `json:"description,omitempty"`
 }
 
-// ConsoleMessageDetail is one console message in full: the log's entry,
-// its arguments, its stack trace (innermost frame first), the tab, and the
-// URL of the frame it came from.
+// ConsoleMessageDetail is one console message in full: the log's entry
+// (with the frame it came from), the column of its source location, its
+// arguments, its stack trace (innermost frame first) and the tab.
 type ConsoleMessageDetail struct {
 	ConsoleMessage
-	TabID    TargetID     `json:"tab_id"`
-	FrameURL string       `json:"frame_url,omitempty"`
-	Column   int          `json:"column,omitempty"`
-	Args     []ConsoleArg `json:"args"`
-	Stack    []StackFrame `json:"stack"`
+	TabID  TargetID     `json:"tab_id"`
+	Column int          `json:"column,omitempty"`
+	Args   []ConsoleArg `json:"args"`
+	Stack  []StackFrame `json:"stack"`
 }
 
 // ConsoleGetEvent asks for one console message in full by its id (as the
