@@ -129,3 +129,102 @@ func mustString(t *testing.T, v any) string {
 }
 
 var _ = json.Marshal
+
+// fetchMS is how long the page of the active tab (or frame) takes to fetch
+// path, by the page's own clock.
+func (c *cli) fetchMS(path string, extra ...string) float64 {
+	c.t.Helper()
+	expr := `(async () => { const t = performance.now(); await (await fetch('` + path + `?' + Math.random(), {cache: 'no-store'})).text(); return performance.now() - t })()`
+	v := c.ok(append([]string{"eval", expr}, extra...)...)["value"]
+	f, ok := v.(float64)
+	require.True(c.t, ok, "fetch took %v", v)
+	return f
+}
+
+// Throttling: a 100 KB response takes far longer under slow-3g (400
+// kbit/s and 2 s of latency: about 4 s) than without (milliseconds), in
+// the tab, in an out-of-process frame and in a tab opened later; set
+// network off restores it. The ratios asked for are a fraction of what
+// the throttle does, so a loaded machine does not fail them.
+func TestCLINetworkAndCPUThrottling(t *testing.T) {
+	srv := diagSite(t)
+	c := newSharedCLI(t)
+	c.ok("open", srv.MainURL("/with-frame"))
+	fast := c.fetchMS("/big")
+
+	set := c.ok("set", "network", "slow-3g")
+	require.Equal(t, "slow-3g", set["network"].(map[string]any)["preset"])
+	slow := c.fetchMS("/big")
+	require.Greater(t, slow, 1500.0, "slow-3g: 100 KB took %.0f ms (unthrottled %.0f ms)", slow, fast)
+	require.Greater(t, slow, 5*fast+500)
+
+	// The out-of-process frame is throttled too.
+	var cross string
+	c.waitOK(func(b map[string]any) bool {
+		f := findIn(b["frames"], "url", "/frame-big")
+		if f != nil && f["is_oopif"] == true {
+			cross = f["frame_id"].(string)
+		}
+		return cross != ""
+	}, "frames")
+	inFrame := c.fetchMS(srv.CrossURL("/big"), "--frame", cross)
+	require.Greater(t, inFrame, 1500.0, "the OOPIF was not throttled: %.0f ms", inFrame)
+
+	// So is a tab opened later.
+	c.ok("tab", "new", srv.MainURL("/plain"))
+	later := c.fetchMS("/big")
+	require.Greater(t, later, 1500.0, "a new tab was not throttled: %.0f ms", later)
+
+	// Custom conditions, then off.
+	set = c.ok("set", "network", "2000", "1000", "50")
+	require.EqualValues(t, 2000, set["network"].(map[string]any)["download_kbps"])
+	set = c.ok("set", "network", "off")
+	require.Nil(t, set["network"])
+	back := c.fetchMS("/big")
+	require.Less(t, back, slow/3, "set network off: still %.0f ms", back)
+
+	// set offline keeps working, and set network offline cuts the network.
+	c.ok("set", "network", "offline")
+	o := c.json("eval", `fetch('/big').then(() => 'online', () => 'offline')`)
+	require.Equal(t, "offline", o.Body["value"])
+	c.ok("set", "network", "off")
+	c.ok("set", "offline", "on")
+	require.Equal(t, "offline", c.ok("eval", `fetch('/big').then(() => 'online', () => 'offline')`)["value"])
+	c.ok("set", "offline", "off")
+	require.Equal(t, "online", c.ok("eval", `fetch('/big').then(() => 'online', () => 'offline')`)["value"])
+
+	// CPU: a fixed loop takes longer at a slowdown of 6; asked for 2.
+	loop := `(() => { const t = performance.now(); let x = 0; for (let i = 0; i < 3e7; i++) x += i % 7; return performance.now() - t })()`
+	cpu := func() float64 {
+		best := 0.0
+		for i := range 3 {
+			v := c.ok("eval", loop)["value"].(float64)
+			if i == 0 || v < best {
+				best = v
+			}
+		}
+		return best
+	}
+	before := cpu()
+	require.EqualValues(t, 6, c.ok("set", "cpu", "6")["cpu"])
+	during := cpu()
+	require.Greater(t, during, 2*before, "cpu 6: %.0f ms against %.0f ms", during, before)
+	c.ok("set", "cpu", "1")
+
+	// Forced colors and contrast, as media queries see them.
+	c.ok("set", "forced-colors", "active")
+	c.ok("set", "contrast", "more")
+	require.Equal(t, true, c.ok("eval", `matchMedia('(forced-colors: active)').matches && matchMedia('(prefers-contrast: more)').matches`)["value"])
+	c.ok("set", "forced-colors", "reset")
+	require.Equal(t, false, c.ok("eval", `matchMedia('(forced-colors: active)').matches`)["value"])
+
+	for _, args := range [][]string{{"set", "network"}, {"set", "network", "1", "2"}, {"set", "cpu"}, {"set", "cpu", "x"}, {"set", "contrast"}} {
+		require.Equal(t, 2, c.json(args...).Exit, "%v", args)
+	}
+	for _, args := range [][]string{{"set", "network", "warp"}, {"set", "cpu", "0.5"}, {"set", "cpu", "NaN"}, {"set", "network", "-1", "2", "3"},
+		{"set", "contrast", "loud"}, {"set", "forced-colors", "sometimes"}} {
+		o := c.json(args...)
+		require.Equal(t, 1, o.Exit, "%v", args)
+		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)
+	}
+}
