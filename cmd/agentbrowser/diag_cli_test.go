@@ -228,3 +228,121 @@ func TestCLINetworkAndCPUThrottling(t *testing.T) {
 		require.Equal(t, "invalid_argument", o.errCode(), "%v", args)
 	}
 }
+
+// An init script runs before the page's own script, in out-of-process
+// frames and in tabs opened later; removed, it no longer runs; with eval
+// disabled it is refused.
+func TestCLIInitScripts(t *testing.T) {
+	srv := diagSite(t)
+	c := newSharedCLI(t)
+	c.ok("open", srv.MainURL("/plain"))
+	file := filepath.Join(t.TempDir(), "init.js")
+	require.NoError(t, os.WriteFile(file, []byte(`window.__fromInit = 'yes'`), 0o600))
+	added := c.ok("init-script", "add", file)
+	id := added["added"].(map[string]any)["id"].(string)
+	require.Equal(t, file, added["added"].(map[string]any)["name"])
+
+	open := c.ok("open", srv.MainURL("/init"))
+	require.Equal(t, "init:yes", open["title"], "the page's script read the init script's global")
+	var cross string
+	c.waitOK(func(b map[string]any) bool {
+		f := findIn(b["frames"], "url", "/init-frame")
+		if f != nil && f["is_oopif"] == true {
+			cross = f["frame_id"].(string)
+		}
+		return cross != ""
+	}, "frames")
+	require.Equal(t, "yes", c.ok("eval", "window.seen", "--frame", cross)["value"], "the OOPIF's script read it too")
+
+	c.ok("tab", "new", srv.MainURL("/init"))
+	require.Equal(t, "init:yes", c.ok("eval", "document.title")["value"], "a tab opened later runs it")
+
+	c.ok("init-script", "add", "--code", "window.second = 2", "--name", "two")
+	list := c.ok("init-script", "list")["scripts"].([]any)
+	require.Len(t, list, 2)
+	c.ok("init-script", "remove", id)
+	require.Len(t, c.ok("init-script", "list")["scripts"].([]any), 1)
+	require.Equal(t, "init:undefined", c.ok("open", srv.MainURL("/init"))["title"])
+	require.EqualValues(t, 2, c.ok("eval", "window.second")["value"])
+	require.Equal(t, "not_found", c.json("init-script", "remove", id).errCode())
+	for _, args := range [][]string{{"init-script"}, {"init-script", "add"}, {"init-script", "remove"}, {"init-script", "list", "x"}, {"init-script", "bogus"}} {
+		require.Equal(t, 2, c.json(args...).Exit, "%v", args)
+	}
+
+	off := newSharedCLI(t)
+	off.pre = append(off.pre, "--evaluate-enabled=false")
+	o := off.json("init-script", "add", "--code", "window.x = 1")
+	require.Equal(t, 1, o.Exit)
+	require.Equal(t, "evaluate_disabled", o.errCode())
+}
+
+// The vitals of a page with a known layout shift, a late largest image
+// and a slow button, without a trace; then the same in a trace.
+func TestCLIVitalsAndTrace(t *testing.T) {
+	srv := diagSite(t)
+	c := newSharedCLI(t)
+	c.ok("open", srv.MainURL("/plain"))
+	// The first call installs the observer; the page loaded next has it
+	// from its start.
+	require.Equal(t, false, c.ok("vitals")["observing"])
+	c.ok("trace", "start")
+	c.ok("open", srv.MainURL("/vitals"))
+	var v map[string]any
+	v = c.waitOK(func(b map[string]any) bool {
+		lcp, _ := b["lcp"].(map[string]any)
+		cls, _ := b["cls"].(map[string]any)
+		return lcp != nil && strings.Contains(lcp["element"].(string), "img#hero") && cls != nil && cls["score"].(float64) > 0
+	}, "vitals")
+	require.Equal(t, true, v["observing"])
+	require.Contains(t, v["lcp"].(map[string]any)["url"], "/hero.png")
+	require.Greater(t, v["lcp"].(map[string]any)["ms"], 400.0, "the image came 500 ms after the start")
+	cls := v["cls"].(map[string]any)
+	require.NotEmpty(t, cls["elements"], "the elements that moved: %v", cls)
+	require.NotNil(t, v["ttfb_ms"])
+
+	snap := c.ok("snapshot")["snapshot"].(string)
+	ref := refIn(t, snap, `button "Slow"`)
+	c.ok("click", ref)
+	v = c.waitOK(func(b map[string]any) bool { return b["inp"] != nil }, "vitals")
+	inp := v["inp"].(map[string]any)
+	require.GreaterOrEqual(t, inp["ms"], 150.0, "the handler ran 160 ms: %v", inp)
+	require.Contains(t, inp["element"], "button#slow")
+
+	out := filepath.Join(t.TempDir(), "trace.json")
+	tr := c.ok("trace", "stop", out)
+	require.Equal(t, out, tr["path"])
+	raw, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var doc struct {
+		TraceEvents []map[string]any `json:"traceEvents"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &doc), "a trace DevTools and Perfetto open: {traceEvents: [...]}")
+	require.NotEmpty(t, doc.TraceEvents)
+	sum := tr["summary"].(map[string]any)
+	t.Logf("vitals: %v\ntrace summary: %v", v, sum)
+	require.Equal(t, srv.MainURL("/vitals"), sum["url"])
+	lcp := sum["lcp"].(map[string]any)
+	require.Contains(t, lcp["element"], "img#hero", "%v", sum)
+	require.Greater(t, sum["cls"].(map[string]any)["score"], 0.0, "%v", sum)
+	require.NotNil(t, sum["ttfb_ms"])
+	require.NotNil(t, sum["inp"], "%v", sum)
+	require.Contains(t, sum["inp"].(map[string]any)["element"], "button#slow")
+	require.NotEmpty(t, sum["long_tasks"], "the 160 ms handler is a long task")
+	require.NotNil(t, findIn(sum["largest_requests"], "url", "/hero.png"))
+	require.Equal(t, "invalid_argument", c.json("trace", "stop", out).errCode(), "no trace runs any more")
+	require.Equal(t, 2, c.json("trace").Exit)
+}
+
+// refIn finds the ref of a snapshot line holding what.
+func refIn(t *testing.T, snap, what string) string {
+	t.Helper()
+	for _, l := range strings.Split(snap, "\n") {
+		if strings.Contains(l, what) {
+			if i := strings.Index(l, "[ref="); i >= 0 {
+				return strings.SplitN(l[i+5:], "]", 2)[0]
+			}
+		}
+	}
+	t.Fatalf("no %s in\n%s", what, snap)
+	return ""
+}

@@ -219,6 +219,7 @@ func summarize(evs []traceEvent, mainFrame string) summary {
 	var cur, best window
 	interactions := map[float64]int{} // interaction id -> index of its longest event
 	scripts := map[string]*events.TraceScript{}
+	taskEnd := map[[2]int]float64{}
 	for i, e := range evs {
 		switch e.Name {
 		case "firstContentfulPaint":
@@ -275,6 +276,15 @@ func summarize(evs []traceEvent, mainFrame string) summary {
 				interactions[a.Data.InteractionID] = i
 			}
 		case "RunTask", "ThreadControllerImpl::RunTask":
+			// Tasks nest (a RunTask inside the thread controller's):
+			// count the outermost only.
+			th := [2]int{e.PID, e.TID}
+			if e.TS < taskEnd[th] {
+				continue
+			}
+			if e.Ph == "X" {
+				taskEnd[th] = e.TS + e.Dur
+			}
 			if e.Ph == "X" && e.Dur > longTask && onMain(e) {
 				s.LongTasks = append(s.LongTasks, events.LongTask{StartMS: round1((e.TS - first) / 1000), DurationMS: round1(e.Dur / 1000)})
 				s.LongTasksMS += round1(e.Dur / 1000)
