@@ -3,6 +3,7 @@ package main_test
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -128,7 +129,6 @@ func mustString(t *testing.T, v any) string {
 	return s
 }
 
-var _ = json.Marshal
 
 // fetchMS is how long the page of the active tab (or frame) takes to fetch
 // path, by the page's own clock.
@@ -345,4 +345,167 @@ func refIn(t *testing.T, snap, what string) string {
 	}
 	t.Fatalf("no %s in\n%s", what, snap)
 	return ""
+}
+
+// A HAR of the failing checkout holds the POST with its request body and
+// the 500 with its response body, in HAR 1.2's structure.
+func TestCLIHAR(t *testing.T) {
+	srv := diagSite(t)
+	c := newSharedCLI(t)
+	c.ok("har", "start")
+	c.ok("open", srv.MainURL("/checkout"))
+	c.waitOK(func(b map[string]any) bool {
+		p := findIn(b["requests"], "url", "/api/checkout")
+		if p == nil || p["state"] != "finished" {
+			return false
+		}
+		full := c.ok("network", "get", p["id"].(string))
+		return full["response_body"].(map[string]any)["state"] == "kept"
+	}, "network")
+	out := filepath.Join(t.TempDir(), "session.har")
+	res := c.ok("har", "stop", out)
+	require.Equal(t, out, res["path"])
+	require.GreaterOrEqual(t, res["entries"], 2.0)
+	require.GreaterOrEqual(t, res["bodies"], 2.0)
+	raw, err := os.ReadFile(out)
+	require.NoError(t, err)
+	checkHAR(t, raw)
+	var har struct {
+		Log struct {
+			Entries []struct {
+				Request struct {
+					Method   string `json:"method"`
+					URL      string `json:"url"`
+					PostData *struct {
+						MimeType string `json:"mimeType"`
+						Text     string `json:"text"`
+					} `json:"postData"`
+				} `json:"request"`
+				Response struct {
+					Status  int `json:"status"`
+					Content struct {
+						Text string `json:"text"`
+					} `json:"content"`
+				} `json:"response"`
+			} `json:"entries"`
+		} `json:"log"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &har))
+	found := false
+	for _, e := range har.Log.Entries {
+		if strings.HasSuffix(e.Request.URL, "/api/checkout") {
+			found = true
+			require.Equal(t, "POST", e.Request.Method)
+			require.NotNil(t, e.Request.PostData)
+			require.Equal(t, "application/json", e.Request.PostData.MimeType)
+			require.JSONEq(t, `{"item":"book","qty":2}`, e.Request.PostData.Text)
+			require.Equal(t, 500, e.Response.Status)
+			require.Contains(t, e.Response.Content.Text, "card declined")
+		}
+	}
+	require.True(t, found, "the POST is in the HAR")
+	require.Equal(t, "invalid_argument", c.json("har", "stop", out).errCode())
+	require.Equal(t, 2, c.json("har", "stop").Exit)
+}
+
+// checkHAR checks raw against the parts of HAR 1.2 every reader needs:
+// log.version and creator, and in each entry the request's and response's
+// required fields and the timings.
+func checkHAR(t *testing.T, raw []byte) {
+	t.Helper()
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(raw, &doc))
+	log := doc["log"].(map[string]any)
+	require.Equal(t, "1.2", log["version"])
+	require.NotEmpty(t, log["creator"].(map[string]any)["name"])
+	require.NotNil(t, log["creator"].(map[string]any)["version"])
+	for _, e := range log["entries"].([]any) {
+		e := e.(map[string]any)
+		_, err := time.Parse(time.RFC3339Nano, e["startedDateTime"].(string))
+		require.NoError(t, err)
+		require.IsType(t, 0.0, e["time"])
+		req, resp := e["request"].(map[string]any), e["response"].(map[string]any)
+		for _, k := range []string{"method", "url", "httpVersion", "cookies", "headers", "queryString", "headersSize", "bodySize"} {
+			require.Contains(t, req, k)
+		}
+		for _, k := range []string{"status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize"} {
+			require.Contains(t, resp, k)
+		}
+		content := resp["content"].(map[string]any)
+		require.Contains(t, content, "size")
+		require.Contains(t, content, "mimeType")
+		require.Contains(t, e, "cache")
+		timings := e["timings"].(map[string]any)
+		for _, k := range []string{"send", "wait", "receive"} {
+			require.GreaterOrEqual(t, timings[k], -1.0, k)
+		}
+	}
+}
+
+// A recording holds the frames painted, their times, and every command
+// with its arguments and result code; without ffmpeg it says so, and with
+// an ffmpeg on the PATH it runs it to make the WebM.
+func TestCLIRecord(t *testing.T) {
+	srv := diagSite(t)
+	// A stand-in ffmpeg that writes its last argument, the video, and
+	// keeps its arguments: what is checked is that the recording runs it
+	// on the frames. Other sessions find no ffmpeg: this machine has none
+	// on its PATH (the test checks).
+	_, err := exec.LookPath("ffmpeg")
+	require.Error(t, err, "this test wants a PATH without ffmpeg")
+	fake := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(fake, "ffmpeg"), []byte("#!/bin/sh\nfor a; do last=$a; done\necho \"$@\" > \"$last.args\"\necho webm > \"$last\"\n"), 0o700))
+
+	for _, withFFmpeg := range []bool{false, true} {
+		c := newSharedCLI(t)
+		if withFFmpeg {
+			c.env = []string{"PATH=" + fake + ":" + os.Getenv("PATH")}
+		}
+		c.ok("open", srv.MainURL("/vitals"))
+		c.ok("record", "start")
+		c.ok("open", srv.MainURL("/checkout"))
+		c.ok("eval", "document.body.style.background = 'red'")
+		require.Equal(t, "js_exception", c.json("eval", "throw new Error('x')").errCode())
+		dir := filepath.Join(t.TempDir(), "rec")
+		res := c.ok("record", "stop", dir)
+		require.Equal(t, dir, res["dir"])
+		require.GreaterOrEqual(t, res["frames"], 1.0)
+		var frames []map[string]any
+		b, err := os.ReadFile(filepath.Join(dir, "frames.json"))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(b, &frames))
+		require.NotEmpty(t, frames)
+		_, err = os.Stat(filepath.Join(dir, frames[0]["file"].(string)))
+		require.NoError(t, err)
+		_, err = time.Parse(time.RFC3339Nano, frames[0]["timestamp"].(string))
+		require.NoError(t, err)
+		var actions []any
+		b, err = os.ReadFile(filepath.Join(dir, "actions.json"))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(b, &actions))
+		var cmds []string
+		for _, a := range actions {
+			a := a.(map[string]any)
+			cmds = append(cmds, a["command"].(string)+":"+a["code"].(string))
+		}
+		require.Contains(t, cmds, "open:ok")
+		require.Contains(t, cmds, "eval:ok")
+		require.Contains(t, cmds, "eval:js_exception")
+		open := findIn(actions, "command", "open")
+		require.Equal(t, srv.MainURL("/checkout"), open["args"].(map[string]any)["url"])
+		require.NotEmpty(t, open["at"])
+		st, err := os.Stat(dir)
+		require.NoError(t, err)
+		require.Equal(t, os.FileMode(0o700), st.Mode().Perm())
+		if withFFmpeg {
+			require.Equal(t, filepath.Join(dir, "video.webm"), res["video"])
+			args, err := os.ReadFile(filepath.Join(dir, "video.webm.args"))
+			require.NoError(t, err)
+			require.Contains(t, string(args), "libvpx-vp9")
+		} else {
+			require.Nil(t, res["video"])
+			require.Contains(t, res["video_note"], "ffmpeg is not on the PATH")
+		}
+		require.Equal(t, "invalid_argument", c.json("record", "stop", dir).errCode())
+	}
 }
