@@ -22,6 +22,7 @@ var public = []string{
 	mod + "/bus", mod + "/events", mod + "/session", mod + "/actions", mod + "/watchdogs",
 	mod + "/watchdogs/console", mod + "/watchdogs/defaultaction", mod + "/watchdogs/dialog",
 	mod + "/watchdogs/evaluate", mod + "/watchdogs/frame", mod + "/watchdogs/network", mod + "/watchdogs/standard",
+	mod + "/watchdogs/initscript", mod + "/watchdogs/perf", mod + "/watchdogs/record",
 	mod + "/watchdogs/watchdogtest", mod + "/request", mod + "/mcpserver",
 }
 

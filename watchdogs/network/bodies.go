@@ -337,6 +337,12 @@ func (st *store) setBody(e *entry, bs *bodyState, data []byte, text bool, why st
 		return
 	}
 	if why != "" {
+		if lim := st.bodies.limit; lim >= 0 && e.req.Size > lim {
+			// The browser's buffer is the budget's size: it kept none of
+			// a body larger than that.
+			*bs = bodyState{state: events.BodyTooLarge, reason: fmt.Sprintf("the body (%d bytes over the network) is larger than the session's whole body budget (%d bytes)", e.req.Size, lim)}
+			return
+		}
 		*bs = bodyState{state: events.BodyUnavailable, reason: why}
 		return
 	}
