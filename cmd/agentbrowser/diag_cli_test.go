@@ -129,7 +129,6 @@ func mustString(t *testing.T, v any) string {
 	return s
 }
 
-
 // fetchMS is how long the page of the active tab (or frame) takes to fetch
 // path, by the page's own clock.
 func (c *cli) fetchMS(path string, extra ...string) float64 {
