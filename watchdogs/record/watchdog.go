@@ -76,6 +76,9 @@ type recording struct {
 	frames  []frame
 	actions []events.CommandEvent
 	lost    int
+	// ended stops the log: an observer's delivery may land after
+	// Unsubscribe.
+	ended bool
 }
 
 // Attach subscribes the handlers; nothing is recorded until asked.
@@ -193,6 +196,9 @@ func (r *recording) read(life context.Context, frames page.ScreencastFrameClient
 func (r *recording) logged(c events.CommandEvent) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.ended {
+		return
+	}
 	if len(r.actions) >= MaxActions {
 		r.lost++
 		return
@@ -209,6 +215,9 @@ func (r *recording) end(ctx context.Context) {
 	cancel()
 	r.cancel()
 	<-r.done
+	r.mu.Lock()
+	r.ended = true
+	r.mu.Unlock()
 }
 
 // stop answers RecordStopEvent: it ends the recording and writes it.
