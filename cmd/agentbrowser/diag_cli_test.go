@@ -508,3 +508,44 @@ func TestCLIRecord(t *testing.T) {
 		require.Equal(t, "invalid_argument", c.json("record", "stop", dir).errCode())
 	}
 }
+
+// The HAR of a session validates against the HAR 1.2 schema with
+// har-validator (e2e/har, installed by make test with npm ci). Under
+// CI=true a missing Node.js or install fails the test instead of skipping
+// it.
+func TestCLIHARValidates(t *testing.T) {
+	dir, err := filepath.Abs("../../e2e/har")
+	require.NoError(t, err)
+	node, err := exec.LookPath("node")
+	missing := ""
+	switch {
+	case err != nil:
+		missing = "node is not installed"
+	case !exists(filepath.Join(dir, "node_modules", "har-validator", "package.json")):
+		missing = "run 'npm ci' in e2e/har (make test does)"
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the HAR validator cannot run: %s", missing)
+		}
+		t.Skip(missing)
+	}
+	srv := diagSite(t)
+	c := newSharedCLI(t)
+	c.ok("har", "start")
+	c.ok("open", srv.MainURL("/checkout"))
+	c.waitOK(func(b map[string]any) bool {
+		p := findIn(b["requests"], "url", "/api/checkout")
+		return p != nil && p["state"] == "finished"
+	}, "network")
+	c.ok("open", srv.MainURL("/vitals"))
+	c.ok("eval", `fetch('/nope').then(r => r.status)`)
+	_ = c.json("eval", `fetch('http://127.0.0.1:1/refused').catch(() => 'failed')`)
+	out := filepath.Join(t.TempDir(), "session.har")
+	c.ok("har", "stop", out)
+	cmd := exec.CommandContext(t.Context(), node, "validate.mjs", out)
+	cmd.Dir = dir
+	b, err := cmd.CombinedOutput()
+	t.Logf("%s", b)
+	require.NoError(t, err, "har-validator refused the HAR")
+}
