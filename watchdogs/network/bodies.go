@@ -149,6 +149,14 @@ func (b *budget) keep(bs *bodyState, data []byte, text bool) {
 	}
 }
 
+// bodyCounts are the bytes of the bodies kept and how many were dropped
+// for room.
+func (st *store) bodyCounts() (int64, int) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.bodies.used, st.bodies.dropped
+}
+
 // release lets e's bodies go: e left the log.
 func (b *budget) release(e *entry) {
 	for _, bs := range []*bodyState{&e.reqBody, &e.respBody} {

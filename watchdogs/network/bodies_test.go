@@ -65,6 +65,10 @@ func TestBodiesWithinTheBudget(t *testing.T) {
 	require.Equal(t, events.BodyDropped, first.ResponseBody.State)
 	require.Contains(t, first.ResponseBody.Reason, "budget")
 	require.Equal(t, strings.Repeat("x", 1002), settled("/n/1002").ResponseBody.Text)
+	r, err := actions.Network(ctx, s, false)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, r.BodiesDropped, 2, "the document's body and the first fetch's")
+	require.LessOrEqual(t, r.BodyBytes, int64(3000))
 
 	_, err = actions.Evaluate(ctx, s, `fetch('/n/5000').then(r => r.text()).then(t => t.length)`)
 	require.NoError(t, err)

@@ -187,7 +187,8 @@ func (a *attachment) network(ctx context.Context, e events.NetworkEvent) (events
 		return events.NetworkResult{}, err
 	}
 	reqs, dropped := a.store.requests(tab.ID, e.Clear)
-	return events.NetworkResult{TabID: tab.ID, Requests: reqs, Dropped: dropped}, nil
+	used, gone := a.store.bodyCounts()
+	return events.NetworkResult{TabID: tab.ID, Requests: reqs, Dropped: dropped, BodyBytes: used, BodiesDropped: gone}, nil
 }
 
 var (
