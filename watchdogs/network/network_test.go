@@ -26,7 +26,12 @@ import (
 // session and tab of its own.
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
+func start(t testing.TB, cfg *network.Config) *session.BrowserSession {
+	t.Helper()
+	return startNamed(t, t.Name(), cfg)
+}
+
+func startNamed(t testing.TB, name string, cfg *network.Config) *session.BrowserSession {
 	t.Helper()
 	var extra []fx.Option
 	if cfg != nil {
@@ -35,7 +40,7 @@ func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	s, err := standard.Start(ctx, session.Config{
-		TaskID: t.Name(),
+		TaskID: name,
 		CDPURL: testkit.Endpoint(t),
 	}, extra...)
 	require.NoError(t, err)
