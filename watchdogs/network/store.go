@@ -88,15 +88,18 @@ func (st *store) sent(t *session.Target, k key, e *entry, redirect *network.Resp
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	l := st.tab(t.TabID)
-	if old, ok := l.byKey[k]; ok && redirect != nil {
+	if old, ok := l.byKey[k]; ok {
+		// A redirect ends the previous hop, which keeps its own entry.
 		old.req.State = events.NetworkFinished
-		old.req.Status = redirect.Status
-		old.req.StatusText = redirect.StatusText
-		old.req.MIMEType = redirect.MimeType
 		old.req.DurationMS = ms(e.start - old.start)
 		old.end = e.start
-		old.responded(redirect)
 		old.respBody = bodyState{state: events.BodyNone, reason: "a redirect has no body"}
+		if redirect != nil {
+			old.req.Status = redirect.Status
+			old.req.StatusText = redirect.StatusText
+			old.req.MIMEType = redirect.MimeType
+			old.responded(redirect)
+		}
 		delete(l.byKey, k)
 	}
 	if st.har != nil {
