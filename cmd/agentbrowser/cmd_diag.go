@@ -4,8 +4,11 @@ import (
 	"os"
 	"strconv"
 
+	"go.uber.org/fx"
+
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/watchdogs/network"
 )
 
 // The diagnostics commands: requests and console messages in full,
@@ -252,4 +255,44 @@ func readInitScript(in Input, q request.Request) (request.Request, error) {
 	}
 	a.Source = string(b)
 	return a, nil
+}
+
+func init() {
+	settingFlags = append(settingFlags,
+		Flag{Name: "network-body-budget", Kind: String, Usage: "session setting: bytes of request and response bodies the session keeps over all its tabs, oldest dropped first (default 10485760, 10 MiB; 0 keeps none)"},
+		Flag{Name: "network-body-types", Kind: String, Usage: "session setting: the resource types whose response bodies are kept, comma-separated (default Document,XHR,Fetch; all for every type)"},
+	)
+	settingOptions = append(settingOptions, networkOptions)
+}
+
+// networkOptions turns --network-body-budget and --network-body-types into
+// the NetworkWatchdog's config.
+func networkOptions(settings map[string]string) (fx.Option, error) {
+	b, hasB := settings["network-body-budget"]
+	ty, hasT := settings["network-body-types"]
+	if !hasB && !hasT {
+		return nil, nil
+	}
+	var cfg network.Config
+	if hasB {
+		n, err := strconv.ParseInt(b, 10, 64)
+		if err != nil || n < 0 || n > 1<<30 {
+			return nil, usageErrorf("--network-body-budget %q: want a number of bytes from 0 (keep no bodies) to 1073741824", b)
+		}
+		cfg.BodyBudget = n
+		if n == 0 {
+			cfg.BodyBudget = network.NoBodies
+		}
+	}
+	if hasT {
+		for _, t := range splitList(ty) {
+			if t != "" {
+				cfg.BodyTypes = append(cfg.BodyTypes, t)
+			}
+		}
+		if len(cfg.BodyTypes) == 0 {
+			return nil, usageErrorf("--network-body-types %q: want resource types such as Document,XHR,Fetch,Script, or all", ty)
+		}
+	}
+	return fx.Supply(&cfg), nil
 }

@@ -549,3 +549,32 @@ func TestCLIHARValidates(t *testing.T) {
 	t.Logf("%s", b)
 	require.NoError(t, err, "har-validator refused the HAR")
 }
+
+// The body budget and types are session settings.
+func TestCLINetworkBodySettings(t *testing.T) {
+	srv := diagSite(t)
+	c := newSharedCLI(t)
+	c.pre = append(c.pre, "--network-body-budget", "0")
+	c.ok("open", srv.MainURL("/checkout"))
+	doc := findIn(c.ok("network")["requests"], "url", "/checkout")
+	body := c.ok("network", "get", doc["id"].(string))["response_body"].(map[string]any)
+	require.Equal(t, "not_kept", body["state"])
+	require.Contains(t, body["reason"], "off")
+
+	all := newSharedCLI(t, "all")
+	all.pre = append(all.pre, "--session", "all", "--network-body-types", "all")
+	all.ok("open", srv.MainURL("/vitals"))
+	var img map[string]any
+	all.waitOK(func(b map[string]any) bool {
+		img = findIn(b["requests"], "url", "/hero.png")
+		return img != nil && img["state"] == "finished"
+	}, "network")
+	all.waitOK(func(b map[string]any) bool {
+		rb := b["response_body"].(map[string]any)
+		return rb["state"] == "kept" && rb["base64"] != nil
+	}, "network", "get", img["id"].(string))
+
+	for _, args := range [][]string{{"--network-body-budget", "-1", "tabs"}, {"--network-body-budget", "lots", "tabs"}, {"--network-body-types", ",", "tabs"}} {
+		require.Equal(t, 2, c.json(args...).Exit, "%v", args)
+	}
+}
