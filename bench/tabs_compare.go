@@ -109,9 +109,12 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 		<-alternated
 		return res[0], res[1], nil
 	}
-	if againstNoBodies {
+	switch {
+	case againstNoBodies && noBodies:
+		header(w, "32 tabs, agentbrowser keeping no bodies against itself (the spread of two equal sides), alternated"+l.title())
+	case againstNoBodies:
 		header(w, "32 tabs, agentbrowser keeping bodies against agentbrowser keeping none, alternated"+l.title())
-	} else {
+	default:
 		header(w, "32 tabs, agentbrowser against the raw floor, alternated"+l.title())
 	}
 	ratios := map[string][]float64{}
