@@ -195,7 +195,7 @@ func registerDiagTools(s *Server) {
 	}, func(r events.HARResult) []mcp.Content { return fileContent(r.Path, "application/json") })
 
 	rs := toolSpec{name: "browser_record_start", title: "Start a recording",
-		desc:      "Start recording the session: a screencast of the tab (each frame with its time) and a log of every tool call (name, arguments, result code, time). browser_record_stop writes it.",
+		desc:      "Start recording the session: a screencast of the tab (each frame with its time) and a log of every command the session runs (name, arguments, result code, time). browser_record_stop writes it.",
 		openWorld: true,
 		out:       map[string]*jsonschema.Schema{"tab_id": strProp("the tab recorded"), "started_at": strProp("when")},
 	}
@@ -206,9 +206,9 @@ func registerDiagTools(s *Server) {
 	}, nil)
 
 	rst := toolSpec{name: "browser_record_stop", title: "Write the recording",
-		desc:      "Stop the recording and write it to a directory: the frames (frame-NNNNNN.jpg), frames.json (their times), actions.json (the calls), and video.webm when ffmpeg is on the server's PATH.",
+		desc:      "Stop the recording and write it to a directory: the frames (frame-NNNNNN.jpg), frames.json (their times), actions.json (the commands), and video.webm when ffmpeg is on the server's PATH.",
 		openWorld: true,
-		out: map[string]*jsonschema.Schema{"dir": strProp("the directory"), "frames": intProp("frames written"), "actions": intProp("calls logged"),
+		out: map[string]*jsonschema.Schema{"dir": strProp("the directory"), "frames": intProp("frames written"), "actions": intProp("commands logged"),
 			"video": strProp("the WebM, when one was made"), "video_note": strProp("why no video was made")},
 	}
 	diagTool(s, rst, func(c *conn, in dirArgs) (request.Of[events.RecordResult], pageArgs, error) {
@@ -218,7 +218,7 @@ func registerDiagTools(s *Server) {
 		}
 		return q, in.pageArgs, nil
 	}, func(r events.RecordResult) string {
-		s := fmt.Sprintf("Wrote %s: %d frames, %d calls logged", r.Dir, r.Frames, r.Actions)
+		s := fmt.Sprintf("Wrote %s: %d frames, %d commands logged", r.Dir, r.Frames, r.Actions)
 		if r.Video != "" {
 			s += ", video " + r.Video
 		}
