@@ -130,6 +130,7 @@ func New(opts Options) (*Server, error) {
 	registerToolboxTools(s)
 	registerPageTools(s)
 	registerStateTools(s)
+	registerDiagTools(s)
 	return s, nil
 }
 

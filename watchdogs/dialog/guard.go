@@ -57,6 +57,9 @@ var guarded = []guardReg{
 	guard[events.WebStorageEvent](),
 	guard[events.LocateEvent](),
 	guard[events.ReadEvent](),
+	guard[events.VitalsEvent](),
+	guard[events.TraceStartEvent](),
+	guard[events.RecordStartEvent](),
 }
 
 // leaves are the events that navigate a tab away: they may leave a page
