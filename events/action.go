@@ -138,7 +138,7 @@ type UploadFileEvent struct {
 // one condition in a tab: Text to appear in the page, Ref's element to be
 // visible, Gone's element to be removed or hidden, the URL to match URL (a
 // substring, or a pattern where * matches anything), or the document to
-// finish loading (Load). Owned by DefaultActionWatchdog; result
+// finish loading (Load) or reach LoadState. Owned by DefaultActionWatchdog; result
 // ActionResult with Details.WaitedFor and ElapsedMS; a timeout error
 // names what it waited for (Details.WaitedFor).
 type WaitEvent struct {
@@ -148,7 +148,11 @@ type WaitEvent struct {
 	Gone    Ref
 	URL     string
 	Load    bool
-	Timeout time.Duration
+	// LoadState waits for a load state: "load" (as Load),
+	// "domcontentloaded", or "networkidle": loaded, then no request of the
+	// tab started or ended for 500 ms and none it saw start still open.
+	LoadState string
+	Timeout   time.Duration
 }
 
 // ScreenshotEvent captures a tab as PNG or JPEG (Format "png", the

@@ -95,7 +95,12 @@ func (a *attachment) resolveLocator(ctx context.Context, tab *session.Target, l 
 func pickOne(l events.Locator, found snapshot.Located) (events.Ref, error) {
 	switch {
 	case found.Total == 0:
-		return "", events.Errorf(events.CodeElementNotFound, "locator %s matches no element in the page; check it with find, or take a snapshot", l).
+		hint := ""
+		if l.Kind == events.LocateCSS {
+			// A word meant as text reads as a CSS type selector.
+			hint = " (an argument that is neither a ref nor a locator is read as CSS: write text=, role= or label= to match by what the page shows)"
+		}
+		return "", events.Errorf(events.CodeElementNotFound, "locator %s matches no element in the page%s; check it with find, or take a snapshot", l, hint).
 			WithDetails(events.ErrorDetails{Locator: l.String()})
 	case found.Total > 1:
 		ms := matches(found)
