@@ -29,6 +29,9 @@ type ActionResult struct {
 	// Navigated is true when the tab's URL changed during the action.
 	Navigated bool   `json:"navigated,omitempty"`
 	URL       string `json:"url,omitempty"`
+	// Status is the HTTP status of the document the action navigated to,
+	// when it navigated to a new one (see NavigationResult.Status).
+	Status int `json:"status,omitempty"`
 	// NewTab is set when the action opened a tab (target=_blank,
 	// window.open).
 	NewTab *TabInfo `json:"new_tab,omitempty"`
@@ -45,6 +48,11 @@ type ActionResult struct {
 	// Downloads lists the downloads that began during the action, or
 	// since the last result that listed downloads (each is reported once).
 	Downloads []Download `json:"downloads,omitempty"`
+	// MayDownload is set by the owner when the action asked for a
+	// navigation that never committed, as a link to a file does: actions
+	// then waits, briefly, for the download to be announced, so that the
+	// action's own result lists it.
+	MayDownload bool `json:"-"`
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the

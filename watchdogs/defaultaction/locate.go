@@ -31,7 +31,7 @@ func (a *attachment) locate(ctx context.Context, e events.LocateEvent) (events.L
 	if err != nil {
 		return events.LocateResult{}, err
 	}
-	return events.LocateResult{Matches: matches(found), Total: found.Total}, nil
+	return events.LocateResult{Matches: matches(found, tab.ID), Total: found.Total}, nil
 }
 
 // locateIn runs the locator in tab's page, racing a dialog the page may
@@ -71,10 +71,15 @@ func dialogBlocks(d *events.DialogInfo, l events.Locator) error {
 		WithDetails(events.ErrorDetails{DialogID: d.ID, Type: d.Type, Message: &d.Message, Locator: l.String()})
 }
 
-func matches(found snapshot.Located) []events.LocatorMatch {
+// matches lists found's matches as the events carry them: a match in
+// tab's top frame names no frame.
+func matches(found snapshot.Located, tab events.TargetID) []events.LocatorMatch {
 	out := make([]events.LocatorMatch, len(found.Matches))
 	for i, m := range found.Matches {
 		out[i] = events.LocatorMatch{Ref: m.Ref, Role: m.Info.Role, Name: m.Info.Name, Nth: m.Info.Nth, Hidden: m.Hidden, FrameID: m.Info.FrameID}
+		if m.Info.FrameID == events.FrameID(tab) {
+			out[i].FrameID = ""
+		}
 	}
 	return out
 }
@@ -87,12 +92,12 @@ func (a *attachment) resolveLocator(ctx context.Context, tab *session.Target, l 
 	if err != nil {
 		return "", err
 	}
-	return pickOne(l, found)
+	return pickOne(l, found, tab.ID)
 }
 
 // pickOne is the ref of found's one match, or the error saying there is
 // none or several.
-func pickOne(l events.Locator, found snapshot.Located) (events.Ref, error) {
+func pickOne(l events.Locator, found snapshot.Located, tab events.TargetID) (events.Ref, error) {
 	switch {
 	case found.Total == 0:
 		hint := ""
@@ -103,7 +108,7 @@ func pickOne(l events.Locator, found snapshot.Located) (events.Ref, error) {
 		return "", events.Errorf(events.CodeElementNotFound, "locator %s matches no element in the page%s; check it with find, or take a snapshot", l, hint).
 			WithDetails(events.ErrorDetails{Locator: l.String()})
 	case found.Total > 1:
-		ms := matches(found)
+		ms := matches(found, tab)
 		list := make([]string, len(ms))
 		for i, m := range ms {
 			list[i] = fmt.Sprintf("%s %s %q", m.Ref, m.Role, m.Name)

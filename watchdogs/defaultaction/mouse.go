@@ -173,6 +173,11 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		return events.ActionResult{}, fmt.Errorf("listening for navigations: %w", err)
 	}
 	defer stopped.Close()
+	docs, err := openDocWatch(streamCtx, tab)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer docs.close()
 
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		if err := op(ctx); err != nil {
@@ -276,6 +281,21 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 	if !res.Navigated {
 		if u := tab.URL(); u != urlBefore {
 			res.Navigated, res.URL = true, u
+		}
+	}
+	if res.Navigated {
+		doc := docs.take(main)
+		res.Status = doc.Status
+		if err := doc.failure("the action's navigation"); err != nil {
+			res.URL = doc.Unreachable
+			return res, err
+		}
+	}
+	if asked && !res.Navigated {
+		// A navigation asked for that never committed: a download,
+		// unless the response was one with no content (204, 205).
+		if st := docs.take(main).Status; st != 204 && st != 205 {
+			res.MayDownload = true
 		}
 	}
 	return res, nil

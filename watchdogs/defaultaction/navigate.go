@@ -35,8 +35,8 @@ func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) 
 			download = true
 			return r.FrameID, "", nil
 		}
-		if r.ErrorText != "" {
-			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, r.ErrorText)
+		if r.ErrorText != "" && r.ErrorText != httpFailure {
+			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, r.ErrorText).WithExtra("net_error", r.ErrorText)
 		}
 		return r.FrameID, r.LoaderID, nil
 	})
@@ -87,6 +87,11 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 		return events.NavigationResult{}, fmt.Errorf("listening for lifecycle events: %w", err)
 	}
 	defer lc.Close()
+	docs, err := openDocWatch(ctx, tab)
+	if err != nil {
+		return events.NavigationResult{}, err
+	}
+	defer docs.close()
 	var frame page.FrameID
 	var loader string
 	// loaded is set once the new document reached want; the race may
@@ -146,12 +151,27 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	}
 	// A new document means a new renderer: a crashed tab is recovered.
 	tab.ClearCrashed()
+	doc := docs.take(frame)
+	res.Status, res.StatusText = doc.Status, doc.StatusText
+	if err := doc.failure(navigationWhat(dest)); err != nil {
+		res.URL = doc.Unreachable
+		return res, err
+	}
 	res.URL, res.Title = a.navigatedLocation(ctx, tab)
 	res.Title = shortTitle(res.Title)
 	if loaded.Load() && d == nil {
 		a.prepareSnapshot(tab)
 	}
 	return res, nil
+}
+
+// navigationWhat names a navigation in an error: its destination, or
+// the page it went to (a reload, a step in history).
+func navigationWhat(dest string) string {
+	if dest == "" {
+		return "the navigation"
+	}
+	return "navigating to " + dest
 }
 
 func orDefault(s, d string) string {

@@ -250,7 +250,7 @@ func (a *attachment) waitLocator(tab *session.Target, raw string, gone bool) (st
 			return shown == 0, nil
 		}
 		if shown > 1 {
-			_, err := pickOne(l, found)
+			_, err := pickOne(l, found, tab.ID)
 			return false, err
 		}
 		if shown == 0 {
