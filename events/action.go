@@ -150,12 +150,12 @@ type UploadFileEvent struct {
 // ActionResult with Details.WaitedFor and ElapsedMS; a timeout error
 // names what it waited for (Details.WaitedFor).
 type WaitEvent struct {
-	TabID   TargetID
-	Text    string
-	Ref     Ref
-	Gone    Ref
-	URL     string
-	Load    bool
+	TabID TargetID
+	Text  string
+	Ref   Ref
+	Gone  Ref
+	URL   string
+	Load  bool
 	// LoadState waits for a load state: "load" (as Load),
 	// "domcontentloaded", or "networkidle": loaded, then no request of the
 	// tab started or ended for 500 ms and none it saw start still open.
