@@ -262,6 +262,9 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		// the session works.
 		s.log.Warn().Err(err).Msg("downloads are not followed")
 	}
+	if err := s.restoreSessionCookies(ctx); err != nil {
+		return nil, err
+	}
 	if cfg.StorageState != nil {
 		if _, err := s.LoadStorageState(ctx, *cfg.StorageState); err != nil {
 			return nil, fmt.Errorf("loading the storage state: %w", err)
@@ -453,6 +456,7 @@ func (s *BrowserSession) Close() error {
 			// the exception: the browser saves cookies and storage as it
 			// exits.
 			if s.proc != nil && s.proc.Persistent() && !lost {
+				s.saveSessionCookies(ctx)
 				s.exitGracefully()
 			}
 			s.conn.Close()

@@ -68,3 +68,6 @@ func CommandFlags() map[string]map[string]bool {
 	}
 	return out
 }
+
+// CommandNames lists the CLI's commands.
+func CommandNames() []string { return commandNames() }

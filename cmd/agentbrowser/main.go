@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -171,45 +170,6 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 		return
 	}
 	io.WriteString(stdout, termtext.Escape(humanText(body)))
-}
-
-// humanText renders a result for people: the snapshot or text as is, other
-// fields as "key: value" lines.
-func humanText(body map[string]any) string {
-	var sb strings.Builder
-	if n, ok := body["notice"].(string); ok {
-		sb.WriteString("note: " + n + "\n")
-	}
-	for _, k := range []string{"text", "snapshot", "markdown"} {
-		if s, ok := body[k].(string); ok {
-			sb.WriteString(s)
-			if !strings.HasSuffix(s, "\n") {
-				sb.WriteByte('\n')
-			}
-			return sb.String()
-		}
-	}
-	keys := make([]string, 0, len(body))
-	for k := range body {
-		if k != "ok" && k != "notice" {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := body[k]
-		switch v := v.(type) {
-		case string:
-			fmt.Fprintf(&sb, "%s: %s\n", k, v)
-		default:
-			b, _ := request.Marshal(v)
-			fmt.Fprintf(&sb, "%s: %s\n", k, b)
-		}
-	}
-	if len(keys) == 0 {
-		sb.WriteString("ok\n")
-	}
-	return sb.String()
 }
 
 func printHelp(w io.Writer, args []string) {
