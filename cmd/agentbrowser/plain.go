@@ -267,4 +267,3 @@ func sortedKeys(m map[string]any) []string {
 	sort.Strings(out)
 	return out
 }
-
