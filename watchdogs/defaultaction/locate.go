@@ -67,8 +67,9 @@ func (a *attachment) locateIn(ctx context.Context, tab *session.Target, l events
 
 // dialogBlocks is the error of a locator a dialog kept from running.
 func dialogBlocks(d *events.DialogInfo, l events.Locator) error {
-	return events.Errorf(events.CodeDialogBlocking, "a %s dialog blocks the page, so locator %s cannot run: respond to dialog %s first", d.Type, l, d.ID).
-		WithDetails(events.ErrorDetails{DialogID: d.ID, Type: d.Type, Message: &d.Message, Locator: l.String()})
+	e := events.DialogBlocks(*d, "locator "+l.String()+" cannot run")
+	e.Details.Locator = l.String()
+	return e
 }
 
 // matches lists found's matches as the events carry them: a match in

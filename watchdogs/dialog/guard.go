@@ -99,10 +99,7 @@ func (a *attachment) check(ctx context.Context, tab events.TargetID, leaving boo
 		if d.answering || d.info.TabID != tab {
 			continue
 		}
-		return events.Errorf(events.CodeDialogBlocking,
-			"a %s dialog (%s) is open on this tab and blocks it: %q",
-			d.info.Type, d.info.ID, d.info.Message).WithNext(events.StepAnswerDialog).
-			WithDetails(events.ErrorDetails{DialogID: d.info.ID, Type: d.info.Type, Message: new(d.info.Message), TabID: d.info.TabID})
+		return events.DialogBlocks(d.info, "")
 	}
 	return nil
 }
