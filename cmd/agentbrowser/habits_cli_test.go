@@ -173,7 +173,8 @@ func TestFillGetIsWait(t *testing.T) {
 	assert.Equal(t, false, c.ok("get", "attr", "#email", "title")["present"])
 	assert.Contains(t, c.ok("get", "html", "#f")["html"], `id="email"`)
 	assert.Contains(t, c.ok("get", "html", "#f", "--outer")["html"], `<form id="f">`)
-	assert.EqualValues(t, 3, c.ok("get", "count", "role=button")["count"], "Save, Menu, Save; the iframe's own buttons are counted too")
+	assert.EqualValues(t, 5, c.ok("get", "count", "role=button")["count"], "Save, Menu, Save, Ask, and the iframe's Inner")
+	assert.EqualValues(t, 2, c.ok("get", "count", "#f button")["count"])
 	box := c.ok("get", "box", "#styled")["box"].(map[string]any)
 	assert.EqualValues(t, 100+2*2, box["width"])
 	st := c.ok("get", "styles", "#styled", "--props", "color,margin-top")
@@ -226,7 +227,7 @@ func TestFillGetIsWait(t *testing.T) {
 func TestWaitFnObeysTheEvaluateSwitch(t *testing.T) {
 	srv := habitsSite(t)
 	c := newSharedCLI(t)
-	c.pre = append(c.pre, "--evaluate=false")
+	c.pre = append(c.pre, "--evaluate-enabled=false")
 	c.ok("open", srv.MainURL("/"))
 	o := c.json("wait", "--fn", "true")
 	assert.Equal(t, "evaluate_disabled", o.errCode(), o.Stdout)
