@@ -116,6 +116,7 @@ func New(opts Options) (*Server, error) {
 	registerToolboxTools(s)
 	registerPageTools(s)
 	registerStateTools(s)
+	registerInspectTools(s)
 	return s, nil
 }
 

@@ -160,6 +160,10 @@ func parseCookies(in Input) (request.Request, error) {
 		if len(in.Args) != 3 || len(urls) > 1 {
 			return nil, usageErrorf("usage: agentbrowser cookies set NAME VALUE (--url URL | --domain D) [--path P] [--http-only] [--secure] [--same-site Lax|Strict|None] [--expires UNIX]")
 		}
+		if len(urls) == 0 && !in.Has("domain") {
+			// Where the cookie goes is part of the command line.
+			return nil, usageErrorf("cookies set needs --url URL or --domain D: the site the cookie belongs to")
+		}
 		q := request.SetCookie{
 			Name: in.Args[1], Value: in.Args[2], Domain: in.String("domain"), Path: in.String("path"),
 			HTTPOnly: in.Bool("http-only"), Secure: in.Bool("secure"), SameSite: in.String("same-site"),
