@@ -60,6 +60,7 @@ type BrowserSession struct {
 	stops     []func(context.Context) error
 	crashErr  error
 	fetch     fetchCoordinator // request interception shared by its owners
+	creds     credentials      // HTTP credentials the session answers challenges with
 	commands  atomic.Int32     // commands in flight (BeginCommand)
 
 	dl       downloads    // the session's downloads

@@ -155,12 +155,11 @@ func TestDocExamplesRun(t *testing.T) {
 		}
 	}))
 	page := srv.MainURL("/done")
-	c := newSharedCLI(t)
-	dir := t.TempDir()
-	t.Chdir(dir)
-
 	guide := docExamples(t, "skill.md")
 	cli := docExamples(t, "../../docs/cli.md")
+	c := newSharedCLI(t)
+	// Files the examples write (auth.json, receipt.pdf) go here.
+	t.Chdir(t.TempDir())
 	require.Greater(t, len(guide), 40, "the guide's examples are found")
 	frameID := ""
 	for _, ex := range append(guide, cli...) {

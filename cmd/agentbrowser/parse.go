@@ -97,7 +97,9 @@ func (h *helpAsked) Error() string { return "help asked" }
 func askedHelp(args []string) (*helpAsked, bool) {
 	asked := false
 	var cmd *Command
-	for _, a := range args {
+	first := true // the next positional argument is the first
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if a == "--" {
 			break
 		}
@@ -106,9 +108,21 @@ func askedHelp(args []string) (*helpAsked, bool) {
 			asked = true
 			continue
 		}
-		if c, ok := commands[a]; ok && cmd == nil && !isFlag(a) {
+		if isFlag(a) {
+			// A global flag's value is no positional argument.
+			name, _, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if f, ok := knownFlag(cmd, name); ok && !hasVal && f.Kind != Bool && f.Kind != Optional {
+				i++
+			}
+			continue
+		}
+		if first && a == "help" {
+			// help COMMAND, after global flags too.
+			asked = true
+		} else if c, ok := commands[a]; ok && cmd == nil {
 			cmd = c
 		}
+		first = false
 	}
 	if !asked {
 		return nil, false
@@ -263,6 +277,9 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			}
 			g.Settings[name] = abs
 		}
+	}
+	if g.Settings["headed"] == "true" && (g.CDP != "" || g.Remote.Grid != "") {
+		return g, nil, in, usageErrorf("--headed is for a browser agentbrowser launches: a browser reached with --cdp or --grid shows its windows or not as it was started")
 	}
 	if g.Settings["profile"] != "" && (g.CDP != "" || g.Remote.Grid != "") {
 		return g, nil, in, usageErrorf("--profile is for a browser agentbrowser launches: a browser reached with --cdp or --grid keeps its own profile")
