@@ -36,7 +36,7 @@ func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) 
 			return r.FrameID, "", nil
 		}
 		if r.ErrorText != "" && r.ErrorText != httpFailure {
-			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, r.ErrorText).WithExtra("net_error", r.ErrorText)
+			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s%s", u, r.ErrorText, netHint(r.ErrorText)).WithExtra("net_error", r.ErrorText)
 		}
 		return r.FrameID, r.LoaderID, nil
 	})

@@ -131,12 +131,20 @@ func (o docOutcome) failure(what string) error {
 	if why == "" {
 		why = "the browser showed its error page"
 	}
-	e := events.Errorf(events.CodeNavigationFailed, "%s: %s could not be loaded: %s; the tab shows the browser's error page (check the network, set offline off, or open another URL)",
-		what, o.Unreachable, strings.TrimSpace(why))
+	e := events.Errorf(events.CodeNavigationFailed, "%s: %s could not be loaded: %s%s; the tab shows the browser's error page (check the network, set offline off, or open another URL)",
+		what, o.Unreachable, strings.TrimSpace(why), netHint(o.NetError))
 	if o.NetError != "" {
 		e = e.WithExtra("net_error", o.NetError)
 	}
 	return e
+}
+
+// netHint says what to do about a net error that has a remedy of ours.
+func netHint(netError string) string {
+	if netError == "net::ERR_INVALID_AUTH_CREDENTIALS" {
+		return " (the site asks for an HTTP login, and none was given or it was refused: set credentials USER PASS gives one)"
+	}
+	return ""
 }
 
 // httpFailure is the net error Chrome gives a 4xx or 5xx response with an
