@@ -96,11 +96,11 @@ func init() {
 			}
 			return GetResult{URL: &t.URL}, nil
 		}
-		r, err := actions.Do(ctx, b.s, events.InspectElementEvent{Ref: q.Ref, What: q.What, Name: q.Name, Props: q.Props, Outer: q.Outer})
+		r, err := actions.Inspect(ctx, b.s, events.InspectElementEvent{Ref: q.Ref, What: q.What, Name: q.Name, Props: q.Props, Outer: q.Outer})
 		return GetResult{InspectResult: r}, err
 	})
 	Handle(func(ctx context.Context, b *Browser, q Is) (events.InspectResult, error) {
-		return actions.Do(ctx, b.s, events.InspectElementEvent{Ref: q.Ref, What: q.What})
+		return actions.Inspect(ctx, b.s, events.InspectElementEvent{Ref: q.Ref, What: q.What})
 	})
 }
 
