@@ -52,9 +52,10 @@ var exampleSetup = map[string][][]string{
 
 // exampleTeardown puts the session back for the examples that follow.
 var exampleTeardown = map[string][][]string{
-	"agentbrowser set offline on":           {{"set", "offline", "off"}},
-	"agentbrowser tab switch 2":             {{"tab", "close", "2"}},
-	"agentbrowser set device \"iPhone 15\"": {{"set", "reset"}},
+	"agentbrowser set offline on":            {{"set", "offline", "off"}},
+	"agentbrowser tab switch 2":              {{"tab", "close", "2"}},
+	"agentbrowser set device \"iPhone 15\"":  {{"set", "reset"}},
+	"agentbrowser set credentials USER PASS": {{"set", "credentials", "off"}},
 }
 
 // codeSpan and fence find what a Markdown page shows as code.
