@@ -98,9 +98,16 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	// return while the call above still runs, so it is the one thing read
 	// after it.
 	var loaded atomic.Bool
+	// started holds the navigating frame once start answered, for the
+	// document's status: read after the race, it must not be frame.
+	var started atomic.Pointer[page.FrameID]
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		var err error
 		frame, loader, err = start(ctx)
+		if err == nil {
+			f := frame
+			started.Store(&f)
+		}
 		if err != nil || loader == "" || want == "" {
 			return err
 		}
@@ -151,7 +158,10 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	}
 	// A new document means a new renderer: a crashed tab is recovered.
 	tab.ClearCrashed()
-	doc := docs.take(frame)
+	var doc docOutcome
+	if f := started.Load(); f != nil && d == nil {
+		doc = docs.take(*f)
+	}
 	res.Status, res.StatusText = doc.Status, doc.StatusText
 	if err := doc.failure(navigationWhat(dest)); err != nil {
 		res.URL = doc.Unreachable

@@ -53,6 +53,7 @@ var guarded = []guardReg{
 	guard[events.WebStorageEvent](),
 	guard[events.LocateEvent](),
 	guard[events.ReadEvent](),
+	guard[events.InspectElementEvent](),
 }
 
 // leaves are the events that navigate a tab away: they may leave a page
