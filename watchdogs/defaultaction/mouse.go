@@ -286,7 +286,9 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 	if res.Navigated {
 		doc := docs.take(main)
 		res.Status = doc.Status
-		if err := doc.failure("the action's navigation"); err != nil {
+		// A load the session's origin lists stopped is the action's
+		// result's blocked list, not its failure.
+		if err := doc.failure("the action's navigation"); err != nil && doc.NetError != blockedByClient {
 			res.URL = doc.Unreachable
 			return res, err
 		}

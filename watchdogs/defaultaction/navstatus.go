@@ -147,6 +147,10 @@ func netHint(netError string) string {
 	return ""
 }
 
+// blockedByClient is the net error of a load the session stopped itself
+// (its origin lists, a route that aborts with blockedbyclient).
+const blockedByClient = "net::ERR_BLOCKED_BY_CLIENT"
+
 // httpFailure is the net error Chrome gives a 4xx or 5xx response with an
 // empty body, for which it shows its own page: the server answered, so the
 // navigation is reported with the response's status, not as a failure.
