@@ -60,8 +60,7 @@ func parseWait(in Input) (request.Request, error) {
 			q.Ref = r
 		}
 	}
-	if q == (request.Wait{}) {
-		return nil, usageErrorf("usage: agentbrowser %s", commands["wait"].Usage)
-	}
+	// No condition, or several, is the handler's to refuse (exit 1, as
+	// documented), checked before a daemon starts.
 	return q, nil
 }
