@@ -131,6 +131,7 @@ func New(opts Options) (*Server, error) {
 	registerPageTools(s)
 	registerStateTools(s)
 	registerDiagTools(s)
+	registerInspectTools(s)
 	return s, nil
 }
 

@@ -41,7 +41,12 @@ apt_install() {
   apt-get install -y -qq "$@" >/dev/null
 }
 
-if ! have_cc && ! apt_install gcc libc6-dev; then
+# AGENTBROWSER_DEPS=run: only what running agentbrowser needs (make
+# demo): Chromium and the Go modules; no C compiler, no npm.
+run_only=false
+[ "${AGENTBROWSER_DEPS:-}" = "run" ] && run_only=true
+
+if ! $run_only && ! have_cc && ! apt_install gcc libc6-dev; then
   echo "deps: gcc or libc6-dev is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
 fi
 
@@ -51,6 +56,9 @@ if ! have_chrome && ! apt_install chromium; then
 fi
 
 go mod download
+if $run_only; then
+  exit 0
+fi
 
 # The MCP end-to-end test drives the server with the official TypeScript
 # client, pinned in e2e/mcp/package-lock.json; the real-widget suite

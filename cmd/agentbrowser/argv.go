@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -25,6 +26,10 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 		return fallback
 	}
 	g, cmd, in, err := parseArgs(args)
+	var help *helpAsked
+	if errors.As(err, &help) {
+		return fallback
+	}
 	if err != nil {
 		body, code := errBody(err)
 		return argvReply(g.JSON || wantsJSON(args), body, code)
