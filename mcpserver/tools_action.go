@@ -255,4 +255,3 @@ func rawJSON(v any) json.RawMessage {
 	b, _ := request.Marshal(v)
 	return b
 }
-
