@@ -13,11 +13,7 @@ import (
 )
 
 // ErrorBody is the JSON shape of an error.
-type ErrorBody struct {
-	Code    events.Code         `json:"code"`
-	Message string              `json:"message"`
-	Details events.ErrorDetails `json:"details,omitzero"`
-}
+type ErrorBody = events.ErrorBody
 
 // Describe maps any error from this module to its code and message. A
 // coded error (*events.Error) anywhere in the chain speaks for itself: the
@@ -35,6 +31,19 @@ func Describe(err error) ErrorBody {
 		return ErrorBody{Code: ce.Code, Message: ce.Error(), Details: ce.Details}
 	}
 	return ErrorBody{Code: classify(err), Message: err.Error()}
+}
+
+// Coded returns err as a coded error (*events.Error) with the code
+// Describe gives it: err itself when it carries a code, else a coded error
+// whose message is err's text and which wraps err (errors.Is and
+// errors.As still reach it). A surface that words errors from their code
+// alone (request.FaultOf) gets the same code as Describe would give.
+func Coded(err error) error {
+	var ce *events.Error
+	if err == nil || errors.As(err, &ce) {
+		return err
+	}
+	return events.NewError(classify(err), err, "%s", err.Error())
 }
 
 // classify picks the code of an error that carries none, by the sentinel

@@ -208,3 +208,12 @@ var (
 	ErrElementNotFound  = &Error{Code: CodeElementNotFound}
 	ErrNotApplied       = &Error{Code: CodeNotApplied}
 )
+
+// ErrorBody is the JSON shape of an error as a surface shows it: the
+// code, the message (with the next step in the surface's words) and the
+// details.
+type ErrorBody struct {
+	Code    Code         `json:"code"`
+	Message string       `json:"message"`
+	Details ErrorDetails `json:"details,omitzero"`
+}

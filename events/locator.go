@@ -404,44 +404,6 @@ func cssProblem(s string) string {
 	return ""
 }
 
-// ReadTarget reads an element argument as agents write it and returns it
-// in the form the events carry: a ref in its canonical form (e5 for e5,
-// @e5 or ref=e5), a locator as written (a chain with a bare CSS step
-// written back with css=), or a bare CSS selector as css=SELECTOR. What
-// is none of them (an @ or ref= that is not a ref, a selector that is
-// plainly not CSS) is an invalid_argument *Error that lists the forms.
-func ReadTarget(s string) (Ref, error) {
-	if r, ok := ParseRef(s); ok {
-		return r, nil
-	}
-	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, "@") || strings.HasPrefix(t, "ref=") {
-		return "", Errorf(CodeInvalidArgument, "malformed ref %q: a ref is e followed by digits, such as e5, @e5 or ref=e5; %s", s, TargetForms).WithNext(StepSnapshot)
-	}
-	if IsLocator(t) {
-		l, err := ParseLocator(t)
-		if err != nil {
-			return "", err
-		}
-		if len(l.Scopes) > 0 {
-			return Ref(l.String()), nil
-		}
-		return Ref(s), nil
-	}
-	if len(splitChain(t)) > 1 {
-		l, err := ParseLocator(t)
-		if err != nil {
-			return "", err
-		}
-		return Ref(l.String()), nil
-	}
-	l, err := bareCSS(t)
-	if err != nil {
-		return "", err
-	}
-	return Ref(l.String()), nil
-}
-
 // value reads a locator's value: a "quoted string" (exact, with \" and \\
 // escapes) followed by rest, or the whole of v, unquoted.
 func value(v string) (text string, exact bool, rest string, err error) {
@@ -517,31 +479,6 @@ func (l Locator) step() string {
 		return s
 	}
 	return string(l.Kind) + "=" + q(l.Value, l.Exact)
-}
-
-// Target is what an element argument names: a ref, or a locator to
-// resolve.
-type Target struct {
-	Ref     Ref
-	Locator *Locator
-}
-
-// ParseTarget reads an element argument: a ref (e5, @e5, ref=e5), a
-// locator, or a bare CSS selector (see ReadTarget). Anything else is an
-// invalid_argument *Error that lists the forms.
-func ParseTarget(s string) (Target, error) {
-	r, err := ReadTarget(s)
-	if err != nil {
-		return Target{}, err
-	}
-	if p, ok := ParseRef(string(r)); ok {
-		return Target{Ref: p}, nil
-	}
-	l, err := ParseLocator(string(r))
-	if err != nil {
-		return Target{}, err
-	}
-	return Target{Locator: &l}, nil
 }
 
 // knownRole reports whether the snapshot can show role: an ARIA role, or

@@ -4,16 +4,15 @@ import (
 	"context"
 	"testing"
 
+	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
-
-	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // A bug in an MCP tool is that call's tool error; the server goes on
 // serving the connection.
 func TestAToolsPanicIsItsError(t *testing.T) {
-	s, err := New(Options{Open: Shared(request.NewBrowser(nil))})
+	s, err := New(Options{Open: Shared(runner.NewBrowser(nil))})
 	require.NoError(t, err)
 	addTool(s, toolSpec{name: "test_panics"}, func(context.Context, *conn, *mcp.CallToolRequest, struct{}) (*toolOut, error) {
 		panic("the bug")

@@ -73,10 +73,10 @@ func TestGuardRewritesAndRefuses(t *testing.T) {
 	require.NoError(t, os.Symlink("/etc/passwd", filepath.Join(dir, "link")))
 	ctx := t.Context()
 
-	q, err := c.guard(ctx, request.Upload{Ref: "e1", Files: []string{"in.txt"}})
+	q, err := c.guard(ctx, request.Upload{Ref: events.Target{Ref: "e1"}, Files: []string{"in.txt"}})
 	require.NoError(t, err)
 	require.Equal(t, []string{filepath.Join(dir, "in.txt")}, q.(request.Upload).Files)
-	_, err = c.guard(ctx, request.Upload{Ref: "e1", Files: []string{"in.txt", "link"}})
+	_, err = c.guard(ctx, request.Upload{Ref: events.Target{Ref: "e1"}, Files: []string{"in.txt", "link"}})
 	require.ErrorIs(t, err, events.ErrPathNotAllowed)
 	q, err = c.guard(ctx, request.PDF{})
 	require.NoError(t, err, "no path: the session's download directory")
@@ -129,7 +129,7 @@ func TestGuardRewritesAndRefuses(t *testing.T) {
 	require.NoError(t, err)
 
 	// A batch's steps are checked one by one.
-	ok, err := request.NewBatchStep(request.Upload{Ref: "e1", Files: []string{"in.txt"}}, request.Options{})
+	ok, err := request.NewBatchStep(request.Upload{Ref: events.Target{Ref: "e1"}, Files: []string{"in.txt"}}, request.Options{})
 	require.NoError(t, err)
 	bad, err := request.NewBatchStep(request.SaveState{Path: "/tmp/stolen.json"}, request.Options{})
 	require.NoError(t, err)
@@ -142,7 +142,7 @@ func TestGuardRewritesAndRefuses(t *testing.T) {
 
 	// Unrestricted: everything through, relative paths still resolved.
 	open, odir := remoteConn(t, Files{Unrestricted: true})
-	q, err = open.guard(ctx, request.Upload{Ref: "e1", Files: []string{"/etc/passwd", "x"}})
+	q, err = open.guard(ctx, request.Upload{Ref: events.Target{Ref: "e1"}, Files: []string{"/etc/passwd", "x"}})
 	require.NoError(t, err)
 	require.Equal(t, []string{"/etc/passwd", filepath.Join(odir, "x")}, q.(request.Upload).Files)
 	_, err = open.guard(ctx, request.CDP{Method: "Browser.setDownloadBehavior", Params: json.RawMessage(`{"behavior":"default"}`)})

@@ -89,7 +89,7 @@ func registerFillForm(s *Server) {
 		if len(in.Fields) == 0 {
 			return nil, events.Errorf(events.CodeInvalidArgument, "fields must list at least one field")
 		}
-		refs := make([]events.Ref, len(in.Fields))
+		refs := make([]events.Target, len(in.Fields))
 		for i, f := range in.Fields {
 			r, err := parseTarget(fmt.Sprintf("fields[%d].target", i), f.Target, "ref", f.Ref, true)
 			if err != nil {
@@ -107,7 +107,7 @@ func registerFillForm(s *Server) {
 				}
 				return nil, &events.Error{Code: fe.Code, Message: msg, Details: fe.Details}
 			}
-			done = append(done, string(refs[i]))
+			done = append(done, refs[i].String())
 		}
 		out := &toolOut{text: "Filled " + strings.Join(done, ", "), fields: fields{"filled": rawJSON(done)}}
 		s.pageState(ctx, c, in.pageArgs, out, false)

@@ -33,7 +33,7 @@ func (c *conn) snapshotPage(ctx context.Context, a pageArgs, q request.Snapshot)
 		return nil, err
 	}
 	p := &pageSnapshot{st: st, roles: map[events.Ref]string{},
-		whole: q.Scope == "" && q.MaxDepth == 0 && q.Find == "" && q.Cursor == "" && q.MaxChars == 0 && !q.Interactive}
+		whole: q.Scope.IsZero() && q.MaxDepth == 0 && q.Find == "" && q.Cursor == "" && q.MaxChars == 0 && !q.Interactive}
 	if st.Tree != nil {
 		p.tree = st.Tree.Text
 		for r, info := range st.Tree.Refs {

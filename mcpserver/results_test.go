@@ -15,7 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/mcpserver"
-	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
@@ -86,7 +86,7 @@ func connectWith(t *testing.T, opts mcpserver.Options) *client {
 	m, err := standard.NewManager()
 	require.NoError(t, err)
 	s := testkit.Session(t, session.Config{Extensions: []session.Extension{m}})
-	opts.Open = mcpserver.Shared(request.NewBrowser(s))
+	opts.Open = mcpserver.Shared(runner.NewBrowser(s))
 	server, err := mcpserver.New(opts)
 	require.NoError(t, err)
 	ct, st := mcp.NewInMemoryTransports()

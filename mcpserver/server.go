@@ -81,7 +81,7 @@ func (o Options) Validate() error {
 
 // Shared returns an Open that gives every connection d, which stays open
 // when connections end: a Go program serving its own session passes
-// Shared(request.NewBrowser(s)).
+// Shared(runner.NewBrowser(s)).
 func Shared(d request.Doer) func(context.Context) (Backend, error) {
 	return func(context.Context) (Backend, error) { return shared{d}, nil }
 }

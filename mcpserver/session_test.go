@@ -12,7 +12,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/mcpserver"
-	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
@@ -40,7 +40,7 @@ func TestServeOwnSession(t *testing.T) {
 	require.NoError(t, err)
 	s := testkit.Session(t, session.Config{Extensions: []session.Extension{m}})
 
-	server, err := mcpserver.New(mcpserver.Options{Open: mcpserver.Shared(request.NewBrowser(s)), SnapshotMode: mcpserver.Full})
+	server, err := mcpserver.New(mcpserver.Options{Open: mcpserver.Shared(runner.NewBrowser(s)), SnapshotMode: mcpserver.Full})
 	require.NoError(t, err)
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := server.SDK().Connect(t.Context(), st, nil)

@@ -2,13 +2,12 @@ package mcpserver
 
 import (
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // Tools name the element they act on as Playwright MCP's do, by target,
 // and as ours did before, by ref; both are accepted, and the schemas say
 // so. Every element argument goes through parseTarget, so what a target may
-// be (a ref or a locator, as request.ParseRef reads them) is
+// be (a ref or a locator, as events.ParseTarget reads them) is
 // decided in one place.
 
 // elementArgs name one element: target or ref, and a human description
@@ -23,35 +22,35 @@ func (a elementArgs) elementName() string { return a.Element }
 
 // element reads the element the arguments name; required says whether
 // the tool needs one.
-func (a elementArgs) element(required bool) (events.Ref, error) {
+func (a elementArgs) element(required bool) (events.Target, error) {
 	return parseTarget("target", a.Target, "ref", a.Ref, required)
 }
 
 // parseTarget reads an element argument given as target (named tname) or
 // ref (named rname): the two must agree when both are given, and one is
 // needed when required.
-func parseTarget(tname, target, rname, ref string, required bool) (events.Ref, error) {
+func parseTarget(tname, target, rname, ref string, required bool) (events.Target, error) {
 	switch {
 	case target == "" && ref == "":
 		if !required {
-			return "", nil
+			return events.Target{}, nil
 		}
-		return "", events.Errorf(events.CodeInvalidArgument, "%s is missing: give the element's ref from the page snapshot, such as e5, or a locator (or %s)", tname, rname).WithNext(events.StepSnapshot)
+		return events.Target{}, events.Errorf(events.CodeInvalidArgument, "%s is missing: give the element's ref from the page snapshot, such as e5, or a locator (or %s)", tname, rname).WithNext(events.StepSnapshot)
 	case target == "":
-		return request.ParseRef(ref)
+		return events.ParseTarget(ref)
 	case ref == "":
-		return request.ParseRef(target)
+		return events.ParseTarget(target)
 	}
-	t, err := request.ParseRef(target)
+	t, err := events.ParseTarget(target)
 	if err != nil {
-		return "", err
+		return events.Target{}, err
 	}
-	r, err := request.ParseRef(ref)
+	r, err := events.ParseTarget(ref)
 	if err != nil {
-		return "", err
+		return events.Target{}, err
 	}
-	if t != r {
-		return "", events.Errorf(events.CodeInvalidArgument, "%s %q and %s %q name two elements: give one", tname, target, rname, ref)
+	if t.String() != r.String() {
+		return events.Target{}, events.Errorf(events.CodeInvalidArgument, "%s %q and %s %q name two elements: give one", tname, target, rname, ref)
 	}
 	return t, nil
 }

@@ -251,7 +251,7 @@ func registerPageTools(s *Server) {
 		}
 		q := request.Eval{Expression: in.Function, Frame: in.Frame, Ref: r}
 		switch {
-		case r != "":
+		case !r.IsZero():
 		case isFunction.MatchString(in.Function):
 			q.Expression = "(" + in.Function + ")()"
 		}

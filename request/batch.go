@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
@@ -85,8 +84,8 @@ const MaxBatchSteps = 1000
 // gives one.
 const DefaultStepTimeoutMS = 30000
 
-// requests decodes and checks every step.
-func (q Batch) requests() ([]Request, error) {
+// Requests decodes every step and runs its own checks (Validate).
+func (q Batch) Requests() ([]Request, error) {
 	if len(q.Steps) == 0 {
 		return nil, invalid("batch needs at least one step")
 	}
@@ -122,84 +121,6 @@ func (q Batch) requests() ([]Request, error) {
 
 // Validate implements Validator.
 func (q Batch) Validate() error {
-	_, err := q.requests()
+	_, err := q.Requests()
 	return err
-}
-
-// batchEnvelope is room kept in the cap for the result around the steps'
-// results (ok, steps, ran, failed, stop).
-const batchEnvelope = 1024
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Batch) (BatchResult, error) {
-		reqs, err := q.requests()
-		if err != nil {
-			return BatchResult{}, err
-		}
-		limit := q.MaxOutputBytes
-		if limit == 0 {
-			limit = b.capBytes()
-		}
-		used := batchEnvelope
-		res := BatchResult{Steps: len(reqs), Results: make([]StepResult, 0, min(len(reqs), 64))}
-		for i, r := range reqs {
-			if ctx.Err() != nil {
-				break
-			}
-			o := Options{Tab: q.Steps[i].Tab, TimeoutMS: q.Steps[i].TimeoutMS}
-			if o.TimeoutMS == 0 {
-				o.TimeoutMS = q.StepTimeoutMS
-			}
-			if o.TimeoutMS == 0 {
-				o.TimeoutMS = DefaultStepTimeoutMS
-			}
-			sr := StepResult{Command: r.Command()}
-			rep, err := b.Do(ctx, r, o)
-			if err == nil {
-				sr.Body, err = Body(rep.Value)
-			}
-			res.Ran++
-			if err != nil {
-				f := FaultOf(err)
-				sr.Body, sr.Fault = nil, &f
-				res.Failed++
-			}
-			if n := stepSize(sr); used+n > limit {
-				// The step acted; its output is what does not fit. Say so
-				// in its place and run nothing more.
-				res.Stop = &BatchStop{Step: i + 1, Code: events.CodeResultTooLarge, Message: fmt.Sprintf(
-					"the batch stopped after step %d of %d: its output (%d bytes) would have taken the batch's output past the cap of %d bytes (--max-result-bytes); step %d ran, and what it changed stays changed; steps %d to %d did not run: run them in another batch, or ask for less",
-					i+1, len(reqs), n, limit, i+1, i+2, len(reqs))}
-				if i+1 == len(reqs) {
-					res.Stop.Message = fmt.Sprintf("the batch's last step (%d) ran, and what it changed stays changed, but its output (%d bytes) would have taken the batch's output past the cap of %d bytes (--max-result-bytes): ask for less",
-						i+1, n, limit)
-				}
-				f := Fault{Code: events.CodeResultTooLarge, Message: res.Stop.Message,
-					Details: events.ErrorDetails{Size: int64(n), Cap: int64(limit)}}
-				if sr.Fault == nil {
-					res.Failed++
-				}
-				sr.Body, sr.Fault = nil, &f
-				res.Results = append(res.Results, sr)
-				break
-			}
-			used += stepSize(sr)
-			res.Results = append(res.Results, sr)
-			if err != nil && !q.Continue {
-				break
-			}
-		}
-		return res, nil
-	})
-}
-
-// stepSize is how many bytes sr adds to a batch's output, its body (JSON
-// already) counted as it is, not encoded again.
-func stepSize(sr StepResult) int {
-	n := len(sr.Body) + len(sr.Command) + 32 // {"command":"","body":},
-	if sr.Fault != nil {
-		b, _ := Marshal(sr.Fault)
-		n += len(b) + 10
-	}
-	return n
 }

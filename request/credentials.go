@@ -1,11 +1,5 @@
 package request
 
-import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/session"
-)
-
 // SetCredentials gives the session HTTP credentials (Basic, Digest,
 // NTLM) for the authentication challenges of its pages, on every tab and
 // frame, those opened later too: of every origin, or of Origin alone.
@@ -37,18 +31,4 @@ func (q SetCredentials) Validate() error {
 		return invalid("credentials need a user name")
 	}
 	return nil
-}
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q SetCredentials) (CredentialsResult, error) {
-		var c *session.HTTPCredentials
-		if !q.Clear {
-			c = &session.HTTPCredentials{Username: q.Username, Password: q.Password, Origin: q.Origin}
-		}
-		if err := b.s.SetHTTPCredentials(ctx, c); err != nil {
-			return CredentialsResult{}, err
-		}
-		user, origin, ok := b.s.HTTPCredentialsSet()
-		return CredentialsResult{Set: ok, Username: user, Origin: origin}, nil
-	})
 }

@@ -1,12 +1,6 @@
 package request
 
 import (
-	"context"
-	"fmt"
-	"path/filepath"
-	"time"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -143,56 +137,3 @@ type InitScripts struct {
 }
 
 func (InitScripts) Command() string { return "init_scripts" }
-
-// inDownloads is a new name in the session's download directory.
-func (b *Browser) inDownloads(prefix, ext string) string {
-	return filepath.Join(b.s.DownloadDir(), fmt.Sprintf("%s-%s%s", prefix, time.Now().UTC().Format("20060102-150405.000"), ext))
-}
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q NetworkGet) (events.NetworkRequestDetail, error) {
-		return actions.NetworkGet(ctx, b.s, q.ID, q.Save)
-	})
-	Handle(func(ctx context.Context, b *Browser, q ConsoleGet) (events.ConsoleMessageDetail, error) {
-		return actions.ConsoleGet(ctx, b.s, q.ID)
-	})
-	Handle(func(ctx context.Context, b *Browser, q TraceStart) (events.TraceStarted, error) {
-		return actions.TraceStart(ctx, b.s)
-	})
-	Handle(func(ctx context.Context, b *Browser, q TraceStop) (events.TraceResult, error) {
-		if q.Path == "" {
-			q.Path = b.inDownloads("trace", ".json")
-		}
-		return actions.TraceStop(ctx, b.s, q.Path)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Vitals) (events.Vitals, error) {
-		return actions.Vitals(ctx, b.s)
-	})
-	Handle(func(ctx context.Context, b *Browser, q HARStart) (events.HARStarted, error) {
-		return actions.HARStart(ctx, b.s)
-	})
-	Handle(func(ctx context.Context, b *Browser, q HARStop) (events.HARResult, error) {
-		if q.Path == "" {
-			q.Path = b.inDownloads("session", ".har")
-		}
-		return actions.HARStop(ctx, b.s, q.Path)
-	})
-	Handle(func(ctx context.Context, b *Browser, q RecordStart) (events.RecordStarted, error) {
-		return actions.RecordStart(ctx, b.s)
-	})
-	Handle(func(ctx context.Context, b *Browser, q RecordStop) (events.RecordResult, error) {
-		if q.Dir == "" {
-			q.Dir = b.inDownloads("recording", "")
-		}
-		return actions.RecordStop(ctx, b.s, q.Dir)
-	})
-	Handle(func(ctx context.Context, b *Browser, q InitScriptAdd) (events.InitScriptsResult, error) {
-		return actions.AddInitScript(ctx, b.s, q.Source, q.Name)
-	})
-	Handle(func(ctx context.Context, b *Browser, q InitScriptRemove) (events.InitScriptsResult, error) {
-		return actions.RemoveInitScript(ctx, b.s, q.ID)
-	})
-	Handle(func(ctx context.Context, b *Browser, q InitScripts) (events.InitScriptsResult, error) {
-		return actions.InitScripts(ctx, b.s)
-	})
-}

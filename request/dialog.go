@@ -1,10 +1,6 @@
 package request
 
 import (
-	"context"
-	"time"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -63,16 +59,3 @@ type Dialogs struct {
 }
 
 func (Dialogs) Command() string { return "dialogs" }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q AnswerDialog) (DialogAnswer, error) {
-		d, err := actions.RespondDialog(ctx, b.s, actions.DialogResponse{Accept: q.Accept, PromptText: q.PromptText, ID: q.ID})
-		return DialogAnswer{Dialog: d}, err
-	})
-	Handle(func(ctx context.Context, b *Browser, q DialogPolicy) (events.DialogPolicyInfo, error) {
-		return actions.SetDialogPolicy(ctx, b.s, q.Policy, time.Duration(q.HoldMS)*time.Millisecond)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Dialogs) (events.DialogsResult, error) {
-		return actions.Dialogs(ctx, b.s)
-	})
-}

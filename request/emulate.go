@@ -1,11 +1,7 @@
 package request
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/watchdogs/emulation"
 )
 
 // Set changes the session's emulation, for every tab and those opened
@@ -34,28 +30,3 @@ type Set struct {
 }
 
 func (Set) Command() string { return "set" }
-
-func (q Set) event() events.EmulateEvent {
-	return events.EmulateEvent{Reset: q.Reset, Viewport: q.Viewport, Device: q.Device, Geolocation: q.Geolocation,
-		Offline: q.Offline, ColorScheme: q.ColorScheme, ReducedMotion: q.ReducedMotion, UserAgent: q.UserAgent,
-		Headers: q.Headers, Timezone: q.Timezone, Locale: q.Locale,
-		Network: q.Network, CPU: q.CPU, ForcedColors: q.ForcedColors, Contrast: q.Contrast}
-}
-
-func (q Set) empty() bool {
-	return !q.Reset && q.Viewport == nil && q.Device == "" && q.Geolocation == nil && q.Offline == nil &&
-		q.ColorScheme == "" && q.ReducedMotion == nil && q.UserAgent == "" && q.Headers == nil && q.Timezone == "" && q.Locale == "" &&
-		q.Network == nil && q.CPU == nil && q.ForcedColors == "" && q.Contrast == ""
-}
-
-// Validate implements Validator.
-func (q Set) Validate() error { return emulation.Check(q.event()) }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Set) (events.Emulation, error) {
-		if q.empty() {
-			return actions.Do(ctx, b.s, events.EmulationEvent{})
-		}
-		return actions.Emulate(ctx, b.s, q.event())
-	})
-}

@@ -1,9 +1,9 @@
 package request
 
 import (
+	"context"
 	"errors"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -18,16 +18,27 @@ type Fault struct {
 	Details events.ErrorDetails `json:"details,omitzero"`
 }
 
-// FaultOf describes err: its code and details as actions.Describe finds
-// them, its message without the next step, and the step.
+// FaultOf describes err: a coded error (*events.Error) anywhere in its
+// chain by its code, message without the next step, the step and the
+// details; a context's end as timeout or canceled; anything else as
+// internal. Errors from a session arrive coded: runner.Browser codes them
+// (actions.Coded) before they leave it.
 func FaultOf(err error) Fault {
-	b := actions.Describe(err)
-	f := Fault{Code: b.Code, Message: b.Message, Details: b.Details}
+	if err == nil {
+		return Fault{}
+	}
 	var ce *events.Error
 	if errors.As(err, &ce) {
-		f.Message, f.Next = ce.Fact(), ce.Next
+		return Fault{Code: ce.Code, Message: ce.Fact(), Next: ce.Next, Details: ce.Details}
 	}
-	return f
+	code := events.CodeInternal
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		code = events.CodeTimeout
+	case errors.Is(err, context.Canceled):
+		code = events.CodeCanceled
+	}
+	return Fault{Code: code, Message: err.Error()}
 }
 
 // Err turns f back into a coded error, for a client that received it.
@@ -37,7 +48,7 @@ func (f Fault) Err() error {
 
 // Say is f as a surface shows it: the message and then the next step in
 // the surface's words (steps it has no words for are said as they are).
-func (f Fault) Say(words map[events.Step]string) actions.ErrorBody {
+func (f Fault) Say(words map[events.Step]string) events.ErrorBody {
 	msg := f.Message
 	if f.Next != "" {
 		next, ok := words[f.Next]
@@ -46,5 +57,5 @@ func (f Fault) Say(words map[events.Step]string) actions.ErrorBody {
 		}
 		msg += "; " + next
 	}
-	return actions.ErrorBody{Code: f.Code, Message: msg, Details: f.Details}
+	return events.ErrorBody{Code: f.Code, Message: msg, Details: f.Details}
 }

@@ -1,9 +1,6 @@
 package request
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -14,17 +11,11 @@ import (
 // radio group the radio button labelled Value (see events.FillEvent).
 type Fill struct {
 	Returns[events.ActionResult]
-	Ref   events.Ref `json:"ref"`
-	Value string     `json:"value"`
+	Ref   events.Target `json:"ref"`
+	Value string        `json:"value"`
 }
 
 func (Fill) Command() string { return "fill" }
 
 // Validate implements Validator.
-func (q Fill) Validate() error { return needRef("fill", q.Ref) }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Fill) (events.ActionResult, error) {
-		return actions.Fill(ctx, b.s, q.Ref, q.Value)
-	})
-}
+func (q Fill) Validate() error { return needTarget("fill", q.Ref) }

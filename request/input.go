@@ -1,13 +1,9 @@
 package request
 
 import (
-	"context"
-	"encoding/json"
 	"path/filepath"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 )
 
 // Point is a position in viewport CSS pixels.
@@ -21,7 +17,7 @@ type Point struct {
 // viewport at At.
 type Click struct {
 	Returns[events.ActionResult]
-	Ref       events.Ref         `json:"ref,omitempty"`
+	Ref       events.Target      `json:"ref,omitzero"`
 	At        *Point             `json:"at,omitempty"`
 	Button    events.MouseButton `json:"button,omitempty"`
 	Double    bool               `json:"double,omitempty"`
@@ -31,94 +27,81 @@ type Click struct {
 
 func (Click) Command() string { return "click" }
 
-func (q Click) count() int {
-	if q.Double {
-		return 2
-	}
-	return 1
-}
-
 // Validate implements Validator.
 func (q Click) Validate() error {
 	switch {
-	case q.Ref != "" && q.At != nil:
+	case !q.Ref.IsZero() && q.At != nil:
 		return invalid("click takes a ref or coordinates, not both")
 	case q.At != nil:
-		return defaultaction.Check(events.ClickCoordinateEvent{X: q.At.X, Y: q.At.Y, Button: q.Button, ClickCount: q.count(), Modifiers: q.Modifiers})
+		// The button, modifiers and coordinates are the owner's to
+		// check (see request/runner).
+		return nil
 	}
-	if err := needRef("click", q.Ref); err != nil {
-		return err
-	}
-	return defaultaction.Check(events.ClickElementEvent{Ref: q.Ref, Button: q.Button, ClickCount: q.count(), Modifiers: q.Modifiers})
+	return needTarget("click", q.Ref)
 }
 
 // Hover moves the mouse over an element; with Force, without the check
 // for what covers it.
 type Hover struct {
 	Returns[events.ActionResult]
-	Ref   events.Ref `json:"ref"`
-	Force bool       `json:"force,omitempty"`
+	Ref   events.Target `json:"ref"`
+	Force bool          `json:"force,omitempty"`
 }
 
 func (Hover) Command() string { return "hover" }
 
 // Validate implements Validator.
-func (q Hover) Validate() error { return needRef("hover", q.Ref) }
+func (q Hover) Validate() error { return needTarget("hover", q.Ref) }
 
 // Type types Text into an input, textarea or contenteditable, after
 // emptying it with Clear, pressing Enter afterwards with Submit; with
 // Force, even into a field the user cannot see.
 type Type struct {
 	Returns[events.ActionResult]
-	Ref    events.Ref `json:"ref"`
-	Text   string     `json:"text"`
-	Clear  bool       `json:"clear,omitempty"`
-	Submit bool       `json:"submit,omitempty"`
-	Force  bool       `json:"force,omitempty"`
+	Ref    events.Target `json:"ref"`
+	Text   string        `json:"text"`
+	Clear  bool          `json:"clear,omitempty"`
+	Submit bool          `json:"submit,omitempty"`
+	Force  bool          `json:"force,omitempty"`
 }
 
 func (Type) Command() string { return "type" }
 
 // Validate implements Validator.
-func (q Type) Validate() error { return needRef("type", q.Ref) }
+func (q Type) Validate() error { return needTarget("type", q.Ref) }
 
 // Press presses a key or chord in the focused element, or in Ref's
 // element, focused first.
 type Press struct {
 	Returns[events.ActionResult]
-	Key string     `json:"key"`
-	Ref events.Ref `json:"ref,omitempty"`
+	Key string        `json:"key"`
+	Ref events.Target `json:"ref,omitzero"`
 }
 
 func (Press) Command() string { return "press" }
 
 // Validate implements Validator.
-func (q Press) Validate() error {
-	if err := checkRefs(q.Ref); err != nil {
-		return err
-	}
-	return defaultaction.Check(events.PressKeyEvent{Key: q.Key})
-}
+func (q Press) Validate() error { return checkTargets(q.Ref) }
 
 // Scroll scrolls the page or an element by DX, DY pixels; with no delta,
 // one screen down, or a ref into view.
 type Scroll struct {
 	Returns[events.ActionResult]
-	Ref events.Ref `json:"ref,omitempty"`
-	DX  int        `json:"dx,omitempty"`
-	DY  int        `json:"dy,omitempty"`
+	Ref events.Target `json:"ref,omitzero"`
+	DX  int           `json:"dx,omitempty"`
+	DY  int           `json:"dy,omitempty"`
 }
 
 func (Scroll) Command() string { return "scroll" }
 
 // Validate implements Validator.
-func (q Scroll) Validate() error { return checkRefs(q.Ref) }
+func (q Scroll) Validate() error { return checkTargets(q.Ref) }
 
 // Select selects options of a <select> by value or visible label.
 type Select struct {
 	Returns[events.ActionResult]
-	Ref    events.Ref `json:"ref"`
-	Values []string   `json:"values"`
+	Ref    events.Target `json:"ref"`
+	Values []string      `json:"values"`
 }
 
 func (Select) Command() string { return "select" }
@@ -128,36 +111,36 @@ func (q Select) Validate() error {
 	if len(q.Values) == 0 {
 		return invalid("select needs at least one option value or label")
 	}
-	return needRef("select", q.Ref)
+	return needTarget("select", q.Ref)
 }
 
 // Check checks a checkbox, radio button or switch, verified afterwards.
 type Check struct {
 	Returns[events.ActionResult]
-	Ref events.Ref `json:"ref"`
+	Ref events.Target `json:"ref"`
 }
 
 // Uncheck unchecks a checkbox or switch, verified afterwards.
 type Uncheck struct {
 	Returns[events.ActionResult]
-	Ref events.Ref `json:"ref"`
+	Ref events.Target `json:"ref"`
 }
 
 func (Check) Command() string   { return "check" }
 func (Uncheck) Command() string { return "uncheck" }
 
 // Validate implements Validator.
-func (q Check) Validate() error { return needRef("check", q.Ref) }
+func (q Check) Validate() error { return needTarget("check", q.Ref) }
 
 // Validate implements Validator.
-func (q Uncheck) Validate() error { return needRef("uncheck", q.Ref) }
+func (q Uncheck) Validate() error { return needTarget("uncheck", q.Ref) }
 
 // Upload sets the files of an <input type=file>: absolute paths on the
 // machine the browser session runs on.
 type Upload struct {
 	Returns[events.ActionResult]
-	Ref   events.Ref `json:"ref"`
-	Files []string   `json:"files"`
+	Ref   events.Target `json:"ref"`
+	Files []string      `json:"files"`
 }
 
 func (Upload) Command() string { return "upload" }
@@ -172,7 +155,7 @@ func (q Upload) Validate() error {
 			return invalid("file %q is not an absolute path; give absolute paths on the browser's machine", f)
 		}
 	}
-	return needRef("upload", q.Ref)
+	return needTarget("upload", q.Ref)
 }
 
 // Resize sets the tab's viewport size in CSS pixels.
@@ -209,74 +192,23 @@ const MaxViewport = 16384
 // there; without it the response carries it base64-encoded.
 type Screenshot struct {
 	Returns[events.ScreenshotResult]
-	Path    string     `json:"path,omitempty"`
-	Full    bool       `json:"full,omitempty"`
-	Ref     events.Ref `json:"ref,omitempty"`
-	Labels  bool       `json:"labels,omitempty"`
-	Format  string     `json:"format,omitempty"`
-	Quality int        `json:"quality,omitempty"`
+	Path    string        `json:"path,omitempty"`
+	Full    bool          `json:"full,omitempty"`
+	Ref     events.Target `json:"ref,omitzero"`
+	Labels  bool          `json:"labels,omitempty"`
+	Format  string        `json:"format,omitempty"`
+	Quality int           `json:"quality,omitempty"`
 }
 
 func (Screenshot) Command() string { return "screenshot" }
 
-func (q Screenshot) event() events.ScreenshotEvent {
-	return events.ScreenshotEvent{Path: q.Path, Full: q.Full, Ref: q.Ref, Labels: q.Labels, Format: q.Format, Quality: q.Quality}
-}
-
 // Validate implements Validator.
 func (q Screenshot) Validate() error {
-	if err := checkRefs(q.Ref); err != nil {
+	if err := checkTargets(q.Ref); err != nil {
 		return err
 	}
 	if q.Path != "" && !filepath.IsAbs(q.Path) {
 		return invalid("path %q is not absolute", q.Path)
 	}
-	return defaultaction.Check(q.event())
-}
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Click) (events.ActionResult, error) {
-		if q.At != nil {
-			return actions.Do(ctx, b.s, events.ClickCoordinateEvent{
-				X: q.At.X, Y: q.At.Y, Button: q.Button, ClickCount: q.count(), Modifiers: q.Modifiers,
-			})
-		}
-		return actions.ClickElement(ctx, b.s, events.ClickElementEvent{
-			Ref: q.Ref, Button: q.Button, ClickCount: q.count(), Modifiers: q.Modifiers, Force: q.Force,
-		})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Hover) (events.ActionResult, error) {
-		return actions.HoverElement(ctx, b.s, events.HoverEvent{Ref: q.Ref, Force: q.Force})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Type) (events.ActionResult, error) {
-		return actions.Type(ctx, b.s, events.TypeTextEvent{Ref: q.Ref, Text: q.Text, Clear: q.Clear, Submit: q.Submit, Force: q.Force})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Press) (events.ActionResult, error) {
-		return actions.Do(ctx, b.s, events.PressKeyEvent{Key: q.Key, Ref: q.Ref})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Scroll) (events.ActionResult, error) {
-		return actions.Scroll(ctx, b.s, events.ScrollEvent{Ref: q.Ref, DX: float64(q.DX), DY: float64(q.DY)})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Select) (events.ActionResult, error) {
-		return actions.Select(ctx, b.s, q.Ref, q.Values...)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Check) (events.ActionResult, error) {
-		return actions.SetChecked(ctx, b.s, q.Ref, true)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Uncheck) (events.ActionResult, error) {
-		return actions.SetChecked(ctx, b.s, q.Ref, false)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Upload) (events.ActionResult, error) {
-		return actions.Upload(ctx, b.s, q.Ref, q.Files...)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Screenshot) (events.ScreenshotResult, error) {
-		return actions.Screenshot(ctx, b.s, q.event())
-	})
-	Handle(func(ctx context.Context, b *Browser, q Resize) (ResizeResult, error) {
-		p, _ := json.Marshal(map[string]any{"width": q.Width, "height": q.Height, "deviceScaleFactor": 0, "mobile": false})
-		if _, err := actions.CDP(ctx, b.s, "Emulation.setDeviceMetricsOverride", p, ""); err != nil {
-			return ResizeResult{}, err
-		}
-		return ResizeResult{Width: q.Width, Height: q.Height}, nil
-	})
+	return nil
 }

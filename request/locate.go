@@ -1,9 +1,6 @@
 package request
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -35,20 +32,11 @@ func (q Find) Validate() error {
 // navigation chrome.
 type Read struct {
 	Returns[events.ReadResult]
-	Ref events.Ref `json:"ref,omitempty"`
-	All bool       `json:"all,omitempty"`
+	Ref events.Target `json:"ref,omitzero"`
+	All bool          `json:"all,omitempty"`
 }
 
 func (Read) Command() string { return "read" }
 
 // Validate implements Validator.
-func (q Read) Validate() error { return checkRefs(q.Ref) }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Find) (events.LocateResult, error) {
-		return actions.Do(ctx, b.s, events.LocateEvent{Locator: q.Locator, Limit: q.Limit})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Read) (events.ReadResult, error) {
-		return actions.Do(ctx, b.s, events.ReadEvent{Ref: q.Ref, All: q.All})
-	})
-}
+func (q Read) Validate() error { return checkTargets(q.Ref) }

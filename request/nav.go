@@ -1,9 +1,6 @@
 package request
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -60,19 +57,4 @@ func checkWait(w events.WaitUntil) error {
 		return nil
 	}
 	return invalid("wait_until %q: want load, domcontentloaded or none", w)
-}
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Open) (events.NavigationResult, error) {
-		return actions.Navigate(ctx, b.s, q.URL, actions.NavigateOptions{WaitUntil: q.Wait})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Back) (events.NavigationResult, error) {
-		return actions.Back(ctx, b.s, actions.NavigateOptions{WaitUntil: q.Wait})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Forward) (events.NavigationResult, error) {
-		return actions.Forward(ctx, b.s, actions.NavigateOptions{WaitUntil: q.Wait})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Reload) (events.NavigationResult, error) {
-		return actions.Reload(ctx, b.s, actions.NavigateOptions{WaitUntil: q.Wait})
-	})
 }

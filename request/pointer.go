@@ -1,13 +1,9 @@
 package request
 
 import (
-	"context"
 	"path/filepath"
-	"time"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/watchdogs/defaultaction"
 )
 
 // Drag drags one element onto another as a user does (see
@@ -15,8 +11,8 @@ import (
 // with Force, without the check for what covers either end.
 type Drag struct {
 	Returns[DragResult]
-	From     events.Ref          `json:"from"`
-	To       events.Ref          `json:"to"`
+	From     events.Target       `json:"from"`
+	To       events.Target       `json:"to"`
 	Position events.DragPosition `json:"position,omitempty"`
 	Force    bool                `json:"force,omitempty"`
 }
@@ -33,7 +29,7 @@ func (Drag) Command() string { return "drag" }
 
 // Validate implements Validator.
 func (q Drag) Validate() error {
-	if err := needRef("drag", q.From); err != nil {
+	if err := needTarget("drag", q.From); err != nil {
 		return err
 	}
 	switch q.Position {
@@ -41,7 +37,7 @@ func (q Drag) Validate() error {
 	default:
 		return invalid("drag position %q: want before or after (or none, onto the target)", q.Position)
 	}
-	return needRef("drag", q.To)
+	return needTarget("drag", q.To)
 }
 
 // Drop drops files (absolute paths on the browser's machine) or data
@@ -49,7 +45,7 @@ func (q Drag) Validate() error {
 // page.
 type Drop struct {
 	Returns[events.ActionResult]
-	Ref   events.Ref        `json:"ref"`
+	Ref   events.Target     `json:"ref"`
 	Files []string          `json:"files,omitempty"`
 	Data  []events.DropItem `json:"data,omitempty"`
 	Force bool              `json:"force,omitempty"`
@@ -72,7 +68,7 @@ func (q Drop) Validate() error {
 			return invalid("drop data %q has no MIME type; give it as MIME=TEXT, such as text/plain=hello", d.Text)
 		}
 	}
-	return needRef("drop", q.Ref)
+	return needTarget("drop", q.Ref)
 }
 
 // Mouse drives the mouse at viewport coordinates (see events.MouseEvent):
@@ -92,28 +88,3 @@ type Mouse struct {
 }
 
 func (Mouse) Command() string { return "mouse" }
-
-func (q Mouse) event() events.MouseEvent {
-	return events.MouseEvent{Action: q.Action, X: q.X, Y: q.Y, ToX: q.ToX, ToY: q.ToY, Button: q.Button,
-		ClickCount: q.ClickCount, Delay: time.Duration(q.DelayMS) * time.Millisecond, DX: q.DX, DY: q.DY}
-}
-
-// Validate implements Validator.
-func (q Mouse) Validate() error { return defaultaction.Check(q.event()) }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Drag) (DragResult, error) {
-		r, err := actions.Drag(ctx, b.s, events.DragEvent{From: q.From, To: q.To, Position: q.Position, Force: q.Force})
-		out := DragResult{ActionResult: r}
-		if d := r.Details.Drag; d != nil {
-			out.From, out.To = Point{X: d.From.X, Y: d.From.Y}, Point{X: d.To.X, Y: d.To.Y}
-		}
-		return out, err
-	})
-	Handle(func(ctx context.Context, b *Browser, q Drop) (events.ActionResult, error) {
-		return actions.Drop(ctx, b.s, events.DropEvent{Ref: q.Ref, Files: q.Files, Data: q.Data, Force: q.Force})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Mouse) (events.ActionResult, error) {
-		return actions.Mouse(ctx, b.s, q.event())
-	})
-}

@@ -1,10 +1,8 @@
 package request
 
 import (
-	"context"
 	"encoding/json"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -17,30 +15,30 @@ import (
 // Browser answered. See events.SnapshotOptions for each option.
 type Snapshot struct {
 	Returns[events.PageState]
-	Interactive bool       `json:"interactive,omitempty"`
-	MaxDepth    int        `json:"max_depth,omitempty"`
-	Scope       events.Ref `json:"scope,omitempty"`
-	MaxChars    int        `json:"max_chars,omitempty"`
-	Find        string     `json:"find,omitempty"`
-	Cursor      string     `json:"cursor,omitempty"`
-	Full        bool       `json:"full,omitempty"`
-	NoTree      bool       `json:"no_tree,omitempty"`
-	Diff        bool       `json:"diff,omitempty"`
+	Interactive bool          `json:"interactive,omitempty"`
+	MaxDepth    int           `json:"max_depth,omitempty"`
+	Scope       events.Target `json:"scope,omitzero"`
+	MaxChars    int           `json:"max_chars,omitempty"`
+	Find        string        `json:"find,omitempty"`
+	Cursor      string        `json:"cursor,omitempty"`
+	Full        bool          `json:"full,omitempty"`
+	NoTree      bool          `json:"no_tree,omitempty"`
+	Diff        bool          `json:"diff,omitempty"`
 }
 
 func (Snapshot) Command() string { return "snapshot" }
 
 // Validate implements Validator.
-func (q Snapshot) Validate() error { return checkRefs(q.Scope) }
+func (q Snapshot) Validate() error { return checkTargets(q.Scope) }
 
 // Eval evaluates Expression within the budget (the script is terminated
 // when it runs out): in the tab's top frame, in Frame (an id or a unique
 // prefix of one), or, with Ref, as a function called with that element.
 type Eval struct {
 	Returns[events.EvaluateResult]
-	Expression string     `json:"expression"`
-	Ref        events.Ref `json:"ref,omitempty"`
-	Frame      string     `json:"frame,omitempty"`
+	Expression string        `json:"expression"`
+	Ref        events.Target `json:"ref,omitzero"`
+	Frame      string        `json:"frame,omitempty"`
 }
 
 func (Eval) Command() string { return "eval" }
@@ -50,10 +48,10 @@ func (q Eval) Validate() error {
 	if q.Expression == "" {
 		return invalid("eval needs an expression (or a function, with a ref)")
 	}
-	if q.Ref != "" && q.Frame != "" {
+	if !q.Ref.IsZero() && q.Frame != "" {
 		return invalid("eval takes a ref or a frame, not both: a ref knows its frame")
 	}
-	return checkRefs(q.Ref)
+	return checkTargets(q.Ref)
 }
 
 // Console returns the tab's recent console errors, warnings and uncaught
@@ -114,72 +112,4 @@ func (q CDP) Validate() error {
 		return invalid("CDP params are not valid JSON: %.200s", q.Params)
 	}
 	return nil
-}
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Snapshot) (events.PageState, error) {
-		st, err := actions.State(ctx, b.s, events.BrowserStateRequestEvent{
-			Snapshot: events.SnapshotOptions{Interactive: q.Interactive, MaxDepth: q.MaxDepth, Scope: q.Scope, MaxChars: q.MaxChars,
-				Find: q.Find, Cursor: q.Cursor, Full: q.Full},
-			SkipTree: q.NoTree,
-		})
-		if err != nil {
-			return st, err
-		}
-		return b.track(st, q.Diff), nil
-	})
-	Handle(func(ctx context.Context, b *Browser, q Eval) (events.EvaluateResult, error) {
-		e := events.EvaluateEvent{AwaitPromise: true, ReturnByValue: true}
-		if q.Ref != "" {
-			e.Ref, e.Function = q.Ref, q.Expression
-		} else {
-			frame, err := b.resolveFrame(ctx, q.Frame)
-			if err != nil {
-				return events.EvaluateResult{}, err
-			}
-			e.Expression, e.FrameID = q.Expression, frame
-		}
-		return actions.Do(ctx, b.s, e)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Console) (events.ConsoleResult, error) {
-		return actions.Console(ctx, b.s, actions.ConsoleOptions{All: q.All, Clear: q.Clear})
-	})
-	Handle(func(ctx context.Context, b *Browser, q Network) (events.NetworkResult, error) {
-		return actions.Network(ctx, b.s, q.Clear)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Stats) (StatsResult, error) {
-		st, err := actions.EvaluateStats(ctx, b.s)
-		return StatsResult{Evaluate: st}, err
-	})
-	Handle(func(ctx context.Context, b *Browser, q Frames) (events.FramesResult, error) {
-		return actions.Frames(ctx, b.s)
-	})
-	Handle(func(ctx context.Context, b *Browser, q CDP) (events.CDPCallResult, error) {
-		frame, err := b.resolveFrame(ctx, q.Frame)
-		if err != nil {
-			return events.CDPCallResult{}, err
-		}
-		res, err := actions.CDP(ctx, b.s, q.Method, q.Params, frame)
-		return events.CDPCallResult{Result: res}, err
-	})
-}
-
-// track records a snapshot's tree as the tab's latest; with diff it
-// replaces the tree with the lines changed since the previous one and adds
-// snapshot_diff (full, changed, removed_refs, changed_refs). Options that
-// cut the tree (scope, depth, interactive) give a different text, so diff
-// against a snapshot taken with the same options.
-func (b *Browser) track(st events.PageState, diff bool) events.PageState {
-	if st.Tree == nil || st.TabID == "" {
-		return st
-	}
-	d := b.snapshots.Diff(st.TabID, st.Tree.Text)
-	if diff {
-		tree := *st.Tree
-		tree.Text = d.Text
-		st.Tree = &tree
-		d.Text = ""
-		st.SnapshotDiff = &d
-	}
-	return st
 }

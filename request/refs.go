@@ -4,43 +4,26 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
-// ParseRef reads an element argument as agents write it: a ref (e5, @e5
-// or ref=e5), returned in its canonical form, a locator (css=...,
-// text=..., role=button[name="Save"], label=..., placeholder=...,
-// testid=..., A >> B; see events.ParseLocator), returned as written once
-// its form is checked, or a bare CSS selector, returned as css=SELECTOR.
-// Anything else is invalid_argument, listing the forms; a malformed
-// locator's error names the part that is wrong.
-func ParseRef(s string) (events.Ref, error) {
-	return events.ReadTarget(s)
-}
+// Element arguments are events.Target values, parsed where they enter
+// (events.ParseTarget) and checked here only for what a Go program may
+// build by hand (Target.Validate).
 
-// checkRefs checks that each set ref is in its canonical form (e5), as
-// ParseRef leaves it, or a well-formed locator.
-func checkRefs(refs ...events.Ref) error {
-	for _, r := range refs {
-		if r == "" {
-			continue
-		}
-		if events.IsLocator(string(r)) {
-			if _, err := events.ParseLocator(string(r)); err != nil {
-				return err
-			}
-			continue
-		}
-		if p, ok := events.ParseRef(string(r)); !ok || p != r {
-			return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: %s", r, events.TargetForms).WithNext(events.StepSnapshot)
+// checkTargets checks that each set target is well formed.
+func checkTargets(ts ...events.Target) error {
+	for _, t := range ts {
+		if err := t.Validate(); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// needRef checks a ref a request cannot do without.
-func needRef(what string, r events.Ref) error {
-	if r == "" {
+// needTarget checks an element argument a request cannot do without.
+func needTarget(what string, t events.Target) error {
+	if t.IsZero() {
 		return events.Errorf(events.CodeInvalidArgument, "%s needs a ref or a locator", what).WithNext(events.StepSnapshot)
 	}
-	return checkRefs(r)
+	return t.Validate()
 }
 
 func invalid(format string, args ...any) *events.Error {

@@ -1,11 +1,5 @@
 package request
 
-import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/events"
-)
-
 // Close closes the browser session. A daemon answers it by ending itself
 // with its browser; a Browser closes its session, after which every
 // request fails.
@@ -59,20 +53,3 @@ type StatusResult struct {
 }
 
 func (Status) Command() string { return "status" }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Close) (CloseResult, error) {
-		if err := b.s.Close(); err != nil {
-			return CloseResult{}, events.NewError(events.CodeInternal, err, "closing the browser session: %v", err)
-		}
-		return CloseResult{Closed: true, Session: b.s.TaskID()}, nil
-	})
-	Handle(func(ctx context.Context, b *Browser, q Status) (StatusResult, error) {
-		n := len(b.s.Tabs())
-		r := StatusResult{Session: b.s.TaskID(), Browser: b.s.Version(), Endpoint: b.s.Endpoint(), Tabs: &n}
-		if p := b.s.Process(); p != nil {
-			r.BrowserPID = p.PID()
-		}
-		return r, nil
-	})
-}

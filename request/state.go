@@ -1,13 +1,8 @@
 package request
 
 import (
-	"context"
-	"fmt"
 	"math"
-	"path/filepath"
-	"time"
 
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -68,16 +63,6 @@ func (q Cookies) Validate() error {
 		return invalid("offset %d is negative", q.Offset)
 	}
 	return nil
-}
-
-// pageCookies cuts a listing to the page at offset that fits in capBytes.
-func pageCookies(r events.CookiesResult, offset, capBytes int) events.CookiesResult {
-	all := len(r.Cookies)
-	r.Cookies, r.NextOffset = pageOf(r.Cookies, offset, capBytes-pageReserve)
-	if offset > 0 || r.NextOffset > 0 {
-		r.Total = all
-	}
-	return r
 }
 
 // ClearCookies deletes the session's cookies: all of them, or those a
@@ -183,42 +168,4 @@ func (q PDF) Validate() error {
 		return nil
 	}
 	return invalid("paper %q: want A4 or Letter", q.Paper)
-}
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Cookies) (events.CookiesResult, error) {
-		r, err := actions.Cookies(ctx, b.s, q.URLs...)
-		if err != nil {
-			return r, err
-		}
-		return pageCookies(r, q.Offset, b.capBytes()), nil
-	})
-	Handle(func(ctx context.Context, b *Browser, q SetCookie) (events.CookiesResult, error) {
-		return actions.SetCookie(ctx, b.s, events.Cookie{
-			Name: q.Name, Value: q.Value, Domain: q.Domain, Path: q.Path,
-			Expires: q.Expires, HTTPOnly: q.HTTPOnly, Secure: q.Secure, SameSite: q.SameSite,
-		}, q.URL)
-	})
-	Handle(func(ctx context.Context, b *Browser, q ClearCookies) (events.CookiesResult, error) {
-		return actions.ClearCookies(ctx, b.s, q.URL)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Storage) (events.WebStorageResult, error) {
-		return actions.WebStorage(ctx, b.s, events.WebStorageEvent{Kind: q.Kind, Op: q.Op, Key: q.Key, Value: q.Value})
-	})
-	Handle(func(ctx context.Context, b *Browser, q SaveState) (events.StorageStateResult, error) {
-		return actions.SaveStorageState(ctx, b.s, q.Path)
-	})
-	Handle(func(ctx context.Context, b *Browser, q LoadState) (events.StorageStateResult, error) {
-		return actions.LoadStorageState(ctx, b.s, q.Path)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Downloads) (events.DownloadsResult, error) {
-		return actions.Downloads(ctx, b.s, q.Wait)
-	})
-	Handle(func(ctx context.Context, b *Browser, q PDF) (events.PDFResult, error) {
-		path := q.Path
-		if path == "" {
-			path = filepath.Join(b.s.DownloadDir(), fmt.Sprintf("page-%s.pdf", time.Now().UTC().Format("20060102-150405.000")))
-		}
-		return actions.PDF(ctx, b.s, events.PDFEvent{Path: path, Landscape: q.Landscape, Paper: q.Paper, Background: q.Background})
-	})
 }

@@ -1,9 +1,6 @@
 package request
 
 import (
-	"context"
-
-	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
@@ -57,40 +54,3 @@ type CloseTab struct {
 }
 
 func (CloseTab) Command() string { return "tab_close" }
-
-func init() {
-	Handle(func(ctx context.Context, b *Browser, q Tabs) (TabsResult, error) {
-		tabs, err := actions.Tabs(ctx, b.s)
-		return TabsResult{Tabs: tabs}, err
-	})
-	Handle(func(ctx context.Context, b *Browser, q NewTab) (events.NewTabResult, error) {
-		return actions.NewTab(ctx, b.s, q.URL)
-	})
-	Handle(func(ctx context.Context, b *Browser, q SwitchTab) (SwitchTabResult, error) {
-		id, err := b.findTab(ctx, q.Tab)
-		if err != nil {
-			return SwitchTabResult{}, err
-		}
-		t, err := actions.SwitchTab(ctx, b.s, id)
-		return SwitchTabResult{Tab: t}, err
-	})
-	Handle(func(ctx context.Context, b *Browser, q CloseTab) (events.CloseTabResult, error) {
-		var id events.TargetID
-		switch aimed, ok := actions.TabFrom(ctx); {
-		case q.Tab != "":
-			var err error
-			if id, err = b.findTab(ctx, q.Tab); err != nil {
-				return events.CloseTabResult{}, err
-			}
-		case ok:
-			id = aimed
-		default:
-			t, err := b.s.ActiveTab()
-			if err != nil {
-				return events.CloseTabResult{}, err
-			}
-			id = t.ID
-		}
-		return actions.CloseTab(ctx, b.s, id)
-	})
-}

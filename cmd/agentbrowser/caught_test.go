@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 )
 
 // A bug in one command is that command's error: the daemon answers it and
@@ -54,7 +55,7 @@ func (validatePanics) Command() string { return "test-validate-panics" }
 func (validatePanics) Validate() error { panic("the bug") }
 
 var registerPanics = sync.OnceFunc(func() {
-	request.Handle(func(context.Context, *request.Browser, validatePanics) (struct{}, error) { return struct{}{}, nil })
+	runner.Handle(func(context.Context, *runner.Browser, validatePanics) (struct{}, error) { return struct{}{}, nil })
 	register(&Command{Name: "test-validate-panics", MaxArgs: -1,
 		Parse: func(Input) (request.Request, error) { return validatePanics{}, nil }})
 })

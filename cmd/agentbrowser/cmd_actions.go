@@ -161,7 +161,7 @@ func init() {
 
 // ref is a ref argument whose form checkRefs has checked (Command.RefArgs
 // and RefFlags), in its canonical form, or the locator given in its place.
-func ref(s string) events.Ref {
+func ref(s string) events.Target {
 	r, _ := parseRef(s)
 	return r
 }

@@ -12,7 +12,7 @@ func init() {
 		Flags: []Flag{{Name: "limit", Kind: Int, Usage: "list at most N matches (default 50; total counts them all)"}},
 		Parse: func(in Input) (request.Request, error) {
 			n, err := in.Int("limit", 0)
-			return request.Find{Locator: string(ref(in.Args[0])), Limit: n}, err
+			return request.Find{Locator: ref(in.Args[0]).String(), Limit: n}, err
 		},
 	})
 	register(&Command{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 )
 
 // FlagKind is the type of a command flag's value.
@@ -194,7 +195,7 @@ func buildRequest(cmd *Command, in Input) (request.Request, error) {
 			return nil, err
 		}
 	}
-	return q, request.Validate(q)
+	return q, runner.Check(q)
 }
 
 // checkRefs checks the form of the refs cmd's command line carries (see
@@ -216,12 +217,12 @@ func checkRefs(cmd *Command, in Input) error {
 }
 
 // parseRef parses an element argument: a ref, a locator, or a bare CSS
-// selector (read as css=; see events.ReadTarget).
-func parseRef(s string) (events.Ref, error) {
-	r, err := events.ReadTarget(s)
+// selector (read as css=; see events.ParseTarget).
+func parseRef(s string) (events.Target, error) {
+	t, err := events.ParseTarget(s)
 	if err != nil {
 		// A syntax problem of the command line: exit 2, like --xy abc.
-		return "", usageErrorf("%s", err.Error())
+		return events.Target{}, usageErrorf("%s", err.Error())
 	}
-	return r, nil
+	return t, nil
 }

@@ -62,10 +62,10 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	require.Contains(t, err.Error(), "css=#save", "the error lists the forms an element takes")
 	r, err := parseRef("x5")
 	require.NoError(t, err)
-	require.Equal(t, "css=x5", string(r), "what is not a ref but reads as CSS is css=")
+	require.Equal(t, "css=x5", r.String(), "what is not a ref but reads as CSS is css=")
 	r, err = parseRef("@e12")
 	require.NoError(t, err)
-	require.Equal(t, "e12", string(r))
+	require.Equal(t, "e12", r.String())
 }
 
 func TestMillisecondSettingsAreBounded(t *testing.T) {

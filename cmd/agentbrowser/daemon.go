@@ -20,6 +20,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
@@ -53,7 +54,7 @@ type daemon struct {
 	exe      string
 	watching *session.BrowserSession
 	// browser runs requests on the watched session.
-	browser *request.Browser
+	browser *runner.Browser
 
 	stopped chan struct{} // closed when the daemon should exit
 	// life is the parent of every command's context; it ends, with the
@@ -364,7 +365,7 @@ func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) re
 	if rep, mismatch := d.checkBuild(req); mismatch {
 		return rep
 	}
-	if err := request.Validate(q); err != nil {
+	if err := runner.Check(q); err != nil {
 		return errBodyReply(err)
 	}
 	var (

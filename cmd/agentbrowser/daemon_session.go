@@ -10,6 +10,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -64,11 +65,11 @@ func (d *daemon) status() request.StatusResult {
 }
 
 // browserFor is the Browser of session s, made when s is new.
-func (d *daemon) browserFor(s *session.BrowserSession) *request.Browser {
+func (d *daemon) browserFor(s *session.BrowserSession) *runner.Browser {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.browser == nil || d.browser.Session() != s {
-		d.browser = request.NewBrowser(s)
+		d.browser = runner.NewBrowser(s)
 		// Batches stop, and listings page, at this daemon's output cap
 		// while they are built.
 		d.browser.SetOutputCap(outputCap(d.g.Settings))

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 )
 
 // maxRequestBytes bounds one request on the daemon's socket: a command
@@ -38,7 +39,7 @@ func decodeRequest(r io.Reader) (wireRequest, request.Request, error) {
 	if req.TimeoutMS <= 0 || req.TimeoutMS > MaxTimeoutMS {
 		return req, nil, usageErrorf("timeout_ms must be from 1 to %d", MaxTimeoutMS)
 	}
-	q, err := request.Decode(req.Command, req.Request)
+	q, err := runner.Decode(req.Command, req.Request)
 	if err != nil {
 		return req, nil, usageErrorf("%s", err.Error())
 	}

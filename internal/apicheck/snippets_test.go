@@ -45,6 +45,7 @@ var snippetImports = map[string]string{
 	"session":       mod + "/session",
 	"actions":       mod + "/actions",
 	"request":       mod + "/request",
+	"runner":        mod + "/request/runner",
 	"mcpserver":     mod + "/mcpserver",
 	"watchdogs":     mod + "/watchdogs",
 	"standard":      mod + "/watchdogs/standard",

@@ -1,4 +1,4 @@
-package request
+package runner
 
 import (
 	"encoding/json"

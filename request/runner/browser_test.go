@@ -1,4 +1,4 @@
-package request_test
+package runner_test
 
 import (
 	"fmt"
@@ -12,15 +12,16 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/testkit"
 	"github.com/agentbrowser/agentbrowser/request"
+	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-func browser(t *testing.T) *request.Browser {
+func browser(t *testing.T) *runner.Browser {
 	t.Helper()
 	m, err := standard.NewManager()
 	require.NoError(t, err)
-	return request.NewBrowser(testkit.Session(t, session.Config{Extensions: []session.Extension{m}}))
+	return runner.NewBrowser(testkit.Session(t, session.Config{Extensions: []session.Extension{m}}))
 }
 
 func site(t *testing.T) *httptest.Server {
@@ -60,12 +61,12 @@ func TestBrowserRunsRequests(t *testing.T) {
 	st, err := request.Do(ctx, b, request.Snapshot{}, o)
 	require.NoError(t, err)
 	button := refOf(t, st, "button", "go")
-	_, err = request.Do(ctx, b, request.Click{Ref: button}, o)
+	_, err = request.Do(ctx, b, request.Click{Ref: events.Target{Ref: button}}, o)
 	require.NoError(t, err)
 	v, err := request.Do(ctx, b, request.Eval{Expression: "document.querySelector('button').textContent"}, o)
 	require.NoError(t, err)
 	require.Equal(t, "done", v.Value)
-	v, err = request.Do(ctx, b, request.Eval{Expression: "el => el.textContent", Ref: button}, o)
+	v, err = request.Do(ctx, b, request.Eval{Expression: "el => el.textContent", Ref: events.Target{Ref: button}}, o)
 	require.NoError(t, err)
 	require.Equal(t, "done", v.Value)
 
@@ -98,7 +99,7 @@ func TestBrowserRunsRequests(t *testing.T) {
 	// with the step apart.
 	_, err = request.Do(ctx, b, request.Reload{}, o)
 	require.NoError(t, err)
-	_, err = request.Do(ctx, b, request.Click{Ref: button}, o)
+	_, err = request.Do(ctx, b, request.Click{Ref: events.Target{Ref: button}}, o)
 	f := request.FaultOf(err)
 	require.Equal(t, events.CodeStaleRef, f.Code, "%v", err)
 	require.Equal(t, events.StepSnapshot, f.Next)

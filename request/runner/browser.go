@@ -1,4 +1,4 @@
-package request
+package runner
 
 import (
 	"context"
@@ -9,12 +9,14 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-// Browser runs requests in this process on one BrowserSession: the Doer a
-// daemon uses for its session, and the one a Go program gives the MCP
-// server to serve its own session. It is safe for concurrent use.
+// Browser runs requests in this process on one BrowserSession: the
+// request.Doer a daemon uses for its session, and the one a Go program
+// gives the MCP server to serve its own session. It is safe for concurrent
+// use.
 type Browser struct {
 	s *session.BrowserSession
 	// snapshots remembers the last snapshot text of each tab, for
@@ -24,7 +26,7 @@ type Browser struct {
 	outputCap int
 }
 
-// NewBrowser returns a Doer over s.
+// NewBrowser returns a Browser over s.
 func NewBrowser(s *session.BrowserSession) *Browser {
 	return &Browser{s: s, snapshots: actions.NewSnapshotTracker()}
 }
@@ -32,12 +34,17 @@ func NewBrowser(s *session.BrowserSession) *Browser {
 // Session is the browser session requests run on.
 func (b *Browser) Session() *session.BrowserSession { return b.s }
 
-// Do checks q, starts its budget (o.TimeoutMS), aims it at o.Tab and runs
-// its handler. Its response is q's response type.
-func (b *Browser) Do(ctx context.Context, q Request, o Options) (Reply, error) {
-	e, err := check(q)
+// Do checks q (Check), starts its budget (o.TimeoutMS), aims it at o.Tab
+// and runs its handler (see handlers). Its response is q's response type;
+// its error is coded (actions.Coded), so that request.FaultOf reads the
+// code every surface shows.
+func (b *Browser) Do(ctx context.Context, q request.Request, o request.Options) (request.Reply, error) {
+	e, err := lookup(q)
+	if err == nil {
+		err = e.validate(q)
+	}
 	if err != nil {
-		return Reply{}, err
+		return request.Reply{}, err
 	}
 	if o.TimeoutMS > 0 {
 		bud := budget.FromMS(ctx, o.TimeoutMS)
@@ -47,17 +54,18 @@ func (b *Browser) Do(ctx context.Context, q Request, o Options) (Reply, error) {
 	if o.Tab != "" {
 		id, err := b.findTab(ctx, o.Tab)
 		if err != nil {
-			return Reply{}, err
+			return request.Reply{}, actions.Coded(err)
 		}
 		ctx = actions.WithTab(ctx, id)
 	}
 	start := time.Now()
 	v, err := e.run(ctx, b, q)
+	err = actions.Coded(err)
 	b.logCommand(q, o, start, err)
 	if err != nil {
-		return Reply{}, err
+		return request.Reply{}, err
 	}
-	return Reply{Value: v}, nil
+	return request.Reply{Value: v}, nil
 }
 
 // findTab accepts a tab's id, a unique prefix of it (any case), or its
