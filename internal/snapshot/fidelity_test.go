@@ -152,9 +152,10 @@ type pageFigures struct {
 	// alternately with CaptureMS; BaseBytes its snapshot's size.
 	BaseMS    float64 `json:",omitempty"`
 	BaseBytes int     `json:",omitempty"`
-	// AriaBytes is the size of Playwright's ariaSnapshot of the page
-	// (-fidelity.aria).
+	// AriaBytes and AIBytes are the sizes of Playwright's ariaSnapshot of
+	// the page, plain and in "ai" mode (-fidelity.aria).
 	AriaBytes int      `json:",omitempty"`
+	AIBytes   int      `json:",omitempty"`
 	Diffs     []string `json:",omitempty"`
 	url       string
 }
@@ -174,10 +175,11 @@ func ariaBytes(t *testing.T, all []pageFigures) {
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	require.NoError(t, err, "running node ariabytes.js in %s (npm ci there first)", *fidelityAria)
-	var bytes map[string]int
+	var bytes map[string][2]int
 	require.NoError(t, json.Unmarshal(out, &bytes))
 	for i := range all {
-		all[i].AriaBytes = bytes[all[i].url]
+		b := bytes[all[i].url]
+		all[i].AriaBytes, all[i].AIBytes = b[0], b[1]
 	}
 }
 
@@ -440,7 +442,7 @@ func printFigures(t *testing.T, all []pageFigures) {
 		"quirks", "interact", "bytes", "warm ms", "cold ms", "base B", "base ms")
 	var tot pageFigures
 	var real pageFigures
-	var ours, aria, under int
+	var ours, aria, ai, under, underAI int
 	gens := map[string]bool{}
 	quirkTot := map[string]int{}
 	realPages := 0
@@ -448,13 +450,17 @@ func printFigures(t *testing.T, all []pageFigures) {
 		fmt.Fprintf(&b, "%-44s %-9s %6d %8s %8s %6d %9s %8d %9.1f %8.1f %8d %9.1f\n", f.Page, f.Generator, f.Refs,
 			pct(f.RoleAgree, f.Refs-f.QuirkIDs["clickable"]-f.ClickNamed), pct(f.NameAgree, f.Refs-f.Quirk), f.Quirk,
 			pct(f.Covered, f.Interactive), f.Bytes, f.CaptureMS, f.ColdMS, f.BaseBytes, f.BaseMS)
-		if f.AriaBytes > 0 {
-			r := float64(f.Bytes) / float64(f.AriaBytes)
-			fmt.Fprintf(&b, "    Playwright ariaSnapshot %d B, ours %.2fx\n", f.AriaBytes, r)
+		if f.AriaBytes > 0 && f.AIBytes > 0 {
+			r, rai := float64(f.Bytes)/float64(f.AriaBytes), float64(f.Bytes)/float64(f.AIBytes)
+			fmt.Fprintf(&b, "    Playwright ariaSnapshot %d B (ours %.2fx), in ai mode %d B (ours %.2fx)\n", f.AriaBytes, r, f.AIBytes, rai)
 			ours += f.Bytes
 			aria += f.AriaBytes
+			ai += f.AIBytes
 			if r <= 0.55 {
 				under++
+			}
+			if rai <= 0.55 {
+				underAI++
 			}
 		}
 		for _, d := range f.Diffs {
@@ -502,8 +508,8 @@ func printFigures(t *testing.T, all []pageFigures) {
 		fmt.Fprintf(&b, "%-54s names agree on %s of all refs, kept quirks included\n", "", pct(f.NameAgree, f.Refs))
 	}
 	if aria > 0 {
-		fmt.Fprintf(&b, "bytes against Playwright's ariaSnapshot: %d / %d = %.2fx over the real pages; %d pages at 0.55x or less\n",
-			ours, aria, float64(ours)/float64(aria), under)
+		fmt.Fprintf(&b, "bytes against Playwright's ariaSnapshot over the real pages: plain %d / %d = %.2fx (%d pages at 0.55x or less); ai mode %d / %d = %.2fx (%d pages at 0.55x or less)\n",
+			ours, aria, float64(ours)/float64(aria), under, ours, ai, float64(ours)/float64(ai), underAI)
 	}
 	ids := make([]string, 0, len(quirkTot))
 	for q := range quirkTot {

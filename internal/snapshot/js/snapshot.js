@@ -1091,7 +1091,7 @@
         if (focusable && STRUCTURAL.has(role)) arms = true;
         if (e === editBody || ((flags & F_EDIT) && e.isContentEditable &&
             !(e.parentElement && e.parentElement.isContentEditable)) ||
-            ((role === '' || role === 'generic') && e.editContext)) {
+            ((flags & F_TABINDEX) && (role === '' || role === 'generic') && e.editContext)) {
           if (role === '' || role === 'generic') role = 'textbox';
           else click = true;
         }
@@ -1314,6 +1314,7 @@
       }
       if (!surfaces.has(s)) surfaces.set(s, c);
       targets.add(c);
+      editorTargets.set(s, c);
     }
   }
   // concealed tells whether an editor's focus target c shows no box: a
@@ -1331,6 +1332,23 @@
     const ps = getComputedStyle(p);
     if (ps.overflow === 'visible') return false;
     return !((st.position === 'absolute' || st.position === 'fixed') && ps.position === 'static');
+  }
+  // editorTargets keeps, from walk to walk, the focus target of each
+  // editor surface the walks found, for editorOf.
+  const editorTargets = new WeakMap();
+  // editorOf is the element that takes the text typed into e, for the
+  // actions that type by a ref: e's focus target when e is an editor's
+  // surface (the element its ref names), e when it takes text itself, else
+  // the first editor inside it; null when there is none.
+  function editorOf(e) {
+    const t = editorTargets.get(e);
+    if (t && t.isConnected) return t;
+    if (e.isContentEditable || e.editContext || e.localName === 'textarea' || e.localName === 'input') return e;
+    for (const c of e.querySelectorAll(EDITORS)) {
+      if (c.localName === 'textarea' || c.isContentEditable || c.editContext ||
+          explicitRole(c.getAttribute('role') || '') === 'textbox') return c;
+    }
+    return null;
   }
   // targetName is the name of an editor's focus target, which names its
   // surface.
@@ -1355,12 +1373,17 @@
     const fr = frames.length;
     frames.push(idOf(e));
     indexLabels(doc);
-    const saveL = landmarkDepth, saveG = gridDepth;
+    const saveL = landmarkDepth, saveG = gridDepth, saveB = activeBox, saveA = armed, saveE = editDepth;
     landmarkDepth = 0;
     gridDepth = 0;
+    activeBox = armed = false;
+    editDepth = 0;
     walkBody(body, cctx, fr);
     landmarkDepth = saveL;
     gridDepth = saveG;
+    activeBox = saveB;
+    armed = saveA;
+    editDepth = saveE;
   }
 
   function clean(s) {
@@ -1556,7 +1579,7 @@
 
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
-    explicitRole, implicitRole, SKIP, INLINE_TAGS, CV };
+    explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV };
   globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib };
   return token;
 })
