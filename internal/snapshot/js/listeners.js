@@ -4,7 +4,9 @@
 // listeners for input a user makes (clicks, presses, touches, drags,
 // keys), through addEventListener or an on<event> property, so that the
 // snapshot can give them refs: an element a library made draggable or
-// clickable looks like any other div.
+// clickable looks like any other div. An element whose on<event>
+// properties are all cleared again, and that got no listener through
+// addEventListener, is no longer noted.
 //
 // It changes nothing the page does: the wrapped functions call the
 // originals with the same receiver and arguments and return what they
@@ -12,15 +14,16 @@
 // it noted: the state lives in this closure, and the walk in
 // agentbrowser's isolated world asks for it with events of a type named
 // by the secret, which the page does not know. On such a query event at
-// a document, each noted element of that document not yet handed over
-// gets a cancelable event of the answer type, which the isolated world's
-// listener (on the window, or on the shadow root the element is in)
-// cancels to say it has it; the query itself is cancelled when some
-// connected element found no listener, so that the walk asks again once
-// it listens on more shadow roots.
+// a document, each element of that document that is no longer noted gets
+// a cancelable event of the revoke type, then each noted element not yet
+// handed over one of the answer type; the isolated world's listener (on
+// the window, or on the shadow root the element is in) cancels them to
+// say it has them. The query itself is cancelled when some connected
+// element found no listener, so that the walk asks again once it listens
+// on more shadow roots.
 (function (secret) {
   'use strict';
-  const QUERY = 'ab' + secret + 'q', ANSWER = 'ab' + secret + 'a';
+  const QUERY = 'ab' + secret + 'q', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
   // The functions used later are taken now, before any page script can
   // replace them.
   const apply = Reflect.apply;
@@ -35,7 +38,7 @@
   const slice = Array.prototype.slice;
   const preventDefault = EventCtor.prototype.preventDefault;
   const WeakRefCtor = WeakRef, deref = WeakRef.prototype.deref;
-  const wsHas = WeakSet.prototype.has, wsAdd = WeakSet.prototype.add;
+  const wsHas = WeakSet.prototype.has, wsAdd = WeakSet.prototype.add, wsDelete = WeakSet.prototype.delete;
   const defineProperty = Object.defineProperty, getDescriptor = Object.getOwnPropertyDescriptor;
   const ProxyCtor = Proxy;
   // The answer's options have no prototype, so that reading them runs
@@ -52,55 +55,101 @@
   for (const t of ['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup',
     'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dragstart', 'dragover', 'drop',
     'keydown', 'keyup', 'keypress']) TYPES[t] = 1;
-  // MAX bounds the elements waiting to be handed over.
+  // MAX bounds the elements waiting to be handed over or revoked.
   const MAX = 50000;
-  const noted = new WeakSet();
-  let pending = [];
+  // noted: elements with listeners; byListener: those that got one
+  // through addEventListener, which stay noted; delivered: those handed
+  // over; pending and revoking wait for the next query.
+  const noted = new WeakSet(), byListener = new WeakSet(), delivered = new WeakSet();
+  let pending = [], revoking = [];
 
-  function note(target, type) {
-    if (typeof type !== 'string' || TYPES[type] !== 1) return;
+  function push(list, e) {
+    if (list.length >= MAX) list = apply(slice, list, [list.length - MAX / 2]);
+    list[list.length] = new WeakRefCtor(e);
+    return list;
+  }
+  function isElement(e) {
     try {
-      if (apply(nodeType, target, []) !== 1 || apply(wsHas, noted, [target])) return;
-      apply(wsAdd, noted, [target]);
-      if (pending.length >= MAX) pending = apply(slice, pending, [pending.length - MAX / 2]);
-      pending[pending.length] = new WeakRefCtor(target);
+      return apply(nodeType, e, []) === 1;
     } catch (err) {
-      // Not an element (a window, an XHR): nothing to note.
+      // Not a node (a window, an XHR).
+      return false;
     }
   }
 
-  // wrap returns a function that notes and then calls fn as it was
-  // called. A proxy keeps fn's name and length, and prints as native.
-  function wrap(fn, noteCall) {
+  function note(target, type, listener) {
+    if (typeof type !== 'string' || TYPES[type] !== 1 || !isElement(target)) return;
+    if (listener) apply(wsAdd, byListener, [target]);
+    if (apply(wsHas, noted, [target])) return;
+    apply(wsAdd, noted, [target]);
+    pending = push(pending, target);
+  }
+  function revoke(target) {
+    if (!apply(wsHas, noted, [target]) || apply(wsHas, byListener, [target])) return;
+    apply(wsDelete, noted, [target]);
+    if (apply(wsHas, delivered, [target])) revoking = push(revoking, target);
+  }
+
+  // wrap returns a function that calls fn as it was called, then after
+  // with the receiver and arguments. A proxy keeps fn's name and length,
+  // and prints as native.
+  function wrap(fn, after) {
     return new ProxyCtor(fn, {
       apply(t, self, args) {
+        const r = apply(t, self, args);
         try {
-          noteCall(self, args);
+          after(self, args);
         } catch (err) {
           // Never in the page's way.
         }
-        return apply(t, self, args);
+        return r;
       },
     });
   }
 
   ET.addEventListener = wrap(add, (self, args) => {
-    if (args.length >= 2 && args[1]) note(self, args[0]);
+    if (args.length >= 2 && args[1]) note(self, args[0], true);
   });
-  // on<event> properties of elements (a handler set as onmousedown = f).
+  // on<event> properties of elements (a handler set as onmousedown = f,
+  // or cleared with null).
   for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
+    const getters = [];
+    for (const t in TYPES) {
+      const d = getDescriptor(proto, 'on' + t);
+      if (d && d.get) getters[getters.length] = d.get;
+    }
+    const anySet = (e) => {
+      for (let i = 0; i < getters.length; i++) {
+        if (typeof apply(getters[i], e, []) === 'function') return true;
+      }
+      return false;
+    };
     for (const t in TYPES) {
       const d = getDescriptor(proto, 'on' + t);
       if (!d || !d.set || !d.configurable) continue;
       defineProperty(proto, 'on' + t, {
         get: d.get,
-        set: wrap(d.set, (self, args) => {
-          if (typeof args[0] === 'function') note(self, t);
+        set: wrap(d.set, (self) => {
+          if (!isElement(self)) return;
+          if (anySet(self)) note(self, t, false);
+          else revoke(self);
         }),
         enumerable: d.enumerable,
         configurable: true,
       });
     }
+  }
+
+  // send dispatches an event of type at e and tells whether our listener
+  // in the isolated world took it.
+  function send(e, type) {
+    const ev = new EventCtor(type, answerInit);
+    apply(dispatch, e, [ev]);
+    return apply(prevented, ev, []);
+  }
+  // here tells whether e is connected and in doc.
+  function here(e, doc) {
+    return apply(connected, e, []) && apply(getDoc, e, []) === doc;
   }
 
   // A query at this document hands its noted elements over.
@@ -113,17 +162,31 @@
       return;
     }
     let missed = false;
-    const keep = [];
+    let keep = [];
+    for (let i = 0; i < revoking.length; i++) {
+      const e = apply(deref, revoking[i], []);
+      // Gone, or noted again since: nothing to take back.
+      if (!e || apply(wsHas, noted, [e])) continue;
+      if (!here(e, doc)) {
+        keep[keep.length] = revoking[i];
+      } else if (send(e, REVOKE)) {
+        apply(wsDelete, delivered, [e]);
+      } else {
+        keep[keep.length] = revoking[i];
+        missed = true;
+      }
+    }
+    revoking = keep;
+    keep = [];
     for (let i = 0; i < pending.length; i++) {
       const e = apply(deref, pending[i], []);
-      if (!e) continue;
-      if (!apply(connected, e, []) || apply(getDoc, e, []) !== doc) {
+      // Gone, or no longer noted: nothing to hand over.
+      if (!e || !apply(wsHas, noted, [e])) continue;
+      if (!here(e, doc)) {
         keep[keep.length] = pending[i];
-        continue;
-      }
-      const a = new EventCtor(ANSWER, answerInit);
-      apply(dispatch, e, [a]);
-      if (!apply(prevented, a, [])) {
+      } else if (send(e, ANSWER)) {
+        apply(wsAdd, delivered, [e]);
+      } else {
         keep[keep.length] = pending[i];
         missed = true;
       }

@@ -38,13 +38,13 @@
   // world). The walk clears it.
   let clickProps = new WeakSet();
   // listened holds the elements the listener record handed over: page
-  // script gave them listeners for a user's input. QUERY and ANSWER are
-  // the record's event types (see js/listeners.js); hooked holds the
+  // script gave them listeners for a user's input. QUERY, ANSWER and
+  // REVOKE are the record's event types (see js/listeners.js); hooked holds the
   // windows and shadow roots our answer listener is on, missed the
   // documents whose last query left elements it could not hand over (in
   // shadow roots not listened on yet).
   const listened = new WeakSet();
-  const QUERY = secret ? 'ab' + secret + 'q' : '', ANSWER = 'ab' + secret + 'a';
+  const QUERY = secret ? 'ab' + secret + 'q' : '', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
   const hooked = new WeakSet();
   const missed = new WeakSet();
   function onAnswer(ev) {
@@ -55,10 +55,19 @@
       ev.preventDefault();
     }
   }
+  function onRevoke(ev) {
+    ev.stopImmediatePropagation();
+    const t = ev.target;
+    if (t && t.nodeType === 1) {
+      listened.delete(t);
+      ev.preventDefault();
+    }
+  }
   function hook(t) {
     if (hooked.has(t)) return false;
     hooked.add(t);
     t.addEventListener(ANSWER, onAnswer, true);
+    t.addEventListener(REVOKE, onRevoke, true);
     return true;
   }
   // pull asks doc's listener record for the elements it noted since.
@@ -1183,9 +1192,11 @@
       // shape of a drawing (SVG) or a node placed on a canvas is named by
       // its text, a label.
       const ownText = textSeen > textsBefore;
-      const svg = e.namespaceURI === SVG_NS;
-      if (!name && click && (!ownText || svg)) name = cap(nnorm(inner), 100);
-      if (!name && weak && (!ownText || svg || placed)) name = cap(nnorm(textOf(e, null, true)), 100);
+      if (!name && (click || weak)) {
+        const label = !ownText || placed || e.namespaceURI === SVG_NS;
+        if (label && click) name = cap(nnorm(inner), 100);
+        else if (label) name = cap(nnorm(textOf(e, null, true)), 100);
+      }
       // A name of no-break spaces only names nothing an agent can use.
       if (name && !norm(name)) name = '';
       name = unformat(name);
