@@ -92,19 +92,21 @@
 
   // wrap returns a function that calls fn as it was called, then after
   // with the receiver and arguments. A proxy keeps fn's name and length,
-  // and prints as native.
+  // and prints as native. Its handler has no prototype: the proxy looks
+  // its traps up there, and must find none the page defined on
+  // Object.prototype.
   function wrap(fn, after) {
-    return new ProxyCtor(fn, {
-      apply(t, self, args) {
-        const r = apply(t, self, args);
-        try {
-          after(self, args);
-        } catch (err) {
-          // Never in the page's way.
-        }
-        return r;
-      },
-    });
+    const handler = Object.create(null);
+    handler.apply = (t, self, args) => {
+      const r = apply(t, self, args);
+      try {
+        after(self, args);
+      } catch (err) {
+        // Never in the page's way.
+      }
+      return r;
+    };
+    return new ProxyCtor(fn, handler);
   }
 
   ET.addEventListener = wrap(add, (self, args) => {
