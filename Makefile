@@ -15,14 +15,17 @@ deps:
 deps-run:
 	@AGENTBROWSER_DEPS=run scripts/deps.sh
 
-# bin/agentbrowser is the thin client (cmd/agentbrowser-thin), which hands
-# command lines to a running daemon and execs bin/agentbrowser-full, the
-# whole CLI, for everything else. Both are Go only; the thin client is one
-# static binary (a binary that loads libc dynamically starts about 1 ms
-# later). Building needs Go alone.
+# bin/agentbrowser is the thin client (cmd/agentbrowser-thin), which parses
+# a command line with the CLI's own code (internal/cli), sends its typed
+# request to a running daemon and prints the typed response, and execs
+# bin/agentbrowser-full, the whole CLI, for everything else. Both are Go
+# only; the thin client is one static binary (a binary that loads libc
+# dynamically starts about 1 ms later), built without its symbol table and
+# DWARF (-s -w), which it never reads and which a fresh process would map
+# for nothing. Building needs Go alone.
 build:
 	go build -o bin/agentbrowser-full ./cmd/agentbrowser
-	CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin
+	CGO_ENABLED=0 go build -ldflags='-s -w' -o bin/agentbrowser ./cmd/agentbrowser-thin
 
 demo: deps-run build
 	./bin/agentbrowser demo
@@ -44,10 +47,9 @@ bench: deps
 FUZZTIME ?= 30s
 FUZZ_TARGETS := \
 	events:FuzzParseRef \
-	cmd/agentbrowser:FuzzParseArgs \
+	internal/cli:FuzzParseArgs \
 	cmd/agentbrowser:FuzzDecodeRequest \
 	mcpserver:FuzzLineReader \
-	cmd/agentbrowser-thin:FuzzWire \
 	internal/cdpmux:FuzzRoute \
 	internal/cdpmux:FuzzReplyHeader \
 	internal/snapshot:FuzzOptions \

@@ -14,6 +14,10 @@ type Header struct {
 	Value string `json:"value"`
 }
 
+// MaxRouteBodyBytes bounds a route's body: 10 MiB, which still fits a
+// request on a daemon's socket once encoded.
+const MaxRouteBodyBytes = 10 << 20
+
 // RouteEvent adds a route for Pattern, replacing the route with the same
 // pattern if there is one. Pattern is a glob matched against the whole
 // URL: ** matches anything, * anything but "/", every other character

@@ -110,7 +110,7 @@ func registerFillForm(s *Server) {
 			done = append(done, refs[i].String())
 		}
 		out := &toolOut{text: "Filled " + strings.Join(done, ", "), fields: fields{"filled": rawJSON(done)}}
-		s.pageState(ctx, c, in.pageArgs, out, false)
+		s.pageState(ctx, c, in.pageArgs, out, false, actionFacts{})
 		return out, nil
 	})
 }

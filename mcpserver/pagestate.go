@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -161,8 +160,51 @@ type pageInfo struct {
 
 // actionFacts are what the page state repeats of an action's result.
 type actionFacts struct {
-	Navigated bool            `json:"navigated"`
-	NewTab    *events.TabInfo `json:"new_tab"`
+	Navigated bool
+	NewTab    *events.TabInfo
+}
+
+// factsOf reads what the page state repeats from an action's typed
+// response.
+func factsOf(v any) actionFacts {
+	switch r := v.(type) {
+	case events.ActionResult:
+		return actionFacts{Navigated: r.Navigated, NewTab: r.NewTab}
+	case request.DragResult:
+		return actionFacts{Navigated: r.Navigated, NewTab: r.NewTab}
+	}
+	return actionFacts{}
+}
+
+// actionView is an action's typed response as its structured content
+// shows it: without what the page state says instead, the tab and, but
+// for the navigation tools whose own url says where they went, the
+// navigation.
+func actionView(v any, nav bool) any {
+	switch r := v.(type) {
+	case events.ActionResult:
+		r.TabID = ""
+		if !nav {
+			r.URL, r.Navigated = "", false
+		}
+		return r
+	case request.DragResult:
+		r.TabID = ""
+		if !nav {
+			r.URL, r.Navigated = "", false
+		}
+		return r
+	case events.NavigationResult:
+		return navigationView{NavigationResult: r}
+	}
+	return v
+}
+
+// navigationView is a navigation's result without its tab, which the page
+// state names: the shallower TabID hides the result's own.
+type navigationView struct {
+	events.NavigationResult
+	TabID *struct{} `json:"tab_id,omitempty"`
 }
 
 // pageState ends an action's result with the page state in the server's
@@ -172,14 +214,10 @@ type actionFacts struct {
 // a navigation tool (nav); pending dialogs, a tab the action opened and
 // new console errors. While a dialog blocks the tab, the dialog is all
 // there is to say.
-func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOut, nav bool) {
+func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOut, nav bool, act actionFacts) {
 	mode := s.opts.SnapshotMode
 	var head strings.Builder
 	page := pageInfo{Mode: mode}
-	var act actionFacts
-	if raw, err := request.Marshal(out.fields); err == nil {
-		_ = json.Unmarshal(raw, &act)
-	}
 	if act.NewTab != nil {
 		fmt.Fprintf(&head, "- New tab opened: %q %s (tab %s; browser_tabs selects it)\n", act.NewTab.Title, act.NewTab.URL, short(act.NewTab.ID))
 		page.NewTab = act.NewTab

@@ -136,15 +136,15 @@ func actionTool[In any](s *Server, spec toolSpec, mk func(in In) (request.Reques
 		if err != nil {
 			return nil, err
 		}
-		out := &toolOut{text: actionText(spec.title, r.value, r.notice), fields: r.fields}
-		s.pageState(ctx, c, a, out, spec.nav)
-		// The page state names the tab, and, but for the navigation tools
-		// whose own url says where they went, the navigation.
-		delete(r.fields, "tab_id")
-		if !spec.nav {
-			delete(r.fields, "url")
-			delete(r.fields, "navigated")
+		f, err := fieldsOf(actionView(r.value, spec.nav))
+		if err != nil {
+			return nil, err
 		}
+		if r.notice != "" {
+			f.set("notice", r.notice)
+		}
+		out := &toolOut{text: actionText(spec.title, r.value, r.notice), fields: f}
+		s.pageState(ctx, c, a, out, spec.nav, factsOf(r.value))
 		return out, nil
 	})
 }

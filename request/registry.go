@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sort"
+	"sync"
 
 	"github.com/agentbrowser/agentbrowser/events"
 )
@@ -37,8 +38,9 @@ var commands = []Request{
 	Close{}, Status{}, Batch{},
 }
 
-// types maps each command's name to its request type.
-var types = func() map[string]reflect.Type {
+// types maps each command's name to its request type, made on first use
+// (a client that only sends requests never needs it).
+var types = sync.OnceValue(func() map[string]reflect.Type {
 	m := make(map[string]reflect.Type, len(commands))
 	for _, q := range commands {
 		if _, dup := m[q.Command()]; dup {
@@ -47,12 +49,12 @@ var types = func() map[string]reflect.Type {
 		m[q.Command()] = reflect.TypeOf(q)
 	}
 	return m
-}()
+})
 
 // Names lists the commands' names, sorted.
 func Names() []string {
-	out := make([]string, 0, len(types))
-	for n := range types {
+	out := make([]string, 0, len(commands))
+	for n := range types() {
 		out = append(out, n)
 	}
 	sort.Strings(out)
@@ -62,7 +64,7 @@ func Names() []string {
 // New returns the zero request of the command named name, and whether
 // there is one.
 func New(name string) (Request, bool) {
-	t, ok := types[name]
+	t, ok := types()[name]
 	if !ok {
 		return nil, false
 	}
@@ -72,7 +74,7 @@ func New(name string) (Request, bool) {
 // Decode builds the request named name from its JSON form, as a daemon
 // receives it (see Unmarshal).
 func Decode(name string, raw json.RawMessage) (Request, error) {
-	t, ok := types[name]
+	t, ok := types()[name]
 	if !ok {
 		return nil, events.Errorf(events.CodeInvalidArgument, "unknown request %q", name)
 	}

@@ -188,31 +188,13 @@ func (r *redacted) Unwrap() error { return r.err }
 func ParseHeaders(lines []string) (http.Header, error) {
 	h := http.Header{}
 	for _, l := range lines {
-		name, val, ok := strings.Cut(l, ":")
-		name = strings.Trim(name, " \t")
-		if !ok || name == "" {
-			return nil, fmt.Errorf("header %q: want 'Name: value'", redactHeaderLine(l))
-		}
-		// Only spaces and tabs are trimmed: a CR or LF stays in the
-		// value, and is refused there rather than sent on.
-		val = strings.Trim(val, " \t")
-		if err := httpheader.Check(name, val); err != nil {
+		name, val, err := httpheader.SplitLine(l)
+		if err != nil {
 			return nil, err
 		}
 		h.Add(name, val)
 	}
 	return h, nil
-}
-
-// redactHeaderLine keeps a header's name and hides its value.
-func redactHeaderLine(l string) string {
-	if name, _, ok := strings.Cut(l, ":"); ok {
-		return name + ": REDACTED"
-	}
-	if len(l) > 8 {
-		return l[:4] + "..."
-	}
-	return "REDACTED"
 }
 
 // gridDeleteTimeout bounds deleting a Grid session on Close.

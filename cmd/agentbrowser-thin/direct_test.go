@@ -9,12 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestThinClientIsAnsweredByTheDaemon makes sure a warm daemon runs the
-// thin client's command lines itself: with the full binary out of reach, a
-// command handed over to it would fail, so every line below must have
-// been parsed, run and printed by the daemon. (A daemon that refused argv
-// requests once sent every command through the full binary, twice the
-// cost, and only this test notices.)
+// TestThinClientIsAnsweredByTheDaemon makes sure the thin client runs its
+// command lines on a warm daemon itself: with the full binary out of
+// reach, a command handed over to it would fail, so every line below must
+// have been parsed and printed by the thin client and run by the daemon.
+// (A daemon that refused the thin client's requests would send every
+// command through the full binary, twice the cost, and only this test
+// notices.)
 func TestThinClientIsAnsweredByTheDaemon(t *testing.T) {
 	home := t.TempDir()
 	t.Cleanup(func() { run(t, home, full, "--session", "direct", "close") })
@@ -44,9 +45,9 @@ func TestThinClientIsAnsweredByTheDaemon(t *testing.T) {
 
 // TestOldDaemonHandsBackARebuiltClientsLine: after a rebuild puts a new
 // full binary next to the thin client, a daemon started from the old file
-// must not parse the thin client's command lines with its old code; it
-// hands them back, and the new full binary runs them (here a stand-in that
-// says it ran).
+// must not run the thin client's requests with its old code; it runs
+// nothing and exits, and the new full binary runs the line (here a
+// stand-in that says it ran).
 func TestOldDaemonHandsBackARebuiltClientsLine(t *testing.T) {
 	for _, c := range clients() {
 		t.Run(filepath.Base(c), func(t *testing.T) {

@@ -4,14 +4,16 @@
 // daemon's code, yet a Go program initialises every package it links
 // before main: the full binary's client path initialised 116 packages (fx,
 // dig, zap, net/rpc, encoding/gob among them) to send one line. This
-// client links only a little of the standard library (not even net: it
-// dials the unix socket with system calls; nor encoding/json, see wire.go):
-// it hands the whole command
-// line to the session's daemon, which parses and runs it with the same
-// code as the full binary and returns what to print. When no
-// daemon answers, or the daemon says the command must run in the caller's
-// process (help, local commands, --stdin, file paths), it execs the full
-// binary with the same arguments, so behaviour is the full binary's.
+// client links the CLI itself (internal/cli: the table of commands, the
+// parser, the printing) and the request types it sends (package request),
+// and nothing of the runtime: it parses the command line into the
+// command's typed request, sends it to the session's daemon, which runs it
+// as it runs the full CLI's and the MCP server's requests, and prints the
+// typed response with the same code as the full binary. When no daemon
+// answers, or the command belongs to the full binary (its local commands,
+// session settings that start a daemon, a line that reads standard
+// input), it execs the full binary with the same arguments, so behaviour
+// is the full binary's.
 //
 // It is Go only, built without cgo (one static binary), and makes every
 // check the full binary makes before it sends anything: the runtime
@@ -19,16 +21,16 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"strings"
 	"syscall"
 	"time"
 
-	"github.com/agentbrowser/agentbrowser/internal/rundir"
-	"github.com/agentbrowser/agentbrowser/internal/termtext"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // version is set at build time with -ldflags "-X main.version=...", as the
@@ -39,180 +41,46 @@ var version = "0.1.0-dev"
 const fullName = "agentbrowser-full"
 
 func main() {
-	args := os.Args[1:]
-	if code, ok := local(args); ok {
-		os.Exit(code)
-	}
-	if code, ok := viaDaemon(args); ok {
-		os.Exit(code)
-	}
-	execFull(args)
+	os.Exit(run(os.Args[1:]))
 }
 
-// local answers "version" as the full binary does, alone or with --json
-// and a valid --session (which it does not use); any other flag sends the
-// line to the full binary, which checks it.
-func local(args []string) (int, bool) {
-	asJSON, seen := false, false
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "version" && !seen:
-			seen = true
-		case a == "--json" || a == "--json=true":
-			asJSON = true
-		case a == "--session" && i+1 < len(args) && validSession(args[i+1]):
-			i++
-		case strings.HasPrefix(a, "--session=") && validSession(strings.TrimPrefix(a, "--session=")):
-		default:
-			return 0, false
-		}
+// run runs a command line here when it can, or execs the full binary.
+func run(args []string) int {
+	l := cli.Parse(args)
+	env := cli.Env{Version: version, Local: map[string]cli.LocalFunc{"version": func(context.Context, cli.Globals, cli.Input, io.Writer) (cli.Result, error) {
+		return cli.Result{"version": version}, nil
+	}}}
+	if l.Help() || l.Err != nil || (l.Cmd.Local && l.Cmd.Name == "version" && len(l.G.Settings) == 0) {
+		// Help, a mistake in the line, the version: the same text the
+		// full binary prints, without a daemon.
+		return cli.Execute(l, os.Stdout, os.Stderr, env)
 	}
-	if !seen {
-		return 0, false
+	if !thinLine(l) {
+		execFull(args)
 	}
-	out := "version: " + version + "\n"
-	if asJSON {
-		out = `{"ok":true,"version":` + string(appendString(nil, version)) + "}\n"
+	d, ok := dialDaemon(l.G.Session)
+	if !ok {
+		execFull(args)
 	}
-	return printed(0, out, ""), true
+	defer d.Close()
+	env.Call = func(g cli.Globals, q request.Request) (cli.Reply, string, error) {
+		return d.call(g, q, args)
+	}
+	return cli.Execute(l, os.Stdout, os.Stderr, env)
 }
 
-// validSession is the full binary's rule for session names.
-func validSession(s string) bool {
-	if s == "" || len(s) > 64 || s == "." || s == ".." {
+// thinLine reports whether this client runs l itself, on a daemon that
+// runs. The full binary runs the rest: its local commands; settings, which
+// it checks with the options they become and which only a daemon it
+// starts takes; a line that reads standard input (eval --stdin, batch),
+// which could not be read again should the daemon hand the line back; and
+// a batch, whose steps it checks with the owners' checks it links.
+func thinLine(l cli.Line) bool {
+	switch {
+	case l.Cmd.Local, len(l.G.Settings) > 0, l.In.Bool("stdin"), l.Cmd.Name == "batch":
 		return false
 	}
-	for _, c := range s {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
-		default:
-			return false
-		}
-	}
 	return true
-}
-
-// viaDaemon sends the command line to the session's daemon. ok is false
-// when the full binary must run it.
-func viaDaemon(args []string) (int, bool) {
-	name, ok := sessionOf(args)
-	if !ok {
-		return 0, false
-	}
-	dir := rundir.Path()
-	if rundir.Check(dir) != nil {
-		// The full binary refuses an unsafe runtime directory with its
-		// coded error (unsafe_runtime_dir); nothing is sent from here.
-		return 0, false
-	}
-	// exe names the full binary this client would run; a daemon started
-	// from another file (an older build) hands the line back. The request
-	// is ready before the dial, so that it follows the connection at once:
-	// the daemon, woken by the connection, finds it there instead of
-	// parking to wait for it and being woken a second time.
-	exe := ""
-	if full, err := fullPath(); err == nil {
-		exe = rundir.ExeIdentity(full)
-	}
-	line := encodeRequest(args, exe)
-	sock := rundir.Socket(dir, name)
-	// The daemon enforces the command's budget; the timeout is only a
-	// safety net against a daemon that never answers.
-	conn, err := rundir.Dial(sock, 24*time.Hour)
-	if err != nil {
-		return 0, false
-	}
-	if same, known, _, err := rundir.SamePeer(conn); err != nil || !known || !same {
-		// Someone else answers on our socket, or we cannot tell: the full
-		// binary checks again and reports it; nothing was sent.
-		conn.Close()
-		return 0, false
-	}
-	defer conn.Close()
-	if _, err := conn.Write(line); err != nil {
-		return 0, false
-	}
-	rep, err := readReply(conn)
-	if err != nil {
-		// The daemon took the command and went away before answering: it
-		// may have run it, so running it again in the full binary could do
-		// it twice (a second click). Say what happened instead.
-		return wentAway(name, args, err.Error()), true
-	}
-	if !rep.Argv || rep.Fallback {
-		// An older daemon, or a command for the caller's process: neither
-		// ran anything, and the full binary handles each as it should.
-		return 0, false
-	}
-	return printed(rep.Exit, rep.Stdout, rep.Stderr), true
-}
-
-// printed writes what the daemon says to print, escaped for a terminal as
-// the full binary escapes it (termtext.Escape changes nothing the daemon
-// already escaped), and returns exit; a write that fails makes it 1 with
-// output_failed on stderr, as in the full binary: the caller must not take
-// a result it never received for a success.
-func printed(exit int, stdout, stderr string) int {
-	what, err := "standard output", write(os.Stdout, stdout)
-	if err == nil {
-		what, err = "standard error", write(os.Stderr, stderr)
-	}
-	if err == nil {
-		return exit
-	}
-	if what == "standard output" {
-		os.Stderr.WriteString(termtext.Escape("error [output_failed]: writing to " + what + " failed (" + err.Error() + "), so the output was lost; a command that acts on the page has run: check the page (snapshot) before running it again\n"))
-	}
-	if exit == 0 {
-		exit = 1
-	}
-	return exit
-}
-
-func write(f *os.File, s string) error {
-	if s == "" {
-		return nil
-	}
-	_, err := f.WriteString(termtext.Escape(s))
-	return err
-}
-
-// wentAway tells the caller that the daemon of session name took the
-// command line and gave no answer (why says what the read found), and
-// returns the exit code.
-func wentAway(name string, args []string, why string) int {
-	msg := "the daemon of session " + name + " went away before answering (" + why + "); the command may or may not have run: check the page with 'agentbrowser snapshot' before repeating it"
-	if slices.Contains(args, "--json") || slices.Contains(args, "--json=true") {
-		os.Stdout.WriteString(`{"ok":false,"error":{"code":"browser_crashed","message":` + string(appendString(nil, msg)) + "}}\n")
-	} else {
-		os.Stderr.WriteString("error [browser_crashed]: " + msg + "\n")
-	}
-	return 1
-}
-
-// sessionOf finds --session in a command line, "default" without one. A
-// form it does not understand sends the command to the full binary.
-func sessionOf(args []string) (string, bool) {
-	name := "default"
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return name, true
-		case a == "--session":
-			if i+1 >= len(args) {
-				return "", false
-			}
-			name = args[i+1]
-			i++
-		case strings.HasPrefix(a, "--session="):
-			name = strings.TrimPrefix(a, "--session=")
-		}
-	}
-	if name == "" || strings.ContainsAny(name, "/\\") || name == "." || name == ".." {
-		return "", false
-	}
-	return name, true
 }
 
 // fullPath is the full binary: $AGENTBROWSER_FULL, or the one next to
@@ -245,3 +113,8 @@ func execFull(args []string) {
 	os.Stderr.WriteString("error [internal]: running " + full + ": " + err.Error() + "; build it with make build or set AGENTBROWSER_FULL\n")
 	os.Exit(1)
 }
+
+// budgetAllowance is how long past a command's budget the client waits
+// for the daemon's answer: a safety net against a daemon that never
+// answers, as the daemon enforces the budget itself.
+const budgetAllowance = 30 * time.Second

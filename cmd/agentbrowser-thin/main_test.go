@@ -163,7 +163,7 @@ func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
 	require.Contains(t, o.stdout, `"value":"3:abcabcabc"`)
 
 	// --stdin is read by the caller's process: the thin client hands the
-	// line to the full binary.
+	// line to the full binary, which reads it once.
 	cmd := exec.Command(thin, "--session", "thin", "eval", "--stdin", "--json")
 	cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home)
 	cmd.Stdin = strings.NewReader("document.title")
@@ -236,11 +236,11 @@ func TestThinClientRefusesUnsafeRuntimeDir(t *testing.T) {
 
 // TestThinClientLinksLittle pins what the thin client is for: every
 // package it links is initialised and paged in before main on every
-// command, so it links no package of the daemon's (fx, zerolog, the CDP
-// client), not the net package either (it dials with system calls, see
-// rundir.Dial), not encoding/json, fmt or reflect (wire.go speaks its JSON),
-// and no C: built as make build builds it, without cgo, it is one static
-// Go binary.
+// command, so it links the CLI (internal/cli), the wire's types (request,
+// events) and small helpers, and nothing of the runtime's: no fx, dig,
+// zap or zerolog, no CDP client, no session or watchdog, not the net
+// package either (it dials with system calls, see rundir.Dial); and no C:
+// built as make build builds it, without cgo, it is one static Go binary.
 func TestThinClientLinksLittle(t *testing.T) {
 	list := exec.Command("go", "list", "-deps", ".")
 	list.Env = append(os.Environ(), "CGO_ENABLED=0")
@@ -248,16 +248,24 @@ func TestThinClientLinksLittle(t *testing.T) {
 	require.NoError(t, err)
 	deps := strings.Fields(string(out))
 	require.Contains(t, deps, "os", "go list output not understood")
+	require.Contains(t, deps, "github.com/agentbrowser/agentbrowser/request", "the thin client sends the typed requests")
+	require.Contains(t, deps, "github.com/agentbrowser/agentbrowser/internal/cli", "the thin client parses and prints with the CLI's code")
+	const mod = "github.com/agentbrowser/agentbrowser/"
+	ours := map[string]bool{
+		mod + "cmd/agentbrowser-thin": true, mod + "internal/cli": true, mod + "request": true, mod + "events": true,
+		mod + "internal/rundir": true, mod + "internal/termtext": true, mod + "internal/httpheader": true, mod + "internal/safefile": true,
+	}
 	for _, d := range deps {
 		std := !strings.Contains(strings.SplitN(d, "/", 2)[0], ".")
 		switch {
-		case d == "net" || strings.HasPrefix(d, "net/") || d == "encoding/json" || d == "fmt" || d == "reflect":
+		case d == "net" || strings.HasPrefix(d, "net/"):
 			t.Errorf("the thin client links %s", d)
 		case d == "runtime/cgo":
 			t.Errorf("the thin client links cgo")
-		case !std && d != "github.com/agentbrowser/agentbrowser/cmd/agentbrowser-thin" && d != "github.com/agentbrowser/agentbrowser/internal/rundir" &&
-			d != "github.com/agentbrowser/agentbrowser/internal/termtext":
-			t.Errorf("the thin client links %s, which is not the standard library", d)
+		case strings.HasPrefix(d, "go.uber.org/") || strings.HasPrefix(d, "github.com/rs/zerolog") || strings.HasPrefix(d, "github.com/mafredri/cdp"):
+			t.Errorf("the thin client links %s, a package of the runtime's", d)
+		case !std && !ours[d]:
+			t.Errorf("the thin client links %s, which is neither the standard library nor the CLI's own", d)
 		}
 	}
 	// Its sources are Go only.

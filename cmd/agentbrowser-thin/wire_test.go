@@ -15,8 +15,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
+	"github.com/agentbrowser/agentbrowser/request"
 )
 
 // fakeDaemon listens where session's daemon would in home and answers each
@@ -64,20 +66,17 @@ func standIn(t *testing.T) string {
 	return p
 }
 
-// TestThinClientReadsEveryReply answers the thin client's command line from
-// a fake daemon in every way a daemon can, and checks what it prints, how
-// it exits and what it sent; both builds of it (with and without cgo) send
-// the same request and print the same.
+// TestThinClientReadsEveryReply answers the thin client's request from a
+// fake daemon in every way a daemon can, and checks what it prints, how
+// it exits and what it sent: the command's typed request, the same from
+// both builds of the client (with and without cgo), with the full
+// binary's identity and build.
 func TestThinClientReadsEveryReply(t *testing.T) {
-	// What the daemon prints: escapes of every kind, a pair of surrogates,
-	// a lone one, and enough text to take several reads. (No terminal
-	// control: the daemon escapes those before it answers, and the Go
-	// client escapes any it still finds, see termtext.)
-	printed := `"` + strings.Repeat("a", 100_000) + `\n\"q\" \\ \/ \u00e9 \ud83d\ude00 \ud800x \u2028 \t é😀"`
-	var want string
-	require.NoError(t, json.Unmarshal([]byte(printed), &want))
-	answered := `{"exit":3,"argv":true,"body":{"x":[1,{"y":"]}"}],"z":null},"stdout":` + printed +
-		`,"stderr":"careful\n","extra":[true,false,-1.5e3,"}"]}` + "\n"
+	// A response with escapes of every kind, a pair of surrogates, a lone
+	// one, and enough text to take several reads. (No terminal control:
+	// the client escapes what it prints, see termtext.)
+	text := `"` + strings.Repeat("a", 100_000) + `\n\"q\" \\ \/ \u00e9 \ud83d\ude00 \ud800x \u2028 \t é😀"`
+	answered := `{"exit":0,"response":{"value":` + text + `,"type":"string","engine":"isolated"},"extra":[true,false,-1.5e3,"}"]}` + "\n"
 	tricky := "a\"b\\c\n\x01\té😀\u2028</script>&"
 
 	for _, tc := range []struct {
@@ -87,20 +86,23 @@ func TestThinClientReadsEveryReply(t *testing.T) {
 		// exit, stdout and stderr expected (stderr as a part of it)
 		exit           int
 		stdout, stderr string
-		sent           int // requests the daemon receives
-		// replaced: Go's encoder replaced a byte of the argument, so the
-		// argv sent is not the one given.
-		replaced bool
+		// plain: stdout is the whole output
+		plain bool
 	}{
-		{name: "answered", args: []string{"eval", tricky}, answer: answered, exit: 3, stdout: want, stderr: "careful\n", sent: 1},
-		{name: "closed", args: []string{"click", "e1"}, exit: 1, stderr: "went away before answering (EOF)", sent: 1},
-		{name: "half an answer", args: []string{"click", "e1"}, answer: `{"exit":0,"argv":tr`, exit: 1, stderr: "went away before answering (unexpected EOF)", sent: 1},
-		{name: "closed, json", args: []string{"click", "e1", "--json"}, exit: 1, stdout: `"code":"browser_crashed"`, sent: 1},
-		{name: "fallback", args: []string{"eval", "1"}, answer: `{"argv":true,"fallback":true}` + "\n", stdout: "full binary ran: --session fake eval 1\n", sent: 1},
-		{name: "old daemon", args: []string{"eval", "1"}, answer: `{"exit":0,"body":{"ok":true}}` + "\n", stdout: "full binary ran: --session fake eval 1\n", sent: 1},
-		{name: "not JSON", args: []string{"eval", "1"}, answer: "nonsense\n", exit: 1, stderr: "went away before answering", sent: 1},
-		// A byte that is not UTF-8 is replaced by the JSON encoder.
-		{name: "not UTF-8", args: []string{"eval", "'\xff'"}, answer: `{"exit":0,"argv":true,"stdout":"ok\n"}` + "\n", stdout: "ok\n", sent: 1, replaced: true},
+		{name: "answered", args: []string{"eval", tricky}, answer: answered, stdout: "engine: isolated\ntype: string\nvalue: aaaa"},
+		{name: "answered, json", args: []string{"eval", tricky, "--json"}, answer: answered, stdout: `"ok":true`},
+		{name: "failed", args: []string{"click", "e1"}, answer: `{"exit":1,"fault":{"code":"stale_ref","message":"ref e1 is stale","next":"take a new snapshot"}}` + "\n",
+			exit: 1, stderr: "error [stale_ref]: ref e1 is stale; take a new snapshot\n"},
+		{name: "failed, json", args: []string{"click", "e1", "--json"}, answer: `{"exit":1,"fault":{"code":"tab_not_found","message":"no tab","next":"list the tabs"}}` + "\n",
+			exit: 1, stdout: `{"error":{"code":"tab_not_found","message":"no tab; see 'agentbrowser tabs'"},"ok":false}` + "\n", plain: true},
+		{name: "trimmed", args: []string{"type", "e1", "x"}, answer: `{"exit":0,"response":{"url":"x…"},"trimmed":{"fields":["url"],"size":9,"cap":8,"message":"cut"}}` + "\n",
+			stdout: "output_trimmed: cap=8 fields=\"[\\\"url\\\"]\" message=cut size=9\nurl: x…\n", plain: true},
+		{name: "closed", args: []string{"click", "e1"}, exit: 1, stderr: "went away before answering (EOF)"},
+		{name: "half an answer", args: []string{"click", "e1"}, answer: `{"exit":0,"respo`, exit: 1, stderr: "went away before answering (unexpected EOF)"},
+		{name: "closed, json", args: []string{"click", "e1", "--json"}, exit: 1, stdout: `"code":"browser_crashed"`},
+		{name: "replaced", args: []string{"eval", "1"}, answer: `{"exit":1,"fault":{"code":"version_mismatch","message":"another build"},"replace":true}` + "\n",
+			stdout: "full binary ran: --session fake eval 1\n", plain: true},
+		{name: "not JSON", args: []string{"eval", "1"}, answer: "nonsense\n", exit: 1, stderr: "went away before answering (its answer is not JSON)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			full := standIn(t)
@@ -118,29 +120,32 @@ func TestThinClientReadsEveryReply(t *testing.T) {
 				o := runEnv(t, home, []string{"AGENTBROWSER_FULL=" + full}, c, append([]string{"--session", "fake"}, tc.args...)...)
 				name := filepath.Base(c)
 				assert.Equal(t, tc.exit, o.exit, "%s: %+v", name, o)
-				assert.Contains(t, o.stdout, tc.stdout, name)
-				assert.Contains(t, o.stderr, tc.stderr, name)
-				if tc.stdout == want {
-					assert.Equal(t, want, o.stdout, name)
+				if tc.plain {
+					assert.Equal(t, tc.stdout, o.stdout, name)
+				} else {
+					assert.Contains(t, o.stdout, tc.stdout, name)
 				}
+				assert.Contains(t, o.stderr, tc.stderr, name)
 				r := sent()
-				require.Len(t, r, tc.sent, "%s: requests the daemon received", name)
+				require.Len(t, r, 1, "%s: requests the daemon received", name)
 				outs = append(outs, o)
 				reqs = append(reqs, r[0])
 			}
-			// Both send one request, and the same one.
-			var got [2]struct {
-				Argv []string `json:"argv"`
-				Exe  string   `json:"exe"`
-			}
+			// Both send one request, the same: the command's typed
+			// request, with the full binary's identity and build.
+			var got [2]cli.WireRequest
 			for i, r := range reqs {
 				require.NoError(t, json.Unmarshal(r, &got[i]), "%s", r)
 			}
 			assert.Equal(t, got[0], got[1], "the two clients' requests")
 			assert.Equal(t, rundir.ExeIdentity(full), got[0].Exe)
-			if !tc.replaced {
-				assert.Equal(t, append([]string{"--session", "fake"}, tc.args...), got[0].Argv)
+			assert.Equal(t, tc.args[0], got[0].Command)
+			q, err := request.Decode(got[0].Command, got[0].Request)
+			require.NoError(t, err, "%s", reqs[0])
+			if tc.name == "answered" {
+				assert.Equal(t, request.Eval{Expression: tricky}, q)
 			}
+			assert.Equal(t, 30000, got[0].TimeoutMS)
 			assert.Equal(t, outs[0], outs[1], "the two builds' outcomes")
 		})
 	}
@@ -201,7 +206,7 @@ func TestThinClientFindsTheRuntimeDir(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(base, tc.dir)
 			require.NoError(t, os.MkdirAll(dir, 0o700))
-			fakeDaemon(t, dir, "fake", func([]byte) []byte { return []byte(`{"exit":0,"argv":true,"stdout":"answered\n"}` + "\n") })
+			fakeDaemon(t, dir, "fake", func([]byte) []byte { return []byte(`{"exit":0,"response":{"value":"answered"}}` + "\n") })
 			for _, c := range clients() {
 				// An empty variable counts as unset; the later of two
 				// settings of one variable is the one kept.

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"debug/elf"
-	"encoding/binary"
 	"fmt"
 	"os"
 	"sync"
+
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
 )
 
 // buildID names this exact build of agentbrowser, so a CLI and a daemon of
@@ -40,18 +40,8 @@ func buildIDOf(path string) string {
 }
 
 func goBuildID(exe string) string {
-	if f, err := elf.Open(exe); err == nil {
-		defer f.Close()
-		if sec := f.Section(".note.go.buildid"); sec != nil {
-			if b, err := sec.Data(); err == nil && len(b) > 16 {
-				namesz := binary.LittleEndian.Uint32(b[0:4])
-				descsz := binary.LittleEndian.Uint32(b[4:8])
-				off := 12 + int((namesz+3)&^3)
-				if off+int(descsz) <= len(b) {
-					return string(b[off : off+int(descsz)])
-				}
-			}
-		}
+	if id := rundir.GoBuildID(exe); id != "" {
+		return id
 	}
 	if fi, err := os.Stat(exe); err == nil {
 		return fmt.Sprintf("%d-%d", fi.Size(), fi.ModTime().UnixNano())

@@ -138,14 +138,12 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	require.NoError(t, conn.SetDeadline(time.Now().Add(time.Minute)))
 	fmt.Fprintln(conn, `{"command":"eval","request":{},"timeout_ms":5000}`)
 	var rep struct {
-		Exit int `json:"exit"`
-		Body struct {
-			Error struct{ Code string } `json:"error"`
-		} `json:"body"`
+		Exit  int                   `json:"exit"`
+		Fault struct{ Code string } `json:"fault"`
 	}
 	require.NoError(t, json.NewDecoder(conn).Decode(&rep))
 	require.Equal(t, 1, rep.Exit)
-	require.Equal(t, "invalid_argument", rep.Body.Error.Code)
+	require.Equal(t, "invalid_argument", rep.Fault.Code)
 	// The session still works.
 	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/request"
 )
@@ -25,45 +26,34 @@ import (
 // included).
 const answerAllowance = 30 * time.Second
 
-// callDaemon sends one request to the session's daemon, starting the daemon
-// if none answers, and returns the reply. notice is set when an earlier
-// daemon of this session ended because its browser died.
-func callDaemon(g globals, q request.Request) (rep reply, notice string, err error) {
-	req, err := newWireRequest(q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab})
-	if err != nil {
-		return reply{}, "", err
-	}
-	return callDaemonCtx(context.Background(), g, req)
-}
-
 // callDaemonCtx sends req to the session's daemon like callDaemon. When ctx
 // ends first the connection is closed, which makes the daemon cancel the
 // command (an evaluate is terminated in the page). req.TimeoutMS is the
 // whole budget, starting now: starting a daemon and its browser spends it
 // too, and the daemon gets what is left.
-func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, notice string, err error) {
-	deadline := time.Now().Add(msDuration(req.TimeoutMS))
-	if b, err := json.Marshal(req); err == nil && len(b)+512 > maxRequestBytes {
+func callDaemonCtx(ctx context.Context, g cli.Globals, req cli.WireRequest) (rep cli.Reply, notice string, err error) {
+	deadline := time.Now().Add(cli.MSDuration(req.TimeoutMS))
+	if b, err := json.Marshal(req); err == nil && len(b)+512 > cli.MaxRequestBytes {
 		// Refused here, before a daemon or browser starts: the daemon would
 		// stop reading it at the limit.
-		return reply{}, "", errRequestTooLarge
+		return cli.Reply{}, "", cli.ErrRequestTooLarge
 	}
 	paths, err := pathsFor(g.Session)
 	if err != nil {
-		return reply{}, "", err
+		return cli.Reply{}, "", err
 	}
 	conn, notice, err := reachDaemon(g, paths, deadline, req.Command != (request.Close{}).Command())
 	if err != nil {
-		return reply{}, notice, err
+		return cli.Reply{}, notice, err
 	}
 	if conn == nil {
 		// close, and no daemon runs or is starting.
-		b, _ := request.Body(request.CloseResult{Closed: false, Message: "no daemon running for session " + g.Session})
-		return reply{Exit: exitOK, Body: b}, "", nil
+		b, _ := request.Marshal(request.CloseResult{Closed: false, Message: "no daemon running for session " + g.Session})
+		return cli.Reply{Exit: cli.ExitOK, Response: b}, "", nil
 	}
 	req.Build = daemonBuild()
 	rep, err = exchange(ctx, conn, g, withinDeadline(req, deadline))
-	if err == nil && req.Command == (request.Close{}).Command() && rep.Exit == exitOK {
+	if err == nil && req.Command == (request.Close{}).Command() && rep.Exit == cli.ExitOK {
 		// The daemon stops listening just after it answers close: wait
 		// for that, so that the next command starts a fresh daemon
 		// instead of reaching this one on its way out.
@@ -75,12 +65,12 @@ func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, 
 	// The daemon is of another build and is going away unused: wait for
 	// it to stop listening, start one of ours and send the request again.
 	if err := waitGone(paths.Socket); err != nil {
-		return reply{}, notice, err
+		return cli.Reply{}, notice, err
 	}
 	conn, n, err := reachDaemon(g, paths, deadline, true)
 	notice = joinNotice(notice, n)
 	if err != nil {
-		return reply{}, notice, err
+		return cli.Reply{}, notice, err
 	}
 	notice = joinNotice(notice, "the daemon of session "+g.Session+" ran another build of agentbrowser; replaced it with this one ("+version+")")
 	rep, err = exchange(ctx, conn, g, withinDeadline(req, deadline))
@@ -88,7 +78,7 @@ func callDaemonCtx(ctx context.Context, g globals, req wireRequest) (rep reply, 
 }
 
 // withinDeadline gives req what is left of its budget at deadline.
-func withinDeadline(req wireRequest, deadline time.Time) wireRequest {
+func withinDeadline(req cli.WireRequest, deadline time.Time) cli.WireRequest {
 	left := time.Until(deadline).Milliseconds()
 	req.TimeoutMS = int(max(left, 1))
 	return req
@@ -104,7 +94,7 @@ func withinDeadline(req wireRequest, deadline time.Time) wireRequest {
 // daemon and no lock holder gives a nil conn, and one whose daemon is
 // starting waits for it, so that close reaches it. notice says when an
 // earlier daemon of the session died.
-func reachDaemon(g globals, paths sessionPaths, deadline time.Time, start bool) (conn net.Conn, notice string, err error) {
+func reachDaemon(g cli.Globals, paths sessionPaths, deadline time.Time, start bool) (conn net.Conn, notice string, err error) {
 	conn, err = dialDaemon(paths.Socket)
 	if err == nil || errors.Is(err, events.ErrUnsafeRuntimeDir) {
 		return conn, "", err
@@ -138,7 +128,7 @@ func reachDaemon(g globals, paths sessionPaths, deadline time.Time, start bool) 
 // crashNotice says why the session's earlier daemon is gone, when it did
 // not close on purpose. The caller holds the session's lock, so no daemon
 // runs: a socket file left behind is a dead daemon's.
-func crashNotice(g globals, paths sessionPaths) string {
+func crashNotice(g cli.Globals, paths sessionPaths) string {
 	if b, err := safefile.ReadFile(paths.Crashed, 64<<10, safefile.Options{NoFollow: true}); err == nil {
 		os.Remove(paths.Crashed)
 		return "the previous browser of session " + g.Session + " died (" + strings.TrimSpace(string(b)) + "); started a fresh one"
@@ -151,7 +141,7 @@ func crashNotice(g globals, paths sessionPaths) string {
 
 // startTimeout is the error of a command whose budget ran out while the
 // session's daemon started.
-func startTimeout(g globals, paths sessionPaths) error {
+func startTimeout(g cli.Globals, paths sessionPaths) error {
 	return events.Errorf(events.CodeTimeout,
 		"the daemon of session %s did not start within the command's budget (--timeout-ms); it goes on starting: run the command again (its log: %s)", g.Session, paths.Log)
 }
@@ -159,7 +149,7 @@ func startTimeout(g globals, paths sessionPaths) error {
 // exchange sends req on conn, reads the reply and closes conn. When ctx
 // ends first the connection is closed, which makes the daemon cancel the
 // command (an evaluate is terminated in the page).
-func exchange(ctx context.Context, conn net.Conn, g globals, req wireRequest) (rep reply, err error) {
+func exchange(ctx context.Context, conn net.Conn, g cli.Globals, req cli.WireRequest) (rep cli.Reply, err error) {
 	defer conn.Close()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
@@ -169,18 +159,18 @@ func exchange(ctx context.Context, conn net.Conn, g globals, req wireRequest) (r
 	defer b.Cancel()
 	conn.SetDeadline(b.Deadline().Add(answerAllowance))
 	if err := json.NewEncoder(conn).Encode(req); err != nil {
-		return reply{}, fmt.Errorf("sending request to daemon: %w", err)
+		return cli.Reply{}, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {
 		if ctx.Err() != nil {
-			return reply{}, fmt.Errorf("request cancelled: %w", ctx.Err())
+			return cli.Reply{}, fmt.Errorf("request cancelled: %w", ctx.Err())
 		}
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {
-			return reply{}, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+answerAllowance)
+			return cli.Reply{}, events.Errorf(events.CodeTimeout, "daemon did not answer within %v", b.Total()+answerAllowance)
 		}
 		// The daemon died under us: most likely its browser took it down.
-		return reply{}, events.Errorf(events.CodeBrowserCrashed, "daemon for session %s went away: %v", g.Session, err)
+		return cli.Reply{}, events.Errorf(events.CodeBrowserCrashed, "daemon for session %s went away: %v", g.Session, err)
 	}
 	return rep, nil
 }
@@ -209,7 +199,7 @@ func joinNotice(a, b string) string {
 // spawnDaemon starts "agentbrowser serve" for the session in the
 // background, detached from this process, handing it the session's lock
 // (which the caller holds), and waits, until deadline, for its socket.
-func spawnDaemon(g globals, paths sessionPaths, lock *os.File, deadline time.Time) (net.Conn, error) {
+func spawnDaemon(g cli.Globals, paths sessionPaths, lock *os.File, deadline time.Time) (net.Conn, error) {
 	exe, err := daemonExecutable()
 	if err != nil {
 		return nil, err
@@ -218,15 +208,15 @@ func spawnDaemon(g globals, paths sessionPaths, lock *os.File, deadline time.Tim
 	// The remote endpoint travels in the environment, so that header
 	// values never show on a command line; a session whose earlier daemon
 	// used a remote endpoint keeps it (never a local browser instead).
-	remote := remoteOf(g)
-	if remote.empty() {
+	remote := cli.RemoteOf(g)
+	if remote.Empty() {
 		remote, _ = loadRemote(paths)
 	}
 	remoteJSON, _ := json.Marshal(remote)
 	for k, v := range g.Settings {
-		if f, ok := outerFlags()[k]; ok && f.Kind == Multi {
+		if f, ok := cli.SettingFlag(k); ok && f.Kind == cli.Multi {
 			// One flag a value, as the user gave them.
-			for _, e := range multiValues(v) {
+			for _, e := range cli.MultiValues(v) {
 				args = append(args, "--"+k+"="+e)
 			}
 			continue
@@ -295,16 +285,16 @@ func sessionStatus(name string) (request.StatusResult, bool) {
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(3 * time.Second))
-	req, _ := newWireRequest(request.Status{}, request.Options{TimeoutMS: 2000})
+	req, _ := cli.NewWireRequest(request.Status{}, request.Options{TimeoutMS: 2000})
 	if err := json.NewEncoder(conn).Encode(req); err != nil {
 		return request.StatusResult{}, false
 	}
-	var rep reply
-	if err := json.NewDecoder(conn).Decode(&rep); err != nil || rep.Exit != exitOK {
+	var rep cli.Reply
+	if err := json.NewDecoder(conn).Decode(&rep); err != nil || rep.Exit != cli.ExitOK {
 		return request.StatusResult{}, false
 	}
 	var st request.StatusResult
-	if json.Unmarshal(rep.Body, &st) != nil {
+	if json.Unmarshal(rep.Response, &st) != nil {
 		return request.StatusResult{}, false
 	}
 	return st, true

@@ -4,26 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/demosite"
 	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
-
-func init() {
-	register(&Command{
-		Name: "demo", Usage: "demo", Summary: "walk through agentbrowser on an embedded local site in headless Chromium",
-		MaxArgs: 0, Local: true,
-		RunLocal: func(ctx context.Context, g globals, in Input) (Result, error) {
-			// The demo has its own pace; --timeout-ms bounds each step.
-			return runDemo(context.Background(), os.Stdout, time.Duration(g.TimeoutMS)*time.Millisecond)
-		},
-	})
-}
 
 // demoStep is one stage of the walk: it acts and describes what it saw.
 type demoStep struct {
@@ -64,7 +53,7 @@ func init() {
 	)
 }
 
-func runDemo(ctx context.Context, out io.Writer, stepBudget time.Duration) (Result, error) {
+func runDemo(ctx context.Context, out io.Writer, stepBudget time.Duration) (cli.Result, error) {
 	site, err := demosite.Start()
 	if err != nil {
 		return nil, err
@@ -104,5 +93,5 @@ func runDemo(ctx context.Context, out io.Writer, stepBudget time.Duration) (Resu
 	if failed > 0 {
 		return nil, fmt.Errorf("demo: %d of %d steps failed", failed, len(demoSteps))
 	}
-	return Result{"steps": len(demoSteps), "text": "demo finished: every step worked"}, nil
+	return cli.Result{"steps": len(demoSteps), "text": "demo finished: every step worked"}, nil
 }

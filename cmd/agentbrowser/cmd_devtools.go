@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -14,14 +15,12 @@ import (
 // no port. --remote-debugging-port opts in to a DevTools TCP port for a
 // person to attach DevTools; status then warns that every local user can
 // drive the browser through it.
-func init() {
-	settingFlags = append(settingFlags,
-		Flag{Name: "remote-debugging-port", Kind: Int, Usage: "also open this DevTools TCP port on 127.0.0.1 (0 picks one); any local user can then drive the browser (default: no port)"},
-	)
-	settingOptions = append(settingOptions, func(settings map[string]string) (fx.Option, error) {
-		_, _, err := debuggingPort(settings)
-		return nil, err
-	})
+
+// devtoolsOptions checks --remote-debugging-port; the daemon puts it in
+// the launch config.
+func devtoolsOptions(settings map[string]string) (fx.Option, error) {
+	_, _, err := debuggingPort(settings)
+	return nil, err
 }
 
 // debuggingPort reads --remote-debugging-port as a LaunchConfig value.
@@ -32,7 +31,7 @@ func debuggingPort(settings map[string]string) (port int, set bool, err error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 || n > 65535 {
-		return 0, false, usageErrorf("--remote-debugging-port %q: want a port number from 0 (any free port) to 65535", v)
+		return 0, false, cli.Usagef("--remote-debugging-port %q: want a port number from 0 (any free port) to 65535", v)
 	}
 	if n == 0 {
 		return session.AnyDebuggingPort, true, nil

@@ -3,18 +3,16 @@ package main
 import (
 	"os"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"go.uber.org/fx"
 )
 
 // --headed shows the launched browser's windows, for a person watching an
 // agent or debugging a page; it needs a display.
-func init() {
-	settingFlags = append(settingFlags,
-		Flag{Name: "headed", Kind: Bool, Usage: "session setting: show the launched browser's windows (needs a display: DISPLAY or WAYLAND_DISPLAY); default headless"},
-	)
-	settingOptions = append(settingOptions, func(settings map[string]string) (fx.Option, error) {
-		return nil, checkHeaded(settings)
-	})
+
+// headedOptions checks --headed; the daemon puts it in the launch config.
+func headedOptions(settings map[string]string) (fx.Option, error) {
+	return nil, checkHeaded(settings)
 }
 
 // checkHeaded refuses --headed where no display is, before any daemon
@@ -25,7 +23,7 @@ func checkHeaded(settings map[string]string) error {
 		return nil
 	}
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		return usageErrorf("--headed needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set: run it in a desktop session or under xvfb-run, or leave --headed out to run headless")
+		return cli.Usagef("--headed needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set: run it in a desktop session or under xvfb-run, or leave --headed out to run headless")
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	_ "embed"
 )
 
@@ -11,13 +10,3 @@ import (
 //
 //go:embed skill.md
 var skillGuide string
-
-func init() {
-	register(&Command{
-		Name: "skill", Usage: "skill", Summary: "print a concise guide for an LLM agent (a skill file: the loop, refs and locators, dialogs, frames, errors and their next steps)",
-		MaxArgs: 0, Local: true,
-		RunLocal: func(context.Context, globals, Input) (Result, error) {
-			return Result{"text": skillGuide}, nil
-		},
-	})
-}

@@ -18,6 +18,7 @@ import (
 	"go.uber.org/fx"
 
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/request/runner"
@@ -26,15 +27,11 @@ import (
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
-// settingOptions turn session settings given on the command line into fx
-// options for the watchdogs. Files that add settings append to it.
-var settingOptions []func(settings map[string]string) (fx.Option, error)
-
 // daemon owns one named session's browser between CLI invocations. It
 // listens on a unix socket (mode 0600) and answers one JSON request per
 // connection.
 type daemon struct {
-	g     globals
+	g     cli.Globals
 	paths sessionPaths
 	log   zerolog.Logger
 	reg   *session.Registry
@@ -71,7 +68,7 @@ type daemon struct {
 
 // newDaemonApp wires the daemon with fx: the standard watchdogs, the
 // settings' options, the registry and the daemon.
-func newDaemonApp(g globals, log zerolog.Logger) (*fx.App, *daemon, error) {
+func newDaemonApp(g cli.Globals, log zerolog.Logger) (*fx.App, *daemon, error) {
 	opts := []fx.Option{fx.NopLogger, standard.Module}
 	for _, so := range settingOptions {
 		o, err := so(g.Settings)
@@ -95,7 +92,7 @@ func newDaemonApp(g globals, log zerolog.Logger) (*fx.App, *daemon, error) {
 	return app, d, nil
 }
 
-func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Manager) (*daemon, error) {
+func newDaemon(lc fx.Lifecycle, g cli.Globals, log zerolog.Logger, m *watchdogs.Manager) (*daemon, error) {
 	paths, err := pathsFor(g.Session)
 	if err != nil {
 		return nil, err
@@ -158,7 +155,7 @@ func (d *daemon) start(ctx context.Context) error {
 	d.mu.Lock()
 	d.ln = ln
 	d.mu.Unlock()
-	saveRemote(d.paths, remoteOf(d.g))
+	saveRemote(d.paths, cli.RemoteOf(d.g))
 	d.touch()
 	sock, err := os.Stat(d.paths.Socket)
 	if err != nil {
@@ -294,7 +291,7 @@ func (d *daemon) serveConn(c net.Conn) {
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	req, q, err := decodeRequest(br)
 	if err != nil {
-		d.write(c, errBodyReply(err))
+		d.write(c, cli.ErrorReply(err))
 		return
 	}
 	c.SetReadDeadline(time.Time{})
@@ -306,67 +303,46 @@ func (d *daemon) serveConn(c net.Conn) {
 		c.Read(b[:])
 		cancel()
 	}()
-	rep, err := caught(d.log, "this request", func() (reply, error) {
-		switch {
-		case req.Argv != nil && req.Exe != "" && d.exe != "" && req.Exe != d.exe:
-			// The thin client's full binary is another file than this
-			// daemon's executable: a rebuild. It runs the line itself.
-			return reply{Argv: true, Fallback: true}, nil
-		case req.Argv != nil:
-			return d.runArgv(ctx, req.Argv), nil
-		}
+	rep, err := caught(d.log, "this request", func() (cli.Reply, error) {
 		return d.run(ctx, req, q), nil
 	})
 	if err != nil {
-		if req.Argv != nil {
-			body, code := errBody(err)
-			rep = argvReply(wantsJSON(req.Argv), body, code)
-		} else {
-			rep = errBodyReply(err)
-		}
+		rep = cli.ErrorReply(err)
 	}
 	d.write(c, rep)
-	if len(rep.Body) > largeReply {
+	if len(rep.Response) > largeReply {
 		// A large result is garbage once written: give its memory back
 		// now rather than at the next collection, which an idle daemon
 		// may not reach for minutes.
-		rep = reply{}
+		rep = cli.Reply{}
 		debug.FreeOSMemory()
 	}
 }
 
-// errBodyReply is the reply to a failed request: worded for the CLI in
-// Body, and as a Fault for other clients.
-func errBodyReply(err error) reply {
-	body, code := errBody(err)
-	b, _ := request.Marshal(body)
-	return reply{Exit: code, Body: b, Fault: usageFault(err)}
-}
-
-func (d *daemon) write(c net.Conn, r reply) {
+func (d *daemon) write(c net.Conn, r cli.Reply) {
 	c.SetWriteDeadline(time.Now().Add(10 * time.Second))
 	b, err := request.Marshal(r)
 	if err != nil {
-		b, _ = request.Marshal(errBodyReply(fmt.Errorf("encoding the reply: %w", err)))
+		b, _ = request.Marshal(cli.ErrorReply(fmt.Errorf("encoding the reply: %w", err)))
 	}
 	c.Write(append(b, '\n'))
 }
 
 // run answers one decoded request: the daemon's own (close, status)
 // without a browser, any other on the session's Browser, started on first
-// use.
-func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) reply {
-	if req.TimeoutMS <= 0 || req.TimeoutMS > MaxTimeoutMS {
-		return errBodyReply(usageErrorf("timeout_ms must be from 1 to %d", MaxTimeoutMS))
+// use. Every check that needs no browser (runner.Check) runs first.
+func (d *daemon) run(ctx context.Context, req cli.WireRequest, q request.Request) cli.Reply {
+	if req.TimeoutMS <= 0 || req.TimeoutMS > cli.MaxTimeoutMS {
+		return cli.ErrorReply(cli.Usagef("timeout_ms must be from 1 to %d", cli.MaxTimeoutMS))
 	}
 	if err := d.ended(); err != nil {
-		return errBodyReply(err)
+		return cli.ErrorReply(err)
 	}
 	if rep, mismatch := d.checkBuild(req); mismatch {
 		return rep
 	}
 	if err := runner.Check(q); err != nil {
-		return errBodyReply(err)
+		return cli.ErrorReply(err)
 	}
 	var (
 		res any
@@ -383,17 +359,17 @@ func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) re
 		res, err = d.runOnBrowser(ctx, req, q)
 	}
 	if err != nil {
-		return errBodyReply(err)
+		return cli.ErrorReply(err)
 	}
-	b, err := request.Body(res)
+	b, err := request.Marshal(res)
 	if err != nil {
-		return errBodyReply(err)
+		return cli.ErrorReply(fmt.Errorf("encoding the response: %w", err))
 	}
-	b, err = fitOutput(q.Command(), b, outputCap(d.g.Settings))
+	rep, err := fitOutput(q.Command(), b, outputCap(d.g.Settings))
 	if err != nil {
-		return errBodyReply(err)
+		return cli.ErrorReply(err)
 	}
-	return reply{Exit: exitOK, Body: b}
+	return rep
 }
 
 // runOnBrowser runs q on the session's Browser, starting the browser first.
@@ -401,7 +377,7 @@ func (d *daemon) run(ctx context.Context, req wireRequest, q request.Request) re
 // session's first command included. The command runs to the caller's
 // deadline; the layer that does the work keeps the budget's reserve for
 // answering (see internal/budget).
-func (d *daemon) runOnBrowser(ctx context.Context, req wireRequest, q request.Request) (any, error) {
+func (d *daemon) runOnBrowser(ctx context.Context, req cli.WireRequest, q request.Request) (any, error) {
 	bud := budget.FromMS(ctx, req.TimeoutMS)
 	defer bud.Cancel()
 	ctx = bud.Context()
@@ -446,10 +422,10 @@ func daemonProcs() {
 
 // serveForeground runs the daemon until it is told to quit, its browser
 // dies, it idles out, or the process gets SIGINT/SIGTERM.
-func serveForeground(g globals, log zerolog.Logger) error {
+func serveForeground(g cli.Globals, log zerolog.Logger) error {
 	daemonProcs()
-	if r, ok := remoteFromEnv(); ok && remoteOf(g).empty() {
-		g = withRemote(g, r)
+	if r, ok := remoteFromEnv(); ok && cli.RemoteOf(g).Empty() {
+		g = cli.WithRemote(g, r)
 	}
 	app, d, err := newDaemonApp(g, log)
 	if err != nil {

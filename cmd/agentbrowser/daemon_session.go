@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/request"
 	"github.com/agentbrowser/agentbrowser/request/runner"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -109,7 +110,7 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 	select {
 	case r = <-ch:
 	case <-t.C:
-		if !remoteOf(d.g).empty() {
+		if !cli.RemoteOf(d.g).Empty() {
 			return nil, events.Errorf(events.CodeTimeout,
 				"the browser endpoint of session %s was not reached within the command's budget (--timeout-ms); the connection goes on being tried: run the command again", d.g.Session)
 		}

@@ -236,14 +236,12 @@ func TestCLIEval(t *testing.T) {
 		req := map[string]any{"command": "eval", "request": map[string]any{"expression": hung}, "timeout_ms": 700}
 		require.NoError(t, json.NewEncoder(conn).Encode(req))
 		var rep struct {
-			Exit int             `json:"exit"`
-			Body json.RawMessage `json:"body"`
+			Exit  int            `json:"exit"`
+			Fault map[string]any `json:"fault"`
 		}
 		require.NoError(t, json.NewDecoder(conn).Decode(&rep))
 		took := time.Since(start)
-		var body map[string]any
-		require.NoError(t, json.Unmarshal(rep.Body, &body))
-		r := evalRun{exit: rep.Exit, body: body}
+		r := evalRun{exit: rep.Exit, body: map[string]any{"ok": rep.Fault == nil, "error": rep.Fault}}
 		t.Logf("daemon protocol: timeout_ms 700 answered after %v: %v", took, r.details())
 		require.Equal(t, 1, rep.Exit)
 		require.Equal(t, "timeout", r.code())

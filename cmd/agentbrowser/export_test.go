@@ -6,6 +6,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
 
@@ -34,7 +35,7 @@ func newTestMCP(settings map[string]string, mode string, isolation ...string) *c
 	if mode == "" {
 		mode = string(mcpserver.Incremental)
 	}
-	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 5 * time.Minute, Settings: settings}
+	g := cli.Globals{Session: "default", TimeoutMS: 30000, LogLevel: "warn", Idle: 5 * time.Minute, Settings: settings}
 	iso := isolationBrowser
 	if len(isolation) > 0 {
 		iso = isolation[0]
@@ -59,16 +60,22 @@ func SkillGuide() string { return skillGuide }
 // included.
 func CommandFlags() map[string]map[string]bool {
 	out := map[string]map[string]bool{}
-	for name, c := range commands {
+	for _, c := range cli.Commands() {
 		// Every command answers --help.
 		fs := map[string]bool{"help": true}
-		for _, f := range append(append(append([]Flag{}, globalFlags...), settingFlags...), c.Flags...) {
+		for _, f := range append(cli.OuterFlags(), c.Flags...) {
 			fs[f.Name] = true
 		}
-		out[name] = fs
+		out[c.Name] = fs
 	}
 	return out
 }
 
 // CommandNames lists the CLI's commands.
-func CommandNames() []string { return commandNames() }
+func CommandNames() []string {
+	var out []string
+	for _, c := range cli.Commands() {
+		out = append(out, c.Name)
+	}
+	return out
+}

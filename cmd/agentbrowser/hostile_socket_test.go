@@ -18,18 +18,18 @@ import (
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
-// socketReply is the daemon's answer to one raw request.
+// socketReply is the daemon's answer to one raw request: the response of
+// a request that succeeded, or its fault.
 type socketReply struct {
-	Exit int `json:"exit"`
-	Body struct {
-		OK    bool `json:"ok"`
-		Value any  `json:"value"`
-		Error struct {
-			Code    string `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	} `json:"body"`
-	whole map[string]any // the whole body
+	Exit     int `json:"exit"`
+	Response struct {
+		Value any `json:"value"`
+	} `json:"response"`
+	Fault *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"fault"`
+	whole map[string]any // the answer as the CLI prints it
 }
 
 // rawRequest sends payload on the session's socket as is and reads the
@@ -59,10 +59,17 @@ func (c *cli) rawRequest(t *testing.T, payload []byte, closeWrite bool) (rep soc
 	}
 	require.NoError(t, json.Unmarshal(line, &rep), "%.300s", line)
 	var whole struct {
-		Body map[string]any `json:"body"`
+		Response map[string]any `json:"response"`
+		Fault    map[string]any `json:"fault"`
 	}
 	require.NoError(t, json.Unmarshal(line, &whole))
-	rep.whole = whole.Body
+	rep.whole = map[string]any{"ok": whole.Fault == nil}
+	for k, v := range whole.Response {
+		rep.whole[k] = v
+	}
+	if whole.Fault != nil {
+		rep.whole["error"] = whole.Fault
+	}
 	return rep, true
 }
 
@@ -80,8 +87,8 @@ func TestHostileSocketGarbage(t *testing.T) {
 		`{"command":"close","timeout_ms":99999999999999999999}` + "\n"} {
 		rep, ok := c.rawRequest(t, []byte(p), !strings.HasSuffix(p, "\n"))
 		if ok {
-			require.False(t, rep.Body.OK, "%q", p)
-			require.Equal(t, "invalid_argument", rep.Body.Error.Code, "%q", p)
+			require.NotNil(t, rep.Fault, "%q", p)
+			require.Equal(t, "invalid_argument", rep.Fault.Code, "%q", p)
 			require.Equal(t, 2, rep.Exit, "%q", p)
 		}
 		require.Equal(t, float64(2), c.ok("eval", "1+1")["value"], "after %q", p)
@@ -90,14 +97,15 @@ func TestHostileSocketGarbage(t *testing.T) {
 	big := `{"command":"eval","request":{"expression":"1//` + strings.Repeat("x", 10<<20) + `"},"timeout_ms":30000}` + "\n"
 	rep, ok := c.rawRequest(t, []byte(big), false)
 	require.True(t, ok)
-	require.True(t, rep.Body.OK, "%+v", rep.Body.Error)
-	require.Equal(t, float64(1), rep.Body.Value)
+	require.Nil(t, rep.Fault, "%+v", rep.Fault)
+	require.Equal(t, float64(1), rep.Response.Value)
 	// Over 16 MiB: too large, said so.
 	huge := `{"command":"eval","request":{"expression":"1//` + strings.Repeat("x", 17<<20) + `"},"timeout_ms":30000}` + "\n"
 	rep, ok = c.rawRequest(t, []byte(huge), false)
 	require.True(t, ok, "no answer to a request over 16 MiB")
-	require.Equal(t, "invalid_argument", rep.Body.Error.Code)
-	require.Contains(t, rep.Body.Error.Message, "larger than")
+	require.NotNil(t, rep.Fault)
+	require.Equal(t, "invalid_argument", rep.Fault.Code)
+	require.Contains(t, rep.Fault.Message, "larger than")
 	require.Equal(t, float64(2), c.ok("eval", "1+1")["value"])
 }
 

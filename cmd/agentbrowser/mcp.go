@@ -21,6 +21,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
@@ -40,28 +41,9 @@ import (
 // token instead of --auth-token (which other users can read in ps).
 const mcpTokenEnv = "AGENTBROWSER_MCP_TOKEN"
 
-func init() {
-	register(&Command{
-		Name: "mcp", Usage: "mcp [--http ADDR] [--auth-token T | --no-auth] [--allow-paths DIR]... [--allow-unrestricted-file-access] [--snapshot-mode incremental|full|none] [--isolation context|browser] [--caps vision]",
-		Summary: "serve the browser as MCP tools over stdio, or over Streamable HTTP with --http",
-		MaxArgs: 0, Local: true,
-		Flags: []Flag{
-			{Name: "http", Kind: String, Usage: "serve Streamable HTTP on ADDR (host:port) instead of stdio; loopback unless a token is set; unix:PATH (or unix:) serves on a 0600 unix socket whose peers must be you, without a token"},
-			{Name: "auth-token", Kind: String, Usage: "bearer token every HTTP request must carry (or env AGENTBROWSER_MCP_TOKEN); default: one made at start, printed once and written 0600 to the runtime directory; required off loopback"},
-			{Name: "no-auth", Kind: Bool, Usage: "over HTTP on loopback, take requests without a token: UNSAFE on a machine other users share (any of them can drive the browser and read its files)"},
-			{Name: "allow-paths", Kind: Multi, Usage: "a directory clients may read and write files in (repeatable): stdio clients besides their roots; HTTP clients only those of their declared roots it covers"},
-			{Name: "allow-unrestricted-file-access", Kind: Bool, Usage: "let clients read and write any file the server's user may: UNSAFE with remote clients"},
-			{Name: "snapshot-mode", Kind: String, Usage: "page state after actions: incremental (default), full or none"},
-			{Name: "isolation", Kind: String, Usage: "over HTTP, how clients are kept apart: context (default: one browser, a browser context each) or browser (a browser each)"},
-			{Name: "caps", Kind: String, Usage: "comma-separated extra capabilities: vision (the browser_mouse_* coordinate tools)"},
-		},
-		RunLocal: runMCP,
-	})
-}
-
 // mcpConfig is what the mcp command was started with.
 type mcpConfig struct {
-	g globals
+	g cli.Globals
 	// shared is true when --session named a session for every connection.
 	shared       bool
 	snapshotMode mcpserver.SnapshotMode
@@ -73,14 +55,14 @@ type mcpConfig struct {
 	vision bool
 }
 
-func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
+func parseMCPConfig(g cli.Globals, in cli.Input) (mcpConfig, error) {
 	cfg := mcpConfig{g: g, shared: g.SessionSet, snapshotMode: mcpserver.Incremental}
 	if in.Has("snapshot-mode") {
 		switch m := mcpserver.SnapshotMode(in.String("snapshot-mode")); m {
 		case mcpserver.Incremental, mcpserver.Full, mcpserver.None:
 			cfg.snapshotMode = m
 		default:
-			return cfg, usageErrorf("--snapshot-mode %q: want incremental, full or none", m)
+			return cfg, cli.Usagef("--snapshot-mode %q: want incremental, full or none", m)
 		}
 	}
 	if err := parseCaps(&cfg, in.String("caps")); err != nil {
@@ -95,16 +77,16 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 		case isolationContext, isolationBrowser:
 			cfg.isolation = v
 		default:
-			return cfg, usageErrorf("--isolation %q: want context or browser", v)
+			return cfg, cli.Usagef("--isolation %q: want context or browser", v)
 		}
 	}
 	for _, d := range in.Multi("allow-paths") {
 		abs, err := filepath.Abs(d)
 		if err != nil {
-			return cfg, usageErrorf("--allow-paths %q: %v", d, err)
+			return cfg, cli.Usagef("--allow-paths %q: %v", d, err)
 		}
 		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-			return cfg, usageErrorf("--allow-paths %s: not a directory", abs)
+			return cfg, cli.Usagef("--allow-paths %s: not a directory", abs)
 		}
 		cfg.files.AllowPaths = append(cfg.files.AllowPaths, abs)
 	}
@@ -114,14 +96,14 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 		cfg.files.ReadOnly = []string{st}
 	}
 	if cfg.isolation == isolationContext && g.Settings["profile"] != "" {
-		return cfg, usageErrorf("--profile with --isolation context: each client works in a browser context of its own, which a profile does not reach; use --isolation browser (one client at a time holds the profile) or give clients --storage-state instead")
+		return cfg, cli.Usagef("--profile with --isolation context: each client works in a browser context of its own, which a profile does not reach; use --isolation browser (one client at a time holds the profile) or give clients --storage-state instead")
 	}
 	if cfg.isolation == isolationContext {
 		// The browser's own pages (chrome://inspect) see every client's
 		// tabs; in a shared browser no client may open them.
-		for _, sc := range multiValues(g.Settings["allow-scheme"]) {
+		for _, sc := range cli.MultiValues(g.Settings["allow-scheme"]) {
 			if s := strings.ToLower(strings.TrimSpace(sc)); s == "chrome" || s == "devtools" || s == "chrome-untrusted" || s == "chrome-devtools" {
-				return cfg, usageErrorf("--allow-scheme %s: the browser's own pages see every client of a shared browser; use --isolation browser to allow them", s)
+				return cfg, cli.Usagef("--allow-scheme %s: the browser's own pages see every client of a shared browser; use --isolation browser to allow them", s)
 			}
 		}
 	}
@@ -131,7 +113,7 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 // runMCP serves until stdin closes (or, over HTTP, until a signal). Nothing
 // but protocol goes to stdout, so it exits here instead of returning a
 // result for the CLI to print.
-func runMCP(ctx context.Context, g globals, in Input) (Result, error) {
+func runMCP(ctx context.Context, g cli.Globals, in cli.Input) (cli.Result, error) {
 	cfg, err := parseMCPConfig(g, in)
 	if err != nil {
 		return nil, err
@@ -144,9 +126,9 @@ func runMCP(ctx context.Context, g globals, in Input) (Result, error) {
 	s.close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "agentbrowser mcp:", err)
-		os.Exit(exitAction)
+		os.Exit(cli.ExitAction)
 	}
-	os.Exit(exitOK)
+	os.Exit(cli.ExitOK)
 	return nil, nil
 }
 
@@ -224,18 +206,18 @@ func (m *cliMCP) close() {
 func httpListenCheck(addr, token string, noAuth bool) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return usageErrorf("--http %q: want host:port such as 127.0.0.1:8931", addr)
+		return cli.Usagef("--http %q: want host:port such as 127.0.0.1:8931", addr)
 	}
 	loopback := mcpserver.IsLoopback(host)
 	switch {
 	case noAuth && token != "":
-		return usageErrorf("--no-auth with a token (--auth-token or %s): give one or the other", mcpTokenEnv)
+		return cli.Usagef("--no-auth with a token (--auth-token or %s): give one or the other", mcpTokenEnv)
 	case noAuth && !loopback:
-		return usageErrorf("--no-auth on %s, which is not a loopback address: anyone who reaches it would drive the browser; set a bearer token with --auth-token or %s instead", addr, mcpTokenEnv)
+		return cli.Usagef("--no-auth on %s, which is not a loopback address: anyone who reaches it would drive the browser; set a bearer token with --auth-token or %s instead", addr, mcpTokenEnv)
 	case token != "" || loopback:
 		return nil
 	}
-	return usageErrorf("--http %s is not a loopback address: set a bearer token with --auth-token or %s, every request must carry it", addr, mcpTokenEnv)
+	return cli.Usagef("--http %s is not a loopback address: set a bearer token with --auth-token or %s, every request must carry it", addr, mcpTokenEnv)
 }
 
 // newToken is a bearer token: 32 random bytes, hex.
@@ -262,17 +244,17 @@ func newMCPHTTPHandler(m *cliMCP, cfg mcpConfig, token string) http.Handler {
 
 // serveMCPHTTP listens on --http ADDR until SIGINT or SIGTERM, then closes
 // every client's browser and exits.
-func serveMCPHTTP(cfg mcpConfig, in Input) error {
+func serveMCPHTTP(cfg mcpConfig, in cli.Input) error {
 	if err := serveHTTP(cfg, in); err != nil {
 		return err
 	}
-	os.Exit(exitOK)
+	os.Exit(cli.ExitOK)
 	return nil
 }
 
 // serveHTTP serves until a signal and cleans up after itself: the clients'
 // directories and the token file it made.
-func serveHTTP(cfg mcpConfig, in Input) error {
+func serveHTTP(cfg mcpConfig, in cli.Input) error {
 	addr := in.String("http")
 	token := in.String("auth-token")
 	if token == "" {
@@ -299,7 +281,7 @@ func serveHTTP(cfg mcpConfig, in Input) error {
 	if dd := cfg.g.Settings["download-dir"]; dd != "" {
 		// Each client downloads into a subdirectory of its own.
 		if err := os.Mkdir(dd, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-			return usageErrorf("--download-dir %s: %v (its parent directory must exist)", dd, err)
+			return cli.Usagef("--download-dir %s: %v (its parent directory must exist)", dd, err)
 		}
 	}
 	var ln net.Listener

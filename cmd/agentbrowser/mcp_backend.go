@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
@@ -14,7 +15,7 @@ import (
 // as the CLI does: the daemon is started on the first request, and the
 // session is closed with the connection when the connection owns it.
 type daemonBackend struct {
-	g     globals
+	g     cli.Globals
 	owned bool // the session was made for this connection and ends with it
 	// host, when set, is the shared browser this connection's session
 	// connects to, in a browser context of its own.
@@ -30,7 +31,7 @@ func (b *daemonBackend) Do(ctx context.Context, q request.Request, o request.Opt
 	if err != nil {
 		return request.Reply{}, err
 	}
-	req, err := newWireRequest(q, o)
+	req, err := cli.NewWireRequest(q, o)
 	if err != nil {
 		return request.Reply{}, err
 	}
@@ -38,40 +39,24 @@ func (b *daemonBackend) Do(ctx context.Context, q request.Request, o request.Opt
 	if err != nil {
 		return request.Reply{Notice: notice}, err
 	}
-	if rep.Exit != exitOK {
-		if rep.Fault != nil {
-			return request.Reply{Notice: notice}, rep.Fault.Err()
-		}
+	if rep.Fault != nil {
+		return request.Reply{Notice: notice}, rep.Fault.Err()
+	}
+	if rep.Exit != cli.ExitOK {
 		return request.Reply{Notice: notice}, fmt.Errorf("the daemon of session %s failed without saying why (exit %d)", g.Session, rep.Exit)
 	}
-	v, trimmed, err := decodeResponse(q, rep.Body)
-	if err != nil {
-		return request.Reply{Notice: notice}, err
+	// The response is of q's response type; the trim note, apart from it,
+	// becomes a notice.
+	v := request.NewResponse(q)
+	if err := json.Unmarshal(rep.Response, v); err != nil {
+		return request.Reply{Notice: notice}, fmt.Errorf("decoding the daemon's reply to %s: %w", q.Command(), err)
 	}
-	return request.Reply{Value: v, Notice: joinNotice(notice, trimmed)}, nil
-}
-
-// decodeResponse reads a daemon's {"ok":true,...} body into q's response
-// type; trimmed says, as a notice, that the daemon cut the output to fit
-// the cap (output_trimmed, which the response type has no field for).
-func decodeResponse(q request.Request, body []byte) (v any, trimmed string, err error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, "", fmt.Errorf("decoding the daemon's reply: %w", err)
-	}
-	delete(m, "ok")
-	trimmed = trimmedNotice(m["output_trimmed"])
-	b, _ := json.Marshal(m)
-	v = request.NewResponse(q)
-	if err := json.Unmarshal(b, v); err != nil {
-		return nil, "", fmt.Errorf("decoding the daemon's reply to %s: %w", q.Command(), err)
-	}
-	return v, trimmed, nil
+	return request.Reply{Value: v, Notice: joinNotice(notice, trimmedNotice(rep.Trimmed))}, nil
 }
 
 // globals marks the connection's session started and returns the globals
 // to reach it, starting the shared browser first with context isolation.
-func (b *daemonBackend) globals(ctx context.Context) (globals, error) {
+func (b *daemonBackend) globals(ctx context.Context) (cli.Globals, error) {
 	b.mu.Lock()
 	b.started = true
 	g, host := b.g, b.host
@@ -102,7 +87,7 @@ func (b *daemonBackend) Close(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	req, _ := newWireRequest(request.Close{}, request.Options{TimeoutMS: 15000})
+	req, _ := cli.NewWireRequest(request.Close{}, request.Options{TimeoutMS: 15000})
 	_, _, err := callDaemonCtx(ctx, g, req)
 	return err
 }

@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentbrowser/agentbrowser/internal/cli"
+)
 
 // playwrightCaps are the capabilities Playwright MCP's --caps names whose
 // tools agentbrowser lists always (or has none of): accepted, so that a
@@ -17,7 +21,7 @@ func parseCaps(cfg *mcpConfig, caps string) error {
 			cfg.vision = true
 		case playwrightCaps[c]:
 		default:
-			return usageErrorf("--caps %q: unknown capability %q; vision lists the browser_mouse_* coordinate tools (the other tools are always listed)", caps, c)
+			return cli.Usagef("--caps %q: unknown capability %q; vision lists the browser_mouse_* coordinate tools (the other tools are always listed)", caps, c)
 		}
 	}
 	return nil

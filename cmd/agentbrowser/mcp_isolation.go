@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpshare"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -26,12 +27,6 @@ import (
 // port, in either isolation mode. With --isolation browser each client
 // launches a browser of its own instead.
 
-func init() {
-	settingFlags = append(settingFlags,
-		Flag{Name: "isolated-context", Kind: Bool, Usage: "with --cdp: open this session's tabs in a browser context of its own (cookies and storage not shared)"},
-	)
-}
-
 // Isolation modes for HTTP clients.
 const (
 	isolationContext = "context"
@@ -41,7 +36,7 @@ const (
 // browserHost is the shared browser of context isolation, launched by the
 // MCP server on first use.
 type browserHost struct {
-	g   globals
+	g   cli.Globals
 	log zerolog.Logger
 
 	mu       sync.Mutex
@@ -52,7 +47,7 @@ type browserHost struct {
 	served   chan error
 }
 
-func newBrowserHost(g globals, log zerolog.Logger) *browserHost {
+func newBrowserHost(g cli.Globals, log zerolog.Logger) *browserHost {
 	return &browserHost{g: g, log: log}
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 )
 
 // MCP over HTTP may also be served on a unix socket (--http unix:PATH, or
@@ -24,11 +26,11 @@ func listenMCPUnix(dir, path string) (net.Listener, string, error) {
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, "", usageErrorf("--http unix:%s: %v", path, err)
+		return nil, "", cli.Usagef("--http unix:%s: %v", path, err)
 	}
 	if st, err := os.Lstat(abs); err == nil {
 		if st.Mode()&os.ModeSocket == 0 {
-			return nil, "", usageErrorf("--http unix:%s: a file that is not a socket is there", abs)
+			return nil, "", cli.Usagef("--http unix:%s: a file that is not a socket is there", abs)
 		}
 		os.Remove(abs) // a stale socket of an earlier run
 	}

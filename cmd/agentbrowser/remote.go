@@ -9,77 +9,14 @@ import (
 	"time"
 
 	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
-func init() {
-	globalFlags = append(globalFlags,
-		Flag{Name: "grid", Kind: String, Usage: "run the browser on a Selenium Grid 4 (hub or standalone URL, http://host:4444); the session creates and deletes its own WebDriver session"},
-		Flag{Name: "grid-binary", Kind: String, Usage: "browser binary on the Grid node (goog:chromeOptions.binary), e.g. /usr/bin/chromium"},
-		Flag{Name: "grid-capabilities", Kind: String, Usage: "JSON object merged over the Chrome capabilities sent to the Grid (goog:chromeOptions merged key by key)"},
-		Flag{Name: "cdp-header", Kind: Multi, Usage: "'Name: value' header for the --cdp handshake and Grid requests (repeatable); values are never printed"},
-	)
-}
-
 // remoteEnv carries the remote settings from a client to the daemon it
 // spawns, so that header values (tokens) never appear on a command line.
 const remoteEnv = "AGENTBROWSER_REMOTE"
-
-// remoteFlags are the settings of a remote browser. They travel to the
-// daemon in remoteEnv and are kept, owner-only, in the session's .remote
-// file so that a daemon that replaces one whose remote browser died
-// reconnects to the same remote endpoint instead of launching a local
-// browser.
-type remoteFlags struct {
-	CDP          string          `json:"cdp,omitempty"`
-	Grid         string          `json:"grid,omitempty"`
-	GridBinary   string          `json:"grid_binary,omitempty"`
-	Capabilities json.RawMessage `json:"grid_capabilities,omitempty"`
-	Headers      []string        `json:"headers,omitempty"`
-}
-
-func (r *remoteFlags) set(name, v string) error {
-	switch name {
-	case "grid":
-		if !strings.HasPrefix(v, "http://") && !strings.HasPrefix(v, "https://") {
-			return usageErrorf("--grid %q: want the hub's http:// or https:// URL, such as http://127.0.0.1:4444", cdpmux.RedactURL(v))
-		}
-		r.Grid = v
-	case "grid-binary":
-		r.GridBinary = v
-	case "grid-capabilities":
-		var m map[string]any
-		if err := json.Unmarshal([]byte(v), &m); err != nil || m == nil {
-			return usageErrorf("--grid-capabilities: want a JSON object such as '{\"goog:chromeOptions\":{\"args\":[\"--lang=de\"]}}'")
-		}
-		r.Capabilities = json.RawMessage(v)
-	case "cdp-header":
-		lines := multiValues(v)
-		if _, err := session.ParseHeaders(lines); err != nil {
-			return usageErrorf("--cdp-header: %v", err)
-		}
-		r.Headers = lines
-	}
-	return nil
-}
-
-func (r remoteFlags) empty() bool { return r.CDP == "" && r.Grid == "" }
-
-// remoteOf returns g's remote settings with the CDP URL filled in.
-func remoteOf(g globals) remoteFlags {
-	r := g.Remote
-	r.CDP = g.CDP
-	return r
-}
-
-// withRemote fills g's remote settings from r.
-func withRemote(g globals, r remoteFlags) globals {
-	g.CDP = r.CDP
-	g.Remote = r
-	g.Remote.CDP = ""
-	return g
-}
 
 // remotePath is where a session's remote settings are kept.
 func remotePath(p sessionPaths) string {
@@ -87,22 +24,22 @@ func remotePath(p sessionPaths) string {
 }
 
 // loadRemote reads the settings a previous daemon of the session kept.
-func loadRemote(p sessionPaths) (remoteFlags, bool) {
+func loadRemote(p sessionPaths) (cli.Remote, bool) {
 	b, err := safefile.ReadFile(remotePath(p), 1<<20, safefile.Options{NoFollow: true})
 	if err != nil {
-		return remoteFlags{}, false
+		return cli.Remote{}, false
 	}
-	var r remoteFlags
-	if json.Unmarshal(b, &r) != nil || r.empty() {
-		return remoteFlags{}, false
+	var r cli.Remote
+	if json.Unmarshal(b, &r) != nil || r.Empty() {
+		return cli.Remote{}, false
 	}
 	return r, true
 }
 
 // saveRemote keeps r for a replacement daemon, readable by the owner only;
 // nothing is kept for a launched browser.
-func saveRemote(p sessionPaths, r remoteFlags) {
-	if r.empty() {
+func saveRemote(p sessionPaths, r cli.Remote) {
+	if r.Empty() {
 		os.Remove(remotePath(p))
 		return
 	}
@@ -114,20 +51,20 @@ func saveRemote(p sessionPaths, r remoteFlags) {
 func forgetRemote(p sessionPaths) { os.Remove(remotePath(p)) }
 
 // remoteFromEnv reads the settings a client passed to the daemon.
-func remoteFromEnv() (remoteFlags, bool) {
+func remoteFromEnv() (cli.Remote, bool) {
 	v := os.Getenv(remoteEnv)
 	if v == "" {
-		return remoteFlags{}, false
+		return cli.Remote{}, false
 	}
-	var r remoteFlags
+	var r cli.Remote
 	if json.Unmarshal([]byte(v), &r) != nil {
-		return remoteFlags{}, false
+		return cli.Remote{}, false
 	}
 	return r, true
 }
 
 // sessionBase fills the remote parts of a session config from g.
-func sessionBase(base session.Config, g globals) session.Config {
+func sessionBase(base session.Config, g cli.Globals) session.Config {
 	h, _ := session.ParseHeaders(g.Remote.Headers)
 	if len(h) > 0 {
 		base.Header = h
@@ -138,7 +75,7 @@ func sessionBase(base session.Config, g globals) session.Config {
 }
 
 // endpointOf is the daemon's endpoint for the Registry.
-func endpointOf(g globals) session.Endpoint {
+func endpointOf(g cli.Globals) session.Endpoint {
 	return session.Endpoint{CDPURL: g.CDP, GridURL: g.Remote.Grid}
 }
 

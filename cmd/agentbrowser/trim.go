@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
@@ -25,48 +26,45 @@ var wholeOutput = map[string]bool{"snapshot": true, "eval": true, "cdp": true, "
 // trimmedMark ends a string trimmed to fit the cap.
 const trimmedMark = "…"
 
-// trimToFit returns body (a command's {"ok":true,...} output, size bytes
-// as JSON) encoded within limit bytes: its longest strings (the echo of
-// typed text, a value, a title or URL) are cut, each ending with "…", and
-// the field output_trimmed says which, and the size and cap. ok is false
-// when cutting strings cannot make it fit.
-func trimToFit(body map[string]any, limit int) (out []byte, ok bool) {
-	b, err := request.Marshal(body)
-	if err != nil {
-		return nil, false
+// trimToFit returns resp (a command's response, decoded; size bytes as
+// the CLI prints it, {"ok":true,...}) encoded so that, printed with the
+// note that says what was cut (output_trimmed), it fits in limit bytes:
+// its longest strings (the echo of typed text, a value, a title or URL)
+// are cut, each ending with "…", and the note says which, and the size
+// and cap. ok is false when cutting strings cannot make it fit.
+func trimToFit(resp map[string]any, size, limit int) (out []byte, note *cli.Trimmed, ok bool) {
+	note = &cli.Trimmed{Size: size, Cap: limit,
+		Message: "the command ran; its output was above the cap (--max-result-bytes), so the longest strings in it were cut, each ending with …"}
+	// printed is how long resp is as the CLI prints it, with "ok":true and
+	// the note beside its fields.
+	printed := func(b []byte) int {
+		nb, _ := request.Marshal(note)
+		return len(b) + len(`"ok":true,`) + len(`,"output_trimmed":`) + len(nb)
 	}
-	size := len(b)
-	var v map[string]any
-	if json.Unmarshal(b, &v) != nil {
-		return nil, false
-	}
-	note := map[string]any{"size": size, "cap": limit,
-		"message": "the command ran; its output was above the cap (--max-result-bytes), so the longest strings in it were cut, each ending with …"}
-	v["output_trimmed"] = note
 	cut := map[string]bool{}
 	for range 64 {
-		leaves := stringLeaves(v, "")
+		leaves := stringLeaves(resp, "")
 		fields := make([]string, 0, len(cut))
 		for f := range cut {
 			fields = append(fields, f)
 		}
 		sort.Strings(fields)
-		note["fields"] = fields
-		b, err = request.Marshal(v)
+		note.Fields = fields
+		b, err := request.Marshal(resp)
 		if err != nil {
-			return nil, false
+			return nil, nil, false
 		}
-		over := len(b) - limit
+		over := printed(b) - limit
 		if over <= 0 {
-			return b, true
+			return b, note, true
 		}
 		if len(leaves) == 0 {
-			return nil, false
+			return nil, nil, false
 		}
 		sort.Slice(leaves, func(i, j int) bool { return len(leaves[i].s) > len(leaves[j].s) })
 		l := leaves[0]
 		if len(l.s) <= 64 {
-			return nil, false // what is too large is not its strings
+			return nil, nil, false // what is too large is not its strings
 		}
 		// Encoded, a string may be longer than its bytes (escapes): cut by
 		// the share of its encoding that must go; the next round cuts
@@ -80,7 +78,7 @@ func trimToFit(body map[string]any, limit int) (out []byte, ok bool) {
 		l.set(l.s[:keep] + trimmedMark)
 		cut[l.path] = true
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 // leaf is one string in a decoded JSON value: its path (details.value,
@@ -96,9 +94,6 @@ func stringLeaves(v any, path string) []leaf {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			if k == "output_trimmed" && path == "" {
-				continue
-			}
 			p := k
 			if path != "" {
 				p = path + "." + k
@@ -122,36 +117,41 @@ func stringLeaves(v any, path string) []leaf {
 	return out
 }
 
-// fitOutput is a successful command's output b ({"ok":true,...}) within
-// the session's cap: as it is when it fits, trimmed (trimToFit) for a
+// fitOutput is the reply to a successful command whose response is b (a
+// JSON object), within the session's cap on what the CLI prints
+// ({"ok":true,...}): as it is when it fits, trimmed (trimToFit) for a
 // command that acts, or result_too_large.
-func fitOutput(cmd string, b []byte, limit int) ([]byte, error) {
-	if len(b) <= limit {
-		return b, nil
+func fitOutput(cmd string, b []byte, limit int) (cli.Reply, error) {
+	size := printedSize(b)
+	if size <= limit {
+		return cli.Reply{Exit: cli.ExitOK, Response: b}, nil
 	}
 	if !wholeOutput[cmd] {
-		var body map[string]any
-		if json.Unmarshal(b, &body) == nil {
-			if t, ok := trimToFit(body, limit); ok {
-				return t, nil
+		var resp map[string]any
+		if json.Unmarshal(b, &resp) == nil {
+			if t, note, ok := trimToFit(resp, size, limit); ok {
+				return cli.Reply{Exit: cli.ExitOK, Response: t, Trimmed: note}, nil
 			}
 		}
 	}
-	return nil, tooLarge(cmd, len(b), limit)
+	return cli.Reply{}, tooLarge(cmd, size, limit)
+}
+
+// printedSize is how long a response's JSON object b is as the CLI prints
+// it, with "ok":true among its fields.
+func printedSize(b []byte) int {
+	if len(b) <= 2 {
+		return len(`{"ok":true}`)
+	}
+	return len(b) + len(`"ok":true,`)
 }
 
 // trimmedNotice says, for a client that reads a trimmed output into its
-// response type (the MCP server), what output_trimmed in raw says; "" when
-// raw is not one.
-func trimmedNotice(raw json.RawMessage) string {
-	var n struct {
-		Fields []string `json:"fields"`
-		Size   int      `json:"size"`
-		Cap    int      `json:"cap"`
-	}
-	if len(raw) == 0 || json.Unmarshal(raw, &n) != nil {
+// response type (the MCP server), what the daemon cut; "" when t is nil.
+func trimmedNotice(t *cli.Trimmed) string {
+	if t == nil {
 		return ""
 	}
 	return fmt.Sprintf("the action ran; its output was %d bytes, above the cap of %d, so these fields were cut (each ends with …): %s",
-		n.Size, n.Cap, strings.Join(n.Fields, ", "))
+		t.Size, t.Cap, strings.Join(t.Fields, ", "))
 }

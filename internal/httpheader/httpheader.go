@@ -100,3 +100,32 @@ func describeByte(c byte) string {
 	}
 	return fmt.Sprintf("%q", string(c))
 }
+
+// SplitLine reads a "Name: value" header line as a command line gives it:
+// spaces and tabs around the name and the value are trimmed (a CR or LF
+// stays in the value, and is refused there rather than sent on), and the
+// header is checked (Check). An error never shows the value.
+func SplitLine(l string) (name, value string, err error) {
+	name, value, ok := strings.Cut(l, ":")
+	name = strings.Trim(name, " \t")
+	if !ok || name == "" {
+		return "", "", fmt.Errorf("header %q: want 'Name: value'", redactLine(l))
+	}
+	value = strings.Trim(value, " \t")
+	if err := Check(name, value); err != nil {
+		return "", "", err
+	}
+	return name, value, nil
+}
+
+// redactLine keeps a header line's name and hides its value; a line
+// without a colon is cut to its first four bytes.
+func redactLine(l string) string {
+	if name, _, ok := strings.Cut(l, ":"); ok {
+		return name + ": REDACTED"
+	}
+	if len(l) > 8 {
+		return l[:4] + "..."
+	}
+	return "REDACTED"
+}

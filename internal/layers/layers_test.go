@@ -143,3 +143,30 @@ func TestViolationRules(t *testing.T) {
 		}
 	}
 }
+
+// TestWireLinksNoRuntime holds the wire to what the thin client may link:
+// the request types (request) and the CLI (internal/cli) reach neither
+// the runtime's layers (bus, session, watchdogs, actions, request/runner)
+// nor its libraries (fx, dig, zap, zerolog, the CDP client).
+func TestWireLinksNoRuntime(t *testing.T) {
+	for _, pkg := range []string{mod + "/request", mod + "/internal/cli"} {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		deps := strings.Fields(string(out))
+		if len(deps) < 2 {
+			t.Fatalf("%s: go list output not understood", pkg)
+		}
+		for _, d := range deps {
+			p := strings.TrimPrefix(d, mod+"/")
+			switch {
+			case p == "bus", p == "session", p == "actions", p == "request/runner",
+				p == "watchdogs" || strings.HasPrefix(p, "watchdogs/"),
+				strings.HasPrefix(d, "go.uber.org/"), strings.HasPrefix(d, "github.com/rs/zerolog"),
+				strings.HasPrefix(d, "github.com/mafredri/cdp"):
+				t.Errorf("%s links %s", pkg, d)
+			}
+		}
+	}
+}

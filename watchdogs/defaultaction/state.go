@@ -64,16 +64,15 @@ func (a *attachment) state(ctx context.Context, e events.BrowserStateRequestEven
 		return sec, nil
 	}
 	snap := e.Snapshot
-	if events.IsLocator(string(snap.Scope)) && snap.Target == "" {
-		snap.Target, snap.Scope = string(snap.Scope), ""
+	if snap.Scope != "" && snap.Target == "" {
+		if t, err := events.ParseTarget(string(snap.Scope)); err == nil && t.Locator != nil {
+			snap.Target, snap.Scope = string(snap.Scope), ""
+		}
 	}
-	if events.IsLocator(snap.Target) {
+	if t, err := events.ParseTarget(snap.Target); snap.Target != "" && err == nil && t.Locator != nil {
 		// A locator target is the subtree of the one element it matches
 		// (a dialog, which the tree reports, leaves it unresolved).
-		l, err := events.ParseLocator(snap.Target)
-		if err != nil {
-			return nil, err
-		}
+		l := *t.Locator
 		snap.Target = ""
 		if a.dlg.Pending(ctx, tab.ID) == nil {
 			ref, err := a.resolveLocator(ctx, tab, l)
@@ -169,9 +168,9 @@ func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
 		opts.MaxChars = events.DefaultSnapshotMaxChars
 	}
 	if o.Scope != "" {
-		ref, ok := events.ParseRef(string(o.Scope))
-		if !ok {
-			return opts, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", o.Scope)
+		ref, err := targetRef(string(o.Scope))
+		if err != nil {
+			return opts, err
 		}
 		opts.Scope = ref
 	}
@@ -191,14 +190,18 @@ func snapshotOptions(o events.SnapshotOptions) (snapshot.Options, error) {
 	return opts, nil
 }
 
-// targetRef reads a target that names an element by ref; a locator
+// targetRef reads a target that names an element by ref (with
+// events.ParseTarget, whose error says what a target may be); a locator
 // target has been resolved to its element's ref before (see state).
 func targetRef(target string) (events.Ref, error) {
-	ref, ok := events.ParseRef(target)
-	if !ok {
-		return "", events.Errorf(events.CodeInvalidArgument, "target %q is neither a ref (e5, @e5, ref=e5) nor a locator (css=, text=, role=, label=, placeholder=, testid=)", target)
+	t, err := events.ParseTarget(target)
+	if err != nil {
+		return "", err
 	}
-	return ref, nil
+	if t.Locator != nil {
+		return "", events.Errorf(events.CodeInvalidArgument, "%s is a locator where the snapshot wants a ref: give it as target, which resolves it", target)
+	}
+	return t.Ref, nil
 }
 
 // noteRefs records that tab issued refs.
@@ -302,30 +305,24 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 // sure that tab's snapshots issued it. A locator in ref's place is
 // resolved to the ref of the one element it matches in that tab.
 func (a *attachment) refTab(ctx context.Context, tabID events.TargetID, raw events.Ref) (events.Ref, *session.Target, error) {
-	// A bare CSS selector stands for css=, as on every surface.
-	raw, err := events.ReadTarget(string(raw))
+	// The one reader of element arguments (a bare CSS selector stands for
+	// css=, as on every surface).
+	t, err := events.ParseTarget(string(raw))
 	if err != nil {
 		return "", nil, err
 	}
-	if events.IsLocator(string(raw)) {
-		l, err := events.ParseLocator(string(raw))
-		if err != nil {
-			return "", nil, err
-		}
+	if t.Locator != nil {
 		tab, err := a.s.Tab(tabID)
 		if err != nil {
 			return "", nil, err
 		}
-		ref, err := a.resolveLocator(ctx, tab, l)
+		ref, err := a.resolveLocator(ctx, tab, *t.Locator)
 		if err != nil {
 			return "", nil, err
 		}
 		return ref, tab, nil
 	}
-	ref, ok := events.ParseRef(string(raw))
-	if !ok {
-		return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5, or a locator (css=, text=, role=, label=, placeholder=, testid=)", raw)
-	}
+	ref := t.Ref
 	if tabID != "" {
 		a.mu.Lock()
 		gone := a.closed[tabID] && a.issuedBy[ref][tabID]

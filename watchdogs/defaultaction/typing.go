@@ -18,10 +18,12 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 	if e.Ref == "" {
 		return a.typeFocused(ctx, e)
 	}
-	if r, err := events.ReadTarget(string(e.Ref)); err == nil {
-		e.Ref = r
+	t, err := events.ParseTarget(string(e.Ref))
+	if err != nil {
+		return events.ActionResult{}, err
 	}
-	if events.IsLocator(string(e.Ref)) {
+	e.Ref = t.AsRef()
+	if t.Locator != nil {
 		// Resolved once, for the fast path and the full one alike: a
 		// second lookup would cost a round trip and could find another
 		// element should the page have changed in between.

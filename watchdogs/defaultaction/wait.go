@@ -138,12 +138,14 @@ func (a *attachment) waitCheck(tab *session.Target, e events.WaitEvent) (string,
 		if e.Gone != "" {
 			ref, gone = e.Gone, true
 		}
-		if events.IsLocator(string(ref)) {
-			return a.waitLocator(tab, string(ref), gone)
+		t, err := events.ParseTarget(string(ref))
+		if err != nil {
+			return "", nil, err
 		}
-		if _, ok := events.ParseRef(string(ref)); !ok {
-			return "", nil, events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5, or a locator (css=, text=, role=, label=, placeholder=, testid=)", ref)
+		if t.Locator != nil {
+			return a.waitLocator(tab, *t.Locator, gone)
 		}
+		ref = t.Ref
 		what := fmt.Sprintf("ref %s to be visible", ref)
 		if gone {
 			what = fmt.Sprintf("ref %s to be gone", ref)
@@ -222,11 +224,7 @@ func urlMatcher(pattern string) func(string) bool {
 // waitLocator is waitCheck for a locator: its one element to be visible,
 // or (gone) no element it matches to be visible. Several visible matches
 // while waiting for one is ambiguous_locator.
-func (a *attachment) waitLocator(tab *session.Target, raw string, gone bool) (string, func(ctx context.Context) (bool, error), error) {
-	l, err := events.ParseLocator(raw)
-	if err != nil {
-		return "", nil, err
-	}
+func (a *attachment) waitLocator(tab *session.Target, l events.Locator, gone bool) (string, func(ctx context.Context) (bool, error), error) {
 	what := fmt.Sprintf("%s to be visible", l)
 	if gone {
 		what = fmt.Sprintf("%s to be gone", l)

@@ -27,9 +27,8 @@ const Name = "route"
 const (
 	// MaxRoutes bounds the routes of a session.
 	MaxRoutes = 100
-	// MaxBodyBytes bounds a route's body: 10 MiB, which still fits a
-	// request on the daemon's socket once encoded.
-	MaxBodyBytes = 10 << 20
+	// MaxBodyBytes bounds a route's body (events.MaxRouteBodyBytes).
+	MaxBodyBytes = events.MaxRouteBodyBytes
 	// MaxHeaders bounds a route's headers.
 	MaxHeaders = 100
 	// MaxHeaderBytes bounds a route's headers' names and values in all.
