@@ -167,3 +167,33 @@ func TestEndCancelsCallsInFlight(t *testing.T) {
 	require.ErrorIs(t, err, &events.Error{Code: events.CodeSessionClosed})
 	require.Zero(t, opened)
 }
+
+// TestLocalFileReadsURLsAsChromium: the forms of a file: URL that Chromium
+// loads as a local file (measured with Chromium 156 through Page.navigate)
+// are all read as the path they load; other URLs are none.
+func TestLocalFileReadsURLsAsChromium(t *testing.T) {
+	for raw, want := range map[string]string{
+		"file:///etc/hostname":                  "/etc/hostname",
+		"FILE:///etc/hostname":                  "/etc/hostname",
+		"file:/etc/hostname":                    "/etc/hostname",
+		"file:etc/hostname":                     "/etc/hostname",
+		`file:\\\\etc\\hostname`:                "/etc/hostname",
+		"\x01 file:///etc/hostname\x00":         "/etc/hostname",
+		"fi\tle:///et\nc/hostname":              "/etc/hostname",
+		"view-source:file:///etc/hostname":      "/etc/hostname",
+		"view-source: VIEW-SOURCE:file:/etc/x":  "/etc/x",
+		"file://localhost/etc/hostname?x#y":     "/etc/hostname",
+		"file://host/etc/hostname":              "/etc/hostname",
+		"file:///tmp/%2e%2e/etc/%68ostname":     "/etc/hostname",
+		"file:///tmp/a/../../etc/hostname":      "/etc/hostname",
+		"file:":                                 "/",
+		"http://example.com/file:///etc/passwd": "",
+		"view-source:https://example.com/":      "",
+		"about:blank":                           "",
+		"/etc/passwd":                           "",
+	} {
+		got, ok := localFile(raw)
+		require.Equal(t, want != "", ok, "%q", raw)
+		require.Equal(t, want, got, "%q", raw)
+	}
+}
