@@ -75,13 +75,19 @@ func CheckProfile(dir string) error {
 	if perm&0o022 != 0 {
 		return profileUnsafe(abs, "group or other users may write to it (mode %04o), so they may have put files in it for the browser to use; check what is in it and chmod 700 %s, or give a new directory", perm, abs)
 	}
+	// What is in it is checked first: a directory refused for that is
+	// left as it was found (a mistaken --profile, such as a home
+	// directory, keeps its mode).
+	if err := walkProfile(abs, uid); err != nil {
+		return err
+	}
 	if perm&0o077 != 0 {
 		// Ours, and nobody else could write in it: only its mode is wrong.
 		if err := os.Chmod(abs, perm&0o700); err != nil {
 			return profileUnsafe(abs, "other users may read it (mode %04o) and it could not be made 0700 (%v); chmod 700 %s", perm, unwrapPath(err), abs)
 		}
 	}
-	return walkProfile(abs, uid)
+	return nil
 }
 
 // walkProfile checks everything under dir (see CheckProfile).

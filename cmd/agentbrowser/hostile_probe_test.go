@@ -1,0 +1,76 @@
+package main_test
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Variants of issue 49's cases through the CLI that the first cases did
+// not try: a profile refused must be left as it was found, coordinates and
+// pixel ratios past what the browser can represent.
+
+// TestHostileProfileRefusedUnchanged: a --profile that others may only read
+// (0755) is made 0700 when it is safe to use, but one refused for what is
+// in it (a link, a FIFO) is left as it was found: a mistaken --profile
+// (a home directory, /usr as root) must not lose its mode on the way to a
+// refusal.
+func TestHostileProfileRefusedUnchanged(t *testing.T) {
+	c := newCLI(t)
+	for name, plant := range map[string]func(dir string) error{
+		"link": func(dir string) error { return os.Symlink("/etc", filepath.Join(dir, "etc")) },
+		"fifo": func(dir string) error { return syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o600) },
+	} {
+		profile := filepath.Join(t.TempDir(), "profile-"+name)
+		require.NoError(t, os.Mkdir(profile, 0o755))
+		require.NoError(t, os.Chmod(profile, 0o755))
+		require.NoError(t, plant(profile))
+		o := c.json("--profile", profile, "open", "about:blank")
+		requireCode(t, o, "profile_unsafe", 2, hostileCeiling)
+		st, err := os.Stat(profile)
+		require.NoError(t, err)
+		require.Equal(t, os.FileMode(0o755), st.Mode().Perm(), "%s: a refused profile's mode was changed", name)
+	}
+}
+
+// TestHostileCoordinatesBeyondAnyViewport: a click at coordinates beyond any
+// viewport (past what Chromium's float32 input holds, 3.4e38) is refused
+// at once with invalid_argument; before, the press never answered, the
+// click timed out and every later input of the tab (a key press) timed out
+// too, until the tab navigated.
+func TestHostileCoordinatesBeyondAnyViewport(t *testing.T) {
+	c := newSharedCLI(t)
+	c.ok("open", "about:blank")
+	for _, xy := range []string{"1e39,10", "10,3.5e38", "1e308,1e308", "16385,1"} {
+		o := c.json("--timeout-ms", "5000", "click", "--xy", xy)
+		requireCode(t, o, "invalid_argument", 1, 5*time.Second)
+		require.Contains(t, o.errMessage(), "viewport", xy)
+	}
+	c.ok("--timeout-ms", "5000", "click", "--xy", "16384,1")
+	c.ok("--timeout-ms", "5000", "press", "a")
+}
+
+// TestHostileViewportBelowOnePixel: a device pixel ratio that leaves the
+// viewport less than one device pixel wide or high (1e-300, or 0.5 on a
+// 1x1 viewport) is refused with invalid_argument: Chromium took 1e-300 as
+// 1 while the answer said 1e-300, and with 1e-10 every screenshot timed
+// out.
+func TestHostileViewportBelowOnePixel(t *testing.T) {
+	c := newSharedCLI(t)
+	c.ok("open", "about:blank")
+	for _, args := range [][]string{
+		{"300", "200", "--dpr", "1e-300"},
+		{"300", "200", "--dpr", "1e-10"},
+		{"1", "1", "--dpr", "0.5"},
+		{"5", "5", "--dpr", "0.1"},
+	} {
+		o := c.json(append([]string{"--timeout-ms", "5000", "set", "viewport"}, args...)...)
+		requireCode(t, o, "invalid_argument", 1, 5*time.Second)
+	}
+	c.ok("--timeout-ms", "5000", "set", "viewport", "300", "200", "--dpr", "0.05")
+	c.ok("--timeout-ms", "5000", "screenshot")
+}
