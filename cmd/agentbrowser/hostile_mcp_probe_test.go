@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
@@ -205,4 +206,48 @@ func TestHostileMCPAllowedDirHoldsServerFiles(t *testing.T) {
 	callOK(t, a, "browser_storage_state", map[string]any{"action": "save", "path": "mine.json"})
 	callOK(t, a, "browser_storage_state", map[string]any{"action": "save", "path": filepath.Join(share, "shared.json")})
 	callOK(t, a, "browser_file_upload", map[string]any{"ref": input, "paths": []string{filepath.Join(share, "shared.json")}})
+}
+
+// TestHostileMCPNumbersAtTheEdge: numbers past what a tool can use are
+// refused at once with invalid_argument and a message that names the
+// argument, not a Go type: integers past 2^53 (1e308, 9.3e18) in any tool,
+// nested ones included, and a wait longer than the call's budget or
+// negative, which answered "Waited" at once (1e308 overflowed the timer)
+// or only when the budget ran out.
+func TestHostileMCPNumbersAtTheEdge(t *testing.T) {
+	srv := trustSite(t, nil)
+	cs := stdio(t)
+	callOK(t, cs, "browser_navigate", map[string]any{"url": srv.MainURL("/page")})
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"browser_wait_for", map[string]any{"time": 1e308}},
+		{"browser_wait_for", map[string]any{"time": 9.3e18}},
+		{"browser_wait_for", map[string]any{"time": -1}},
+		{"browser_wait_for", map[string]any{"time": 40, "timeout_ms": 5000}},
+		{"browser_evaluate", map[string]any{"function": "() => 1", "timeout_ms": 1e308}},
+		{"browser_evaluate", map[string]any{"function": "() => 1", "timeout_ms": 9.3e18}},
+		{"browser_scroll", map[string]any{"dy": 1e300}},
+		{"browser_find", map[string]any{"locator": "text=hi", "limit": -9.3e18}},
+		{"browser_snapshot", map[string]any{"max_bytes": 1e20}},
+		{"browser_emulate", map[string]any{"viewport": map[string]any{"width": 1e308, "height": 100}}},
+		{"browser_emulate", map[string]any{"viewport": map[string]any{"width": 300, "height": 200, "dpr": 1e-300}}},
+		{"browser_emulate", map[string]any{"geolocation": map[string]any{"latitude": 1e308, "longitude": 0}}},
+	} {
+		t0 := time.Now()
+		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: tc.tool, Arguments: tc.args})
+		require.NoError(t, err)
+		text := textOf(res)
+		require.True(t, res.IsError, "%s %v: %s", tc.tool, tc.args, text)
+		code := ""
+		if sc, ok := structured(t, res)["error"].(map[string]any); ok {
+			code, _ = sc["code"].(string)
+		}
+		require.Equal(t, "invalid_argument", code, "%s %v: %s", tc.tool, tc.args, text)
+		require.NotRegexp(t, `Go struct|mcpserver\.|of type int`, text, "%s %v", tc.tool, tc.args)
+		require.Less(t, time.Since(t0), 3*time.Second, "%s %v: refused only after %v", tc.tool, tc.args, time.Since(t0))
+	}
+	_, text := callOK(t, cs, "browser_wait_for", map[string]any{"time": 0.2})
+	require.Contains(t, text, "Waited")
 }
