@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
 // Variants of issue 49's cases through the CLI that the first cases did
@@ -73,4 +75,42 @@ func TestHostileViewportBelowOnePixel(t *testing.T) {
 	}
 	c.ok("--timeout-ms", "5000", "set", "viewport", "300", "200", "--dpr", "0.05")
 	c.ok("--timeout-ms", "5000", "screenshot")
+}
+
+// TestHostileDownloadDirOthersReach: an existing --download-dir that other
+// users may write to (where they could swap what the agent downloads
+// before it is used), or that reaches another user's directory through
+// their link, is refused with invalid_argument before anything is
+// downloaded; a private one of ours is used. As root the test plants
+// the other user's directory and link as the user nobody.
+func TestHostileDownloadDirOthersReach(t *testing.T) {
+	c := newCLI(t)
+	open := filepath.Join(t.TempDir(), "open")
+	require.NoError(t, os.Mkdir(open, 0o700))
+	require.NoError(t, os.Chmod(open, 0o777))
+	o := c.json("--download-dir", open, "open", "about:blank")
+	require.Equal(t, "invalid_argument", o.errCode(), o.Stdout)
+	require.Contains(t, o.errMessage(), open)
+
+	mine := filepath.Join(t.TempDir(), "mine")
+	require.NoError(t, os.Mkdir(mine, 0o700))
+	c2 := newCLI(t)
+	c2.ok("--download-dir", mine, "open", "about:blank")
+
+	t.Run("another user's directory and link", func(t *testing.T) {
+		testutil.RequireRoot(t)
+		shared := testutil.NobodyDir(t)
+		require.NoError(t, os.Chmod(shared, 0o1777))
+		theirs := filepath.Join(shared, "theirs")
+		out, err := testutil.AsNobody("mkdir", "-m", "0700", theirs).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		link := filepath.Join(shared, "dl")
+		out, err = testutil.AsNobody("ln", "-s", theirs, link).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		for _, dir := range []string{theirs, link} {
+			c := newCLI(t)
+			o := c.json("--download-dir", dir, "open", "about:blank")
+			require.Equal(t, "invalid_argument", o.errCode(), "%s: %s", dir, o.Stdout)
+		}
+	})
 }
