@@ -114,3 +114,28 @@ func TestHostileDownloadDirOthersReach(t *testing.T) {
 		}
 	})
 }
+
+// TestHostileProfileParentOthersWrite: a --profile whose parent directory
+// others may write to (group-writable without the sticky bit) or that
+// belongs to another user is refused with profile_unsafe: whoever may
+// rename entries there could swap the profile for a directory of theirs
+// while the browser runs, and collect what it writes next. As root the
+// test makes the user nobody the parent's owner.
+func TestHostileProfileParentOthersWrite(t *testing.T) {
+	c := newCLI(t)
+	group := filepath.Join(t.TempDir(), "group")
+	require.NoError(t, os.Mkdir(group, 0o700))
+	require.NoError(t, os.Chmod(group, 0o775))
+	o := c.json("--profile", filepath.Join(group, "profile"), "open", "about:blank")
+	requireCode(t, o, "profile_unsafe", 2, hostileCeiling)
+	require.Contains(t, o.errMessage(), group)
+
+	t.Run("another user's parent", func(t *testing.T) {
+		testutil.RequireRoot(t)
+		theirs := filepath.Join(testutil.NobodyDir(t), "theirs")
+		out, err := testutil.AsNobody("mkdir", "-m", "0755", theirs).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		o := newCLI(t).json("--profile", filepath.Join(theirs, "profile"), "open", "about:blank")
+		requireCode(t, o, "profile_unsafe", 2, hostileCeiling)
+	})
+}
