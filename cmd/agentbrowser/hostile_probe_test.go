@@ -139,3 +139,32 @@ func TestHostileProfileParentOthersWrite(t *testing.T) {
 		requireCode(t, o, "profile_unsafe", 2, hostileCeiling)
 	})
 }
+
+// TestHostileRegularFileThatWaits: a regular file whose reader waits for data
+// (/proc/kmsg, which the kernel lets pollers wait on) is answered within
+// the budget, as FIFOs are: O_NONBLOCK alone did not help, since Go's
+// runtime turns the EAGAIN of a pollable file into a wait. Before, state
+// load overran a 5 s budget by 30 s and --storage-state, --body-file and
+// batch --file never answered. /proc/kmsg is root's to read, so the test
+// runs as root and says so otherwise.
+func TestHostileRegularFileThatWaits(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root: /proc/kmsg, a regular file whose reads wait for data, is readable by root only; CI runs as root")
+	}
+	const kmsg = "/proc/kmsg"
+	st, err := os.Stat(kmsg)
+	require.NoError(t, err)
+	require.True(t, st.Mode().IsRegular())
+	c := newSharedCLI(t, "default", "kmsg")
+	for _, args := range [][]string{
+		{"state", "load", kmsg},
+		{"--session", "kmsg", "--storage-state", kmsg, "open", "about:blank"},
+		{"route", "**/x", "--status", "200", "--body-file", kmsg},
+		{"batch", "--file", kmsg},
+	} {
+		o := c.json(append([]string{"--timeout-ms", "5000"}, args...)...)
+		require.NotEmpty(t, o.errCode(), "%v: %s", args, o.Stdout)
+		require.NotEqual(t, "timeout", o.errCode(), "%v: %s", args, o.Stdout)
+		require.Less(t, o.Dur, 5*time.Second, "%v answered after %v: %s", args, o.Dur, o.Stdout)
+	}
+}
