@@ -251,3 +251,21 @@ func TestHostileMCPNumbersAtTheEdge(t *testing.T) {
 	_, text := callOK(t, cs, "browser_wait_for", map[string]any{"time": 0.2})
 	require.Contains(t, text, "Waited")
 }
+
+// TestHostileMCPUnixSocketInSharedDir: "mcp --http unix:PATH" in a directory
+// others may write to (without the sticky bit) is refused at start: the
+// server checks its peers, but another user could rename its socket and
+// put theirs in its place, and the clients would talk to them. A private
+// directory, and a sticky one like /tmp, serve.
+func TestHostileMCPUnixSocketInSharedDir(t *testing.T) {
+	c := newCLI(t)
+	shared := filepath.Join(t.TempDir(), "shared")
+	require.NoError(t, os.Mkdir(shared, 0o700))
+	require.NoError(t, os.Chmod(shared, 0o777))
+	sock := filepath.Join(shared, "mcp.sock")
+	o := c.json("mcp", "--http", "unix:"+sock)
+	require.Equal(t, 2, o.Exit, "%s %s", o.Stdout, o.Stderr)
+	require.Contains(t, o.errMessage(), shared)
+	_, err := os.Lstat(sock)
+	require.ErrorIs(t, err, os.ErrNotExist, "nothing was made there")
+}
