@@ -33,6 +33,9 @@ type ActionResult struct {
 	// Navigated is true when the tab's URL changed during the action.
 	Navigated bool   `json:"navigated,omitempty"`
 	URL       string `json:"url,omitempty"`
+	// Status is the HTTP status of the document the action navigated to,
+	// when it navigated to a new one (see NavigationResult.Status).
+	Status int `json:"status,omitempty"`
 	// NewTab is set when the action opened a tab (target=_blank,
 	// window.open).
 	NewTab *TabInfo `json:"new_tab,omitempty"`
@@ -49,12 +52,22 @@ type ActionResult struct {
 	// Downloads lists the downloads that began during the action, or
 	// since the last result that listed downloads (each is reported once).
 	Downloads []Download `json:"downloads,omitempty"`
+	// MayDownload is set by the owner when the action asked for a
+	// navigation that never committed, as a link to a file does: actions
+	// then waits, briefly, for the download to be announced, so that the
+	// action's own result lists it.
+	MayDownload bool `json:"-"`
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the
-// active tab): scrolled into view, clicked at the centre of its largest
-// visible box with real mouse events after a check that nothing covers it.
-// Force clicks through script (element.click()) instead, ignoring overlays.
+// active tab): scrolled into view, clicked with real mouse events at a
+// point where the browser's hit test reaches it (the centre of its largest
+// visible box, else another point of the parts layout leaves visible); it
+// is covered only when no point tried reaches it.
+// Force skips the check and its wait: the click is made with real mouse
+// events where the hit test reaches the element, and otherwise through
+// script, with a user's click's events dispatched on the element itself
+// (Details.Forced).
 // Clicking a <select> does not open its native popup: the result lists its
 // options in Details.Options. Owned by DefaultActionWatchdog; result
 // ActionResult. Errors: stale_ref, unknown_ref, element_covered (its
@@ -68,11 +81,15 @@ type ClickElementEvent struct {
 	Force      bool
 }
 
-// HoverEvent moves the mouse to the centre of the element Ref names.
-// Owned by DefaultActionWatchdog; result ActionResult.
+// HoverEvent moves the mouse to a point of the element Ref names where
+// the hit test reaches it (the centre of its largest visible part when
+// nothing covers that). Force skips the check: where no point reaches the
+// element, the hover's events are dispatched on it through script
+// (Details.Forced). Owned by DefaultActionWatchdog; result ActionResult.
 type HoverEvent struct {
 	TabID TargetID
 	Ref   Ref
+	Force bool
 }
 
 // TypeTextEvent focuses the element Ref names (an input, a textarea or a
@@ -86,14 +103,22 @@ type TypeTextEvent struct {
 	Text   string
 	Clear  bool
 	Submit bool
+	// Force types even into a field the user cannot see (transparent,
+	// clipped away, under another control), which is refused otherwise.
+	Force bool
 }
 
 // PressKeyEvent presses a named key or chord in a tab: "Enter", "Tab",
-// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab". Owned by
-// DefaultActionWatchdog; result ActionResult.
+// "Escape", "ArrowDown", "a", "Control+A", "Shift+Tab", to whatever has
+// focus or, with Ref, to that element, focused first as typing focuses it
+// (an editor's visible surface reaches the element inside it that takes
+// text; a button or a link is focused without a click). Owned by
+// DefaultActionWatchdog; result ActionResult with Details.Changed,
+// Focused, Added and Value: what the keys changed.
 type PressKeyEvent struct {
 	TabID TargetID
 	Key   string
+	Ref   Ref
 }
 
 // ScrollEvent scrolls the page, or the element Ref names (or its nearest
@@ -142,17 +167,21 @@ type UploadFileEvent struct {
 // one condition in a tab: Text to appear in the page, Ref's element to be
 // visible, Gone's element to be removed or hidden, the URL to match URL (a
 // substring, or a pattern where * matches anything), or the document to
-// finish loading (Load). Owned by DefaultActionWatchdog; result
+// finish loading (Load) or reach LoadState. Owned by DefaultActionWatchdog; result
 // ActionResult with Details.WaitedFor and ElapsedMS; a timeout error
 // names what it waited for (Details.WaitedFor).
 type WaitEvent struct {
-	TabID   TargetID
-	Text    string
-	Ref     Ref
-	Gone    Ref
-	URL     string
-	Load    bool
-	Timeout time.Duration
+	TabID TargetID
+	Text  string
+	Ref   Ref
+	Gone  Ref
+	URL   string
+	Load  bool
+	// LoadState waits for a load state: "load" (as Load),
+	// "domcontentloaded", or "networkidle": loaded, then no request of the
+	// tab started or ended for 500 ms and none it saw start still open.
+	LoadState string
+	Timeout   time.Duration
 }
 
 // ScreenshotEvent captures a tab as PNG or JPEG (Format "png", the

@@ -50,12 +50,37 @@ type ActionDetails struct {
 	Checked *bool `json:"checked,omitempty"`
 	// Files are the absolute paths UploadFileEvent set.
 	Files []string `json:"files,omitzero"`
-	// Value is a typed-into field's value afterwards (never a password's).
+	// Value is a typed-into or filled field's value afterwards (never a
+	// password's); after a click or key press, the value the input
+	// changed (the clicked field's, or the focused field's).
 	Value *string `json:"value,omitempty"`
+	// Changed says whether a click or key press changed anything the page
+	// shows: its elements, text or attributes, its selection, which
+	// element has focus, a value or checked state, a navigation, a new tab
+	// or a dialog. false means nothing observable changed (the page
+	// ignored the input). Unset when the action could not watch the page
+	// (an input that went into a frame of another origin, a click by
+	// coordinates).
+	Changed *bool `json:"changed,omitempty"`
+	// Focused names the element that took focus during a click or key
+	// press (its ref and role and name when a snapshot gave it a ref).
+	Focused string `json:"focused,omitempty"`
+	// Added counts the elements a click or key press added to the page
+	// (a menu, a dialog, a list of suggestions).
+	Added int `json:"added,omitempty"`
+	// Editor says how typing reached an element that is not a plain field:
+	// "contenteditable", "editcontext", "textarea" (a code editor's hidden
+	// one), "keys" (key events to a focused element that takes no text
+	// input), or the input type a value was set for ("date", "color", ...).
+	Editor string `json:"editor,omitempty"`
 	// WaitedFor names a WaitEvent's condition and ElapsedMS how long it
 	// took to hold.
 	WaitedFor string `json:"waited_for,omitempty"`
 	ElapsedMS *int64 `json:"elapsed_ms,omitempty"`
+	// Drag is what a DragEvent (or a MouseEvent's drag) did, and Drop what
+	// the page received of a DropEvent.
+	Drag *DragOutcome `json:"drag,omitempty"`
+	Drop *DropOutcome `json:"drop,omitempty"`
 	// Extra holds keys of a plugin's own, each as its JSON text.
 	Extra map[string]json.RawMessage `json:"-"`
 }
@@ -131,6 +156,11 @@ type ErrorDetails struct {
 
 	// Options lists a <select>'s options when none matched.
 	Options []OptionInfo `json:"options,omitzero"`
+	// Wanted and Shown are, for not_applied, what the action asked the
+	// page to show and what it shows instead (a field's value, a
+	// checkbox's state, the options selected).
+	Wanted *string `json:"wanted,omitempty"`
+	Shown  *string `json:"shown,omitempty"`
 	// File is an upload's file that cannot be read.
 	File string `json:"file,omitempty"`
 

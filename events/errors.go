@@ -65,6 +65,12 @@ const (
 	CodeAmbiguousLocator Code = "ambiguous_locator"
 	// CodeElementNotFound: a locator matched no element.
 	CodeElementNotFound Code = "element_not_found"
+	// CodeNotApplied: an action that sets something (type, fill, select,
+	// check, upload) was carried out, but what the page shows afterwards
+	// is not what was asked: a handler rejected or rewrote the value, or
+	// the element ignored the input. The message and ErrorDetails.Shown
+	// say what the page shows instead.
+	CodeNotApplied Code = "not_applied"
 )
 
 // Every code a command can fail with is a constant of type Code declared
@@ -200,4 +206,5 @@ var (
 	ErrPageUnstable     = &Error{Code: CodePageUnstable}
 	ErrAmbiguousLocator = &Error{Code: CodeAmbiguousLocator}
 	ErrElementNotFound  = &Error{Code: CodeElementNotFound}
+	ErrNotApplied       = &Error{Code: CodeNotApplied}
 )

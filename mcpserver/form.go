@@ -21,7 +21,7 @@ type formField struct {
 	Ref     string     `json:"ref,omitempty" jsonschema:"the same as target (give one of them)"`
 	Name    string     `json:"name,omitempty" jsonschema:"a human description of the field, used in messages"`
 	Element string     `json:"element,omitempty" jsonschema:"the same as name"`
-	Type    string     `json:"type,omitempty" jsonschema:"the kind of field; without it the field's role in the snapshot decides"`
+	Type    string     `json:"type,omitempty" jsonschema:"the kind of field, as the snapshot shows it; accepted for compatibility: the element itself decides how it is set"`
 	Value   fieldValue `json:"value" jsonschema:"text for a text field; the option's value or label for a combobox; true or false (a JSON boolean or a string) for a checkbox, radio or switch"`
 }
 
@@ -59,8 +59,8 @@ func (v *fieldValue) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// fieldTypes are the kinds of field browser_fill_form knows, Playwright
-// MCP's and the roles that set a state.
+// fieldTypes are the kinds of field browser_fill_form lists in its schema,
+// Playwright MCP's and the roles that set a state.
 var fieldTypes = []any{"textbox", "checkbox", "radio", "combobox", "slider", "switch", "listbox", "searchbox", "spinbutton"}
 
 type fillFormArgs struct {
@@ -78,38 +78,28 @@ func fillFormSchema(in *jsonschema.Schema) {
 }
 
 // registerFillForm adds browser_fill_form: one call fills text fields,
-// checkboxes, radios, selects and sliders, each with the request its kind
-// needs.
+// editors, checkboxes, radios, switches, selects, comboboxes and picked
+// inputs (dates, colours, sliders), each by the request that sets an
+// element of its kind (request.Fill: the element decides, whether it is
+// named by a ref or by a locator).
 func registerFillForm(s *Server) {
-	spec := toolSpec{name: "browser_fill_form", title: "Fill a form", desc: "Fill several fields in one call: text fields get the text typed (replacing what was there), checkboxes, radios and switches are set to checked when value is true, comboboxes (selects) get the option by value or label, sliders the value. A field's role in the snapshot decides how, else its type. Returns what changed on the page.",
+	spec := toolSpec{name: "browser_fill_form", title: "Fill a form", desc: "Fill several fields in one call, each by a ref or a locator such as label=Email: text fields and editors get the text typed (replacing what was there; a date, time or colour field takes a common form such as 2026-12-25 or 12/25/2026, converted), checkboxes, radios and switches are set to checked when value is true, selects and comboboxes get the option by value or label, a radio group the radio labelled value, sliders the value. The element decides how; each field is read back and the call fails with not_applied when the page shows something else. Returns what changed on the page.",
 		destructive: true, idempotent: true, openWorld: true, out: actionOut, schema: fillFormSchema}
 	addTool(s, spec, func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in fillFormArgs) (*toolOut, error) {
 		if len(in.Fields) == 0 {
 			return nil, events.Errorf(events.CodeInvalidArgument, "fields must list at least one field")
 		}
 		refs := make([]events.Ref, len(in.Fields))
-		var unknown []events.Ref
 		for i, f := range in.Fields {
 			r, err := parseTarget(fmt.Sprintf("fields[%d].target", i), f.Target, "ref", f.Ref, true)
 			if err != nil {
 				return nil, err
 			}
 			refs[i] = r
-			if f.Type == "" {
-				unknown = append(unknown, r)
-			}
-		}
-		roles, err := c.roles(ctx, in.pageArgs, unknown)
-		if err != nil {
-			return nil, err
 		}
 		var done []string
 		for i, f := range in.Fields {
-			kind := roles[refs[i]]
-			if kind == "" {
-				kind = f.Type
-			}
-			if _, _, err := doAny(ctx, c, fillRequest(kind, refs[i], string(f.Value)), in.options()); err != nil {
+			if _, _, err := doAny(ctx, c, request.Fill{Ref: refs[i], Value: string(f.Value)}, in.options()); err != nil {
 				fe := describe(err)
 				msg := fmt.Sprintf("filling %s: %s", f.label(), fe.Message)
 				if len(done) > 0 {
@@ -123,54 +113,6 @@ func registerFillForm(s *Server) {
 		s.pageState(ctx, c, in.pageArgs, out, false)
 		return out, nil
 	})
-}
-
-// roles finds the roles of refs in the last snapshot this client
-// received of the tab, taking a new one when a ref is not in it. Locators
-// have no role until they are resolved; the field's type stands for it.
-func (c *conn) roles(ctx context.Context, a pageArgs, refs []events.Ref) (map[events.Ref]string, error) {
-	c.mu.Lock()
-	known := c.refs[c.lastTab]
-	c.mu.Unlock()
-	for _, r := range refs {
-		if _, isRef := events.ParseRef(string(r)); !isRef {
-			continue
-		}
-		if _, ok := known[r]; !ok || a.Tab != "" {
-			p, err := c.snapshotPage(ctx, a, request.Snapshot{})
-			if err != nil {
-				return nil, err
-			}
-			known = p.roles
-			break
-		}
-	}
-	out := map[events.Ref]string{}
-	for r, role := range known {
-		out[r] = role
-	}
-	return out, nil
-}
-
-// fillRequest picks the request that sets a field of this kind (its role
-// or the type the caller gave).
-func fillRequest(kind string, r events.Ref, value string) request.Request {
-	switch kind {
-	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio":
-		if strings.EqualFold(value, "false") || value == "" || value == "0" {
-			return request.Uncheck{Ref: r}
-		}
-		return request.Check{Ref: r}
-	case "combobox", "listbox":
-		return request.Select{Ref: r, Values: []string{value}}
-	case "slider":
-		// A range input takes no typing: its value is set as a user's drag
-		// leaves it, with the events a drag fires.
-		v, _ := json.Marshal(value)
-		return request.Eval{Ref: r, Expression: "(el) => { el.value = " + string(v) + "; el.dispatchEvent(new Event('input', {bubbles: true})); " +
-			"el.dispatchEvent(new Event('change', {bubbles: true})); return el.value; }"}
-	}
-	return request.Type{Ref: r, Text: value, Clear: true}
 }
 
 // doAny runs q, whatever its response type.

@@ -50,6 +50,10 @@ type Options struct {
 	// NoEvaluate hides browser_evaluate and browser_cdp (the session
 	// refuses page script anyway); NoCDP hides browser_cdp.
 	NoEvaluate, NoCDP bool
+	// Vision lists the coordinate tools (browser_mouse_click_xy and the
+	// other browser_mouse_* tools), for a model that aims from
+	// screenshots, as Playwright MCP's vision capability does.
+	Vision bool
 	// Version is the server version told to clients.
 	Version string
 	// Files say which of the server machine's files a client may read and
@@ -127,6 +131,8 @@ func New(opts Options) (*Server, error) {
 	registerToolboxTools(s)
 	registerPageTools(s)
 	registerStateTools(s)
+	registerDiagTools(s)
+	registerInspectTools(s)
 	return s, nil
 }
 

@@ -37,6 +37,9 @@ func actionText(title string, v any, notice string) string {
 		b.Reset()
 		b.WriteString(dialogAnswered(r.Dialog))
 	case request.DragResult:
+		detailLines(&b, r.Details)
+		blockedLines(&b, r.Blocked)
+		downloadLines(&b, r.Downloads)
 	default:
 		f, err := fieldsOf(v)
 		if err == nil {
@@ -55,7 +58,7 @@ func detailLines(b *strings.Builder, d events.ActionDetails) {
 		b.WriteString("\n- The element is disabled: the page may ignore the click")
 	}
 	if d.Forced {
-		b.WriteString("\n- Clicked through script (force)")
+		b.WriteString("\n- Done through script (force): no point of the element could be reached by the pointer")
 	}
 	if len(d.Options) > 0 {
 		// A click on a <select> does not open its popup; its options are
@@ -78,6 +81,15 @@ func detailLines(b *strings.Builder, d events.ActionDetails) {
 			labels[i] = strconv.Quote(o.Label)
 		}
 		b.WriteString("\n- Selected: " + strings.Join(labels, ", "))
+	}
+	if d.Changed != nil && !*d.Changed {
+		b.WriteString("\n- Nothing on the page changed: it ignored the input")
+	}
+	if d.Drag != nil {
+		b.WriteString("\n- " + d.Drag.Summary)
+	}
+	if d.Drop != nil {
+		b.WriteString("\n- " + d.Drop.Summary)
 	}
 	if d.Moved != nil && !*d.Moved {
 		b.WriteString("\n- Nothing moved: already at the end")
@@ -197,6 +209,9 @@ func consoleText(b *strings.Builder, r events.ConsoleResult) {
 		if m.URL != "" {
 			fmt.Fprintf(b, " (%s:%d)", m.URL, m.Line)
 		}
+		if m.ID != "" {
+			fmt.Fprintf(b, " [id=%s]", m.ID)
+		}
 	}
 	if r.Dropped > 0 {
 		fmt.Fprintf(b, "\n- %d older messages were dropped", r.Dropped)
@@ -210,7 +225,7 @@ func networkText(b *strings.Builder, r events.NetworkResult) {
 		fmt.Fprintf(b, "Requests (%d):", len(r.Requests))
 	}
 	for _, q := range r.Requests {
-		fmt.Fprintf(b, "\n- %s %s => ", q.Method, q.URL)
+		fmt.Fprintf(b, "\n- [id=%s] %s %s => ", q.ID, q.Method, q.URL)
 		switch {
 		case q.Failure != "" || q.State == "failed":
 			b.WriteString("failed")

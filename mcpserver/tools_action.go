@@ -28,6 +28,7 @@ type clickArgs struct {
 	Button      string   `json:"button,omitempty" jsonschema:"the mouse button (default left)"`
 	DoubleClick bool     `json:"doubleClick,omitempty" jsonschema:"double-click instead of a single click"`
 	Modifiers   []string `json:"modifiers,omitempty" jsonschema:"keys held during the click"`
+	Force       bool     `json:"force,omitempty" jsonschema:"skip the check that nothing covers the element (where no point of it can be reached, the click's events go to it through script)"`
 	pageArgs
 }
 
@@ -36,11 +37,15 @@ type typeArgs struct {
 	Text   string `json:"text" jsonschema:"the text to type"`
 	Submit bool   `json:"submit,omitempty" jsonschema:"press Enter after typing"`
 	Clear  bool   `json:"clear,omitempty" jsonschema:"empty the field before typing"`
+	Force  bool   `json:"force,omitempty" jsonschema:"type even into a field the user cannot see (transparent, clipped away, under another control)"`
 	pageArgs
 }
 
 type pressArgs struct {
 	Key string `json:"key" jsonschema:"a key or chord: Enter, Tab, Escape, ArrowDown, a, Control+A, Shift+Tab"`
+	// The element is optional: without it the key goes to whatever has
+	// focus; with it, to that element, focused first.
+	elementArgs
 	pageArgs
 }
 
@@ -56,6 +61,14 @@ type dragArgs struct {
 	EndTarget    string `json:"endTarget,omitempty" jsonschema:"the element to drop onto: its ref from the page snapshot, or a locator (endRef is the same argument under its older name)"`
 	EndRef       string `json:"endRef,omitempty" jsonschema:"the same as endTarget (give one of them)"`
 	EndElement   string `json:"endElement,omitempty" jsonschema:"a human description of the drop target"`
+	Position     string `json:"position,omitempty" jsonschema:"where over the target to let go: before or after it (default: onto it, taking its place in a list)"`
+	Force        bool   `json:"force,omitempty" jsonschema:"skip the check that nothing covers either element"`
+	pageArgs
+}
+
+type hoverArgs struct {
+	elementArgs
+	Force bool `json:"force,omitempty" jsonschema:"skip the check that nothing covers the element"`
 	pageArgs
 }
 
@@ -166,39 +179,43 @@ func registerActionTools(s *Server) {
 	}
 	spec := act("browser_click", "Click", "Click an element by its ref from the page snapshot, with real mouse events after a check that nothing covers it. Returns what changed on the page.", true, false)
 	spec.enums = map[string][]any{"button": {"left", "right", "middle"}}
+	spec.needs = elementNeeded
 	actionTool(s, spec, func(in clickArgs) (request.Request, pageArgs, error) {
 		r, err := in.element(true)
-		return request.Click{Ref: r, Button: events.MouseButton(in.Button), Double: in.DoubleClick, Modifiers: in.Modifiers}, in.pageArgs, err
+		return request.Click{Ref: r, Button: events.MouseButton(in.Button), Double: in.DoubleClick, Modifiers: in.Modifiers, Force: in.Force}, in.pageArgs, err
 	})
-	actionTool(s, act("browser_type", "Type text", "Type text into an input, textarea or contenteditable by ref. Returns what changed on the page.", true, false),
+	actionTool(s, needs(act("browser_type", "Type text", "Type text into an input, textarea or contenteditable by ref. Returns what changed on the page.", true, false), elementNeeded),
 		func(in typeArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
-			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit}, in.pageArgs, err
+			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit, Force: in.Force}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_press_key", "Press a key", "Press a key or chord in the focused element. Returns what changed on the page.", true, false),
+	actionTool(s, act("browser_press_key", "Press a key", "Press a key or chord in the focused element, or in target (focused first). Returns what changed on the page.", true, false),
 		func(in pressArgs) (request.Request, pageArgs, error) {
-			return request.Press{Key: in.Key}, in.pageArgs, nil
+			r, err := in.element(false)
+			return request.Press{Key: in.Key, Ref: r}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true),
-		func(in refArgs) (request.Request, pageArgs, error) {
+	actionTool(s, needs(act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true), elementNeeded),
+		func(in hoverArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
-			return request.Hover{Ref: r}, in.pageArgs, err
+			return request.Hover{Ref: r, Force: in.Force}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_drag", "Drag and drop", "Drag one element onto another with real mouse events.", true, false),
+	drag := needs(act("browser_drag", "Drag and drop", "Drag one element onto another as a user does (press, move in steps, let go over the target; HTML5 drag and drop when the page starts one). Says where the dragged element ended.", true, false), [][2]string{{"startTarget", "startRef"}, {"endTarget", "endRef"}})
+	drag.enums = map[string][]any{"position": {"before", "after"}}
+	actionTool(s, drag,
 		func(in dragArgs) (request.Request, pageArgs, error) {
 			from, err := parseTarget("startTarget", in.StartTarget, "startRef", in.StartRef, true)
 			if err != nil {
 				return nil, in.pageArgs, err
 			}
 			to, err := parseTarget("endTarget", in.EndTarget, "endRef", in.EndRef, true)
-			return request.Drag{From: from, To: to}, in.pageArgs, err
+			return request.Drag{From: from, To: to, Position: events.DragPosition(in.Position), Force: in.Force}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true),
+	actionTool(s, needs(act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true), elementNeeded),
 		func(in selectArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			return request.Select{Ref: r, Values: in.Values}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_check", "Check or uncheck", "Set a checkbox, radio button or switch to checked or unchecked, verified afterwards.", true, true),
+	actionTool(s, needs(act("browser_check", "Check or uncheck", "Set a checkbox, radio button or switch to checked or unchecked, verified afterwards.", true, true), elementNeeded),
 		func(in checkArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			if in.Checked {
@@ -211,16 +228,26 @@ func registerActionTools(s *Server) {
 			r, err := parseTarget("target", in.Target, "ref", in.Ref, false)
 			return request.Scroll{Ref: r, DX: in.DX, DY: in.DY}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_file_upload", "Upload files", "Set the files of a file input by ref.", true, true),
+	actionTool(s, needs(act("browser_file_upload", "Upload files", "Set the files of a file input by ref.", true, true), elementNeeded),
 		func(in uploadArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
-			return request.Upload{Ref: r, Files: in.Paths}, in.pageArgs, err
+			if err != nil {
+				return nil, in.pageArgs, err
+			}
+			return request.Upload{Ref: r, Files: in.Paths}, in.pageArgs, nil
 		})
 	actionTool(s, act("browser_handle_dialog", "Answer a JS dialog", "Accept or dismiss a pending alert, confirm, prompt or beforeunload dialog, with text for a prompt.", true, false),
 		func(in dialogArgs) (request.Request, pageArgs, error) {
 			return request.AnswerDialog{Accept: in.Accept, PromptText: in.PromptText, ID: in.ID}, in.pageArgs, nil
 		})
 	registerFillForm(s)
+	registerPointerTools(s)
+}
+
+// needs returns spec requiring the elements pairs name.
+func needs(spec toolSpec, pairs [][2]string) toolSpec {
+	spec.needs = pairs
+	return spec
 }
 
 // rawJSON is a JSON value as a fields entry.

@@ -3,7 +3,6 @@ package request
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 
 	"github.com/agentbrowser/agentbrowser/actions"
@@ -53,10 +52,12 @@ func (q Click) Validate() error {
 	return defaultaction.Check(events.ClickElementEvent{Ref: q.Ref, Button: q.Button, ClickCount: q.count(), Modifiers: q.Modifiers})
 }
 
-// Hover moves the mouse over an element.
+// Hover moves the mouse over an element; with Force, without the check
+// for what covers it.
 type Hover struct {
 	Returns[events.ActionResult]
-	Ref events.Ref `json:"ref"`
+	Ref   events.Ref `json:"ref"`
+	Force bool       `json:"force,omitempty"`
 }
 
 func (Hover) Command() string { return "hover" }
@@ -65,13 +66,15 @@ func (Hover) Command() string { return "hover" }
 func (q Hover) Validate() error { return needRef("hover", q.Ref) }
 
 // Type types Text into an input, textarea or contenteditable, after
-// emptying it with Clear, pressing Enter afterwards with Submit.
+// emptying it with Clear, pressing Enter afterwards with Submit; with
+// Force, even into a field the user cannot see.
 type Type struct {
 	Returns[events.ActionResult]
 	Ref    events.Ref `json:"ref"`
 	Text   string     `json:"text"`
 	Clear  bool       `json:"clear,omitempty"`
 	Submit bool       `json:"submit,omitempty"`
+	Force  bool       `json:"force,omitempty"`
 }
 
 func (Type) Command() string { return "type" }
@@ -79,16 +82,23 @@ func (Type) Command() string { return "type" }
 // Validate implements Validator.
 func (q Type) Validate() error { return needRef("type", q.Ref) }
 
-// Press presses a key or chord in the focused element.
+// Press presses a key or chord in the focused element, or in Ref's
+// element, focused first.
 type Press struct {
 	Returns[events.ActionResult]
-	Key string `json:"key"`
+	Key string     `json:"key"`
+	Ref events.Ref `json:"ref,omitempty"`
 }
 
 func (Press) Command() string { return "press" }
 
 // Validate implements Validator.
-func (q Press) Validate() error { return defaultaction.Check(events.PressKeyEvent{Key: q.Key}) }
+func (q Press) Validate() error {
+	if err := checkRefs(q.Ref); err != nil {
+		return err
+	}
+	return defaultaction.Check(events.PressKeyEvent{Key: q.Key})
+}
 
 // Scroll scrolls the page or an element by DX, DY pixels; with no delta,
 // one screen down, or a ref into view.
@@ -165,29 +175,6 @@ func (q Upload) Validate() error {
 	return needRef("upload", q.Ref)
 }
 
-// Drag drags one element onto another with real mouse events.
-type Drag struct {
-	Returns[DragResult]
-	From events.Ref `json:"from"`
-	To   events.Ref `json:"to"`
-}
-
-// DragResult says where a drag started and ended.
-type DragResult struct {
-	From Point `json:"from"`
-	To   Point `json:"to"`
-}
-
-func (Drag) Command() string { return "drag" }
-
-// Validate implements Validator.
-func (q Drag) Validate() error {
-	if err := needRef("drag", q.From); err != nil {
-		return err
-	}
-	return needRef("drag", q.To)
-}
-
 // Resize sets the tab's viewport size in CSS pixels.
 type Resize struct {
 	Returns[ResizeResult]
@@ -215,32 +202,6 @@ func (q Resize) Validate() error {
 // larger one gives the renderer a surface it may not allocate (Chrome's
 // largest texture side is 16384 on most machines).
 const MaxViewport = 16384
-
-// Wait waits, within the budget, for exactly one condition: Text to
-// appear, Ref to be visible, Gone to be removed or hidden, the URL to
-// match URL, or the document to finish loading (Load).
-type Wait struct {
-	Returns[events.ActionResult]
-	Text string     `json:"text,omitempty"`
-	Ref  events.Ref `json:"ref,omitempty"`
-	Gone events.Ref `json:"gone,omitempty"`
-	URL  string     `json:"url,omitempty"`
-	Load bool       `json:"load,omitempty"`
-}
-
-func (Wait) Command() string { return "wait" }
-
-func (q Wait) event() events.WaitEvent {
-	return events.WaitEvent{Text: q.Text, Ref: q.Ref, Gone: q.Gone, URL: q.URL, Load: q.Load}
-}
-
-// Validate implements Validator.
-func (q Wait) Validate() error {
-	if err := checkRefs(q.Ref, q.Gone); err != nil {
-		return err
-	}
-	return defaultaction.Check(q.event())
-}
 
 // Screenshot captures the viewport, the whole page (Full) or one element
 // (Ref), as png (default) or jpeg (Quality 1-100), with refs drawn over
@@ -285,13 +246,13 @@ func init() {
 		})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Hover) (events.ActionResult, error) {
-		return actions.Hover(ctx, b.s, q.Ref)
+		return actions.HoverElement(ctx, b.s, events.HoverEvent{Ref: q.Ref, Force: q.Force})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Type) (events.ActionResult, error) {
-		return actions.Type(ctx, b.s, events.TypeTextEvent{Ref: q.Ref, Text: q.Text, Clear: q.Clear, Submit: q.Submit})
+		return actions.Type(ctx, b.s, events.TypeTextEvent{Ref: q.Ref, Text: q.Text, Clear: q.Clear, Submit: q.Submit, Force: q.Force})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Press) (events.ActionResult, error) {
-		return actions.Press(ctx, b.s, q.Key)
+		return actions.Do(ctx, b.s, events.PressKeyEvent{Key: q.Key, Ref: q.Ref})
 	})
 	Handle(func(ctx context.Context, b *Browser, q Scroll) (events.ActionResult, error) {
 		return actions.Scroll(ctx, b.s, events.ScrollEvent{Ref: q.Ref, DX: float64(q.DX), DY: float64(q.DY)})
@@ -308,13 +269,9 @@ func init() {
 	Handle(func(ctx context.Context, b *Browser, q Upload) (events.ActionResult, error) {
 		return actions.Upload(ctx, b.s, q.Ref, q.Files...)
 	})
-	Handle(func(ctx context.Context, b *Browser, q Wait) (events.ActionResult, error) {
-		return actions.Wait(ctx, b.s, q.event())
-	})
 	Handle(func(ctx context.Context, b *Browser, q Screenshot) (events.ScreenshotResult, error) {
 		return actions.Screenshot(ctx, b.s, q.event())
 	})
-	Handle(runDrag)
 	Handle(func(ctx context.Context, b *Browser, q Resize) (ResizeResult, error) {
 		p, _ := json.Marshal(map[string]any{"width": q.Width, "height": q.Height, "deviceScaleFactor": 0, "mobile": false})
 		if _, err := actions.CDP(ctx, b.s, "Emulation.setDeviceMetricsOverride", p, ""); err != nil {
@@ -322,70 +279,4 @@ func init() {
 		}
 		return ResizeResult{Width: q.Width, Height: q.Height}, nil
 	})
-}
-
-// centerOf scrolls a ref's element into view and returns the centre of its
-// first content quad, in the top page's viewport.
-func (b *Browser) centerOf(ctx context.Context, ref events.Ref) (Point, error) {
-	r, err := actions.ResolveRef(ctx, b.s, ref)
-	if err != nil {
-		return Point{}, err
-	}
-	tab := events.TargetID("")
-	if id, ok := actions.TabFrom(ctx); ok {
-		tab = id
-	} else if t, err := b.s.ActiveTab(); err == nil {
-		tab = t.ID
-	} else {
-		return Point{}, err
-	}
-	if r.TargetID != "" && r.TargetID != tab {
-		return Point{}, invalid("ref %s is inside an out-of-process frame; drag works within one page", ref)
-	}
-	node, _ := json.Marshal(map[string]any{"backendNodeId": r.BackendNodeID})
-	actions.CDP(ctx, b.s, "DOM.scrollIntoViewIfNeeded", node, "")
-	raw, err := actions.CDP(ctx, b.s, "DOM.getContentQuads", node, "")
-	if err != nil {
-		return Point{}, err
-	}
-	var quads struct{ Quads [][]float64 }
-	if json.Unmarshal(raw, &quads) != nil || len(quads.Quads) == 0 || len(quads.Quads[0]) < 8 {
-		return Point{}, events.Errorf(events.CodeNotFound, "element %s has no visible box", ref)
-	}
-	var p Point
-	for i := 0; i < 8; i += 2 {
-		p.X += quads.Quads[0][i] / 4
-		p.Y += quads.Quads[0][i+1] / 4
-	}
-	return p, nil
-}
-
-func runDrag(ctx context.Context, b *Browser, q Drag) (DragResult, error) {
-	from, err := b.centerOf(ctx, q.From)
-	if err != nil {
-		return DragResult{}, err
-	}
-	to, err := b.centerOf(ctx, q.To)
-	if err != nil {
-		return DragResult{}, err
-	}
-	mouse := func(typ string, x, y float64, buttons int) error {
-		p, _ := json.Marshal(map[string]any{"type": typ, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
-		if _, err := actions.CDP(ctx, b.s, "Input.dispatchMouseEvent", p, ""); err != nil {
-			return fmt.Errorf("dispatching %s: %w", typ, err)
-		}
-		return nil
-	}
-	steps := []error{mouse("mouseMoved", from.X, from.Y, 0), mouse("mousePressed", from.X, from.Y, 1)}
-	for i := 1; i <= 5; i++ {
-		f := float64(i) / 5
-		steps = append(steps, mouse("mouseMoved", from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f, 1))
-	}
-	steps = append(steps, mouse("mouseReleased", to.X, to.Y, 0))
-	for _, e := range steps {
-		if e != nil {
-			return DragResult{}, e
-		}
-	}
-	return DragResult{From: from, To: to}, nil
 }

@@ -71,6 +71,11 @@ func TestRequestsRoundTrip(t *testing.T) {
 		request.Scroll{Ref: "e3", DX: -5, DY: 7}, request.Select{Ref: "e4", Values: []string{"a", "b"}},
 		request.Check{Ref: "e6"}, request.Uncheck{Ref: "e7"}, request.Upload{Ref: "e8", Files: []string{"/tmp/a"}},
 		request.Drag{From: "e1", To: "e2"}, request.Resize{Width: 10, Height: 20},
+		request.Drag{From: "e1", To: "css=#x", Position: events.DragAfter, Force: true},
+		request.Hover{Ref: "e1", Force: true}, request.Type{Ref: "e2", Text: "x", Force: true},
+		request.Drop{Ref: "e3", Files: []string{"/tmp/a"}, Data: []events.DropItem{{MIME: "text/plain", Text: "hi"}}, Force: true},
+		request.Mouse{Action: events.MouseDrag, X: 1, Y: 2, ToX: 3, ToY: 4}, request.Mouse{Action: events.MouseWheel, DX: -1, DY: 5},
+		request.Mouse{Action: events.MouseClick, X: 1, Y: 2, Button: "right", ClickCount: 2, DelayMS: 50},
 		request.Wait{Text: "t"}, request.Screenshot{Path: "/tmp/x.png", Full: true, Format: "jpeg", Quality: 5},
 		request.Snapshot{Interactive: true, MaxDepth: 2, Scope: "e1", MaxChars: 500, Find: "/buy/i", Cursor: "12", Full: true, NoTree: true, Diff: true},
 		request.Eval{Expression: "1", Frame: "F"}, request.Console{All: true, Clear: true}, request.Network{Clear: true},
@@ -90,6 +95,7 @@ func TestRequestsRoundTrip(t *testing.T) {
 			Geolocation: &events.Geolocation{Latitude: 1, Longitude: 2, Accuracy: 3}, Offline: new(true), ColorScheme: "dark",
 			ReducedMotion: new(false), UserAgent: "UA", Headers: map[string]string{"X": "y"}, Timezone: "UTC", Locale: "fr-FR"},
 		request.Set{Reset: true},
+		request.Fill{Ref: "label=Color", Value: "Green"},
 	} {
 		b, err := request.Marshal(q)
 		require.NoError(t, err)
@@ -120,6 +126,9 @@ func TestValidate(t *testing.T) {
 		request.Click{Ref: "e1", Button: "sideways"}, request.Click{At: &request.Point{X: -1}},
 		request.Hover{}, request.Type{Ref: "x"}, request.Press{Key: "Hyper+X"}, request.Select{Ref: "e1"},
 		request.Upload{Ref: "e1", Files: []string{"rel"}}, request.Upload{Ref: "e1"}, request.Drag{From: "e1"},
+		request.Drag{From: "e1", To: "e2", Position: "middle"}, request.Drop{Ref: "e1"}, request.Drop{Ref: "e1", Files: []string{"rel"}},
+		request.Drop{Ref: "e1", Data: []events.DropItem{{Text: "no type"}}}, request.Mouse{}, request.Mouse{Action: events.MouseMove, X: -1},
+		request.Mouse{Action: events.MouseDown, Button: "thumb"}, request.Mouse{Action: events.MouseClick, DelayMS: -1},
 		request.Resize{Width: 0, Height: 5}, request.Wait{}, request.Wait{Text: "a", Load: true},
 		request.Screenshot{Format: "gif"}, request.Screenshot{Path: "rel.png"}, request.Eval{},
 		request.Eval{Expression: "1", Ref: "e1", Frame: "F"}, request.CDP{}, request.SwitchTab{},

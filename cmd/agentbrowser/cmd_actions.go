@@ -11,25 +11,36 @@ var waitUntilFlag = Flag{Name: "wait", Kind: String, Usage: "load (default), dom
 
 func init() {
 	register(&Command{
-		Name: "hover", Usage: "hover REF", Summary: "move the mouse over an element",
+		Name: "hover", Usage: "hover REF [--force]", Summary: "move the mouse over an element",
 		MinArgs: 1, MaxArgs: 1, RefArgs: 1,
-		Parse: func(in Input) (request.Request, error) { return request.Hover{Ref: ref(in.Args[0])}, nil },
+		Flags: []Flag{{Name: "force", Kind: Bool, Usage: "skip the check that nothing covers it"}},
+		Parse: func(in Input) (request.Request, error) {
+			return request.Hover{Ref: ref(in.Args[0]), Force: in.Bool("force")}, nil
+		},
 	})
 	register(&Command{
-		Name: "type", Usage: "type REF TEXT [--clear] [--submit]", Summary: "type text into an input, textarea or contenteditable",
+		Name: "type", Usage: "type REF TEXT [--clear] [--submit] [--force]", Summary: "type text into an input, textarea or contenteditable",
 		MinArgs: 2, MaxArgs: 2, RefArgs: 1,
 		Flags: []Flag{
 			{Name: "clear", Kind: Bool, Usage: "empty the field first"},
 			{Name: "submit", Kind: Bool, Usage: "press Enter afterwards"},
+			{Name: "force", Kind: Bool, Usage: "type even into a field the user cannot see"},
 		},
 		Parse: func(in Input) (request.Request, error) {
-			return request.Type{Ref: ref(in.Args[0]), Text: in.Args[1], Clear: in.Bool("clear"), Submit: in.Bool("submit")}, nil
+			return request.Type{Ref: ref(in.Args[0]), Text: in.Args[1], Clear: in.Bool("clear"), Submit: in.Bool("submit"), Force: in.Bool("force")}, nil
 		},
 	})
 	register(&Command{
-		Name: "press", Usage: "press KEY", Summary: "press a key or chord: Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab",
-		MinArgs: 1, MaxArgs: 1,
-		Parse: func(in Input) (request.Request, error) { return request.Press{Key: in.Args[0]}, nil },
+		Name: "press", Usage: "press KEY [--ref REF]", Summary: "press a key or chord: Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab",
+		MinArgs: 1, MaxArgs: 1, RefFlags: []string{"ref"},
+		Flags: []Flag{{Name: "ref", Kind: String, Usage: "focus this element first (a field, an editor or its surface)"}},
+		Parse: func(in Input) (request.Request, error) {
+			q := request.Press{Key: in.Args[0]}
+			if in.Has("ref") {
+				q.Ref = ref(in.String("ref"))
+			}
+			return q, nil
+		},
 	})
 	register(&Command{
 		Name: "scroll", Usage: "scroll [REF] [--dx N] [--dy N]", Summary: "scroll the page or an element (no delta: one screen down, or a ref into view)",
@@ -104,28 +115,6 @@ func init() {
 			Parse:   func(in Input) (request.Request, error) { return c.q(events.WaitUntil(in.String("wait"))), nil },
 		})
 	}
-	register(&Command{
-		Name: "wait", Usage: "wait --text T | --ref REF | --gone REF | --url PATTERN | --load",
-		Summary: "wait, within the budget, for text, an element, an element to go, a URL, or the load event",
-		MaxArgs: 0, RefFlags: []string{"ref", "gone"},
-		Flags: []Flag{
-			{Name: "text", Kind: String, Usage: "text to appear in the page"},
-			{Name: "ref", Kind: String, Usage: "an element to be visible"},
-			{Name: "gone", Kind: String, Usage: "an element to be removed or hidden"},
-			{Name: "url", Kind: String, Usage: "the URL to contain this, or to match it with * as a wildcard"},
-			{Name: "load", Kind: Bool, Usage: "the document to finish loading"},
-		},
-		Parse: func(in Input) (request.Request, error) {
-			q := request.Wait{Text: in.String("text"), URL: in.String("url"), Load: in.Bool("load")}
-			if in.Has("ref") {
-				q.Ref = ref(in.String("ref"))
-			}
-			if in.Has("gone") {
-				q.Gone = ref(in.String("gone"))
-			}
-			return q, nil
-		},
-	})
 	register(&Command{
 		Name: "tab", Usage: "tab new [URL] | tab switch ID | tab close [ID]",
 		Summary: "open, switch to or close a tab (ID: a tab id, a unique prefix of one, or its number in 'tabs')",

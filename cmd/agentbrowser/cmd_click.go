@@ -14,7 +14,7 @@ func init() {
 			{Name: "button", Kind: String, Usage: "left (default), right or middle"},
 			{Name: "double", Kind: Bool, Usage: "double click"},
 			{Name: "modifiers", Kind: String, Usage: "comma-separated: Alt, Control, Meta, Shift"},
-			{Name: "force", Kind: Bool, Usage: "click through script, ignoring overlays"},
+			{Name: "force", Kind: Bool, Usage: "skip the check that nothing covers it (through script where nothing of it can be reached)"},
 		},
 		Parse: parseClick,
 	})

@@ -3,15 +3,30 @@ package main
 import (
 	"strconv"
 
+	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
 func init() {
 	register(&Command{
-		Name: "drag", Usage: "drag START_REF END_REF", Summary: "drag an element onto another with real mouse events",
+		Name: "drag", Usage: "drag START_REF END_REF [--before | --after] [--force]", Summary: "drag an element onto another as a user does; says where it ended",
 		MinArgs: 2, MaxArgs: 2, RefArgs: 2,
+		Flags: []Flag{
+			{Name: "before", Kind: Bool, Usage: "let go over the target's leading part, to put the element before it"},
+			{Name: "after", Kind: Bool, Usage: "let go over the target's trailing part, to put the element after it"},
+			{Name: "force", Kind: Bool, Usage: "skip the check that nothing covers either element"},
+		},
 		Parse: func(in Input) (request.Request, error) {
-			return request.Drag{From: ref(in.Args[0]), To: ref(in.Args[1])}, nil
+			q := request.Drag{From: ref(in.Args[0]), To: ref(in.Args[1]), Force: in.Bool("force")}
+			switch {
+			case in.Bool("before") && in.Bool("after"):
+				return nil, usageErrorf("drag takes --before or --after, not both")
+			case in.Bool("before"):
+				q.Position = events.DragBefore
+			case in.Bool("after"):
+				q.Position = events.DragAfter
+			}
+			return q, nil
 		},
 	})
 	register(&Command{

@@ -43,7 +43,7 @@ const mcpTokenEnv = "AGENTBROWSER_MCP_TOKEN"
 
 func init() {
 	register(&Command{
-		Name: "mcp", Usage: "mcp [--http ADDR] [--auth-token T | --no-auth] [--allow-paths DIR]... [--allow-unrestricted-file-access] [--snapshot-mode incremental|full|none] [--isolation context|browser]",
+		Name: "mcp", Usage: "mcp [--http ADDR] [--auth-token T | --no-auth] [--allow-paths DIR]... [--allow-unrestricted-file-access] [--snapshot-mode incremental|full|none] [--isolation context|browser] [--caps vision]",
 		Summary: "serve the browser as MCP tools over stdio, or over Streamable HTTP with --http",
 		MaxArgs: 0, Local: true,
 		Flags: []Flag{
@@ -54,6 +54,7 @@ func init() {
 			{Name: "allow-unrestricted-file-access", Kind: Bool, Usage: "let clients read and write any file the server's user may: UNSAFE with remote clients"},
 			{Name: "snapshot-mode", Kind: String, Usage: "page state after actions: incremental (default), full or none"},
 			{Name: "isolation", Kind: String, Usage: "over HTTP, how clients are kept apart: context (default: one browser, a browser context each) or browser (a browser each)"},
+			{Name: "caps", Kind: String, Usage: "comma-separated extra capabilities: vision (the browser_mouse_* coordinate tools)"},
 		},
 		RunLocal: runMCP,
 	})
@@ -69,6 +70,8 @@ type mcpConfig struct {
 	isolation string
 	// files is what clients may read and write.
 	files mcpserver.Files
+	// vision lists the coordinate tools (--caps vision).
+	vision bool
 }
 
 func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
@@ -80,6 +83,9 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 		default:
 			return cfg, usageErrorf("--snapshot-mode %q: want incremental, full or none", m)
 		}
+	}
+	if err := parseCaps(&cfg, in.String("caps")); err != nil {
+		return cfg, err
 	}
 	cfg.isolation = isolationBrowser
 	if in.Has("http") {
@@ -179,6 +185,7 @@ func newMCP(cfg mcpConfig) *cliMCP {
 		SnapshotMode: cfg.snapshotMode,
 		NoEvaluate:   cfg.g.Settings["evaluate-enabled"] == "false",
 		NoCDP:        cfg.g.Settings["cdp-enabled"] == "false",
+		Vision:       cfg.vision,
 		Version:      version,
 		Logger:       log,
 		Open: func(ctx context.Context) (mcpserver.Backend, error) {

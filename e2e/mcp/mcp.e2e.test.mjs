@@ -2,7 +2,7 @@
 // client. Run by TestMCPTypeScriptClient in cmd/agentbrowser, which builds
 // the binary, serves the test pages and sets:
 //   AB_BIN   the agentbrowser binary
-//   AB_SITE  the test site's base URL (pages /form and /counter)
+//   AB_SITE  the test site's base URL (pages /form, /counter and /pointer)
 //   AGENTBROWSER_HOME  a private daemon directory
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -180,6 +180,31 @@ test('locators, browser_find and browser_read with the official client', async (
   }
 });
 
+test('drag, drop and the vision tools with the official client', async () => {
+  const client = await connect(new StdioClientTransport({ command: BIN, args: ['mcp', '--caps', 'vision'], env: { ...process.env }, stderr: 'inherit' }));
+  try {
+    const { tools } = await client.listTools();
+    const click = tools.find((t) => t.name === 'browser_mouse_click_xy');
+    assert.ok(click, 'browser_mouse_click_xy is listed with --caps vision');
+    assert.deepEqual([...click.inputSchema.required].sort(), ['x', 'y']);
+    for (const name of ['browser_mouse_move_xy', 'browser_mouse_drag_xy', 'browser_mouse_down', 'browser_mouse_up', 'browser_mouse_wheel', 'browser_drop']) {
+      assert.ok(tools.find((t) => t.name === name), `${name} is listed`);
+    }
+    await ok(client, 'browser_navigate', { url: SITE + '/pointer' });
+    let res = await ok(client, 'browser_drag', { startTarget: 'text=Item 5', endTarget: 'text=Item 1' });
+    assert.match(text(res), /moved from position 5 to 1 of 5/);
+    res = await ok(client, 'browser_drop', { target: 'css=#zone', data: { 'text/plain': 'hello' } });
+    assert.equal(res.structuredContent.details.drop.dropped, true);
+    res = await ok(client, 'browser_evaluate', { function: '() => got.textContent' });
+    assert.match(text(res), /hello/);
+    await ok(client, 'browser_mouse_click_xy', { x: 350, y: 35, element: 'the sheet' });
+    res = await ok(client, 'browser_evaluate', { function: '() => window.pressed || 0' });
+    assert.equal(text(res), 'Result: 0');
+  } finally {
+    await client.close();
+  }
+});
+
 // startHTTP runs "agentbrowser mcp --http" on a free loopback port and
 // returns its URL once it listens, with the token it made (when it made
 // one).
@@ -304,4 +329,39 @@ test('a non-loopback bind without a token is refused', async () => {
   const code = await new Promise((r) => p.on('exit', r));
   assert.equal(code, 2);
   assert.match(out, /auth-token/);
+});
+
+test('a failing checkout in full: its request, its console error, the vitals', async () => {
+  const client = await connect(stdio());
+  try {
+    await ok(client, 'browser_navigate', { url: SITE + '/checkout' });
+    const poll = async (name, args, done) => {
+      const deadline = Date.now() + 20000;
+      for (;;) {
+        const res = await ok(client, name, args);
+        if (done(res)) return res;
+        assert.ok(Date.now() < deadline, `${name} never gave what was awaited: ${text(res)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const idOf = (res, what) => text(res).split('\n').find((l) => l.includes(what)).match(/\[id=([^\]]+)\]/)[1];
+
+    let res = await poll('browser_network_requests', {}, (r) => text(r).includes('/api/checkout => 500'));
+    const id = idOf(res, '/api/checkout');
+    res = await poll('browser_network_request', { id }, (r) => r.structuredContent.response_body.state !== 'pending');
+    assert.equal(res.structuredContent.method, 'POST');
+    assert.equal(res.structuredContent.request_body.text, '{"item":"book","qty":2}');
+    assert.match(res.structuredContent.response_body.text, /card declined/);
+
+    res = await poll('browser_console_messages', {}, (r) => text(r).includes('checkout failed'));
+    res = await ok(client, 'browser_console_message', { id: idOf(res, 'checkout failed') });
+    assert.equal(res.structuredContent.stack[0].function, 'report');
+    assert.equal(res.structuredContent.stack[0].line, 3);
+
+    res = await ok(client, 'browser_vitals');
+    assert.equal(res.structuredContent.url, SITE + '/checkout');
+    assert.ok(res.structuredContent.ttfb_ms >= 0);
+  } finally {
+    await client.close();
+  }
 });

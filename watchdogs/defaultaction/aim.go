@@ -21,8 +21,27 @@ import (
 // virtual grid renders the rows now in view, which moves them), and a
 // point taken at once would land on another row.
 //
-// The hit test is jsHit's, put in place of __HIT__.
-var jsAimInPage = strings.Replace(aimInPageJS, "__HIT__", jsHit, 1)
+// Where the hit test at the centre fails, jsReach tries other points.
+var jsAimInPage = strings.Replace(aimInPageJS, "__REACH__", jsReach, 1)
+
+// jsReach(x, y, clip) answers where a click reaches the element: (x, y)
+// when jsHit's test there does, else the first of a few points inside
+// the parts of its boxes that layout leaves visible (jsParts) where it
+// does, or, when none does, what covers it at (x, y). Points are in the
+// viewport of the element's world; clip bounds them (null: no bound).
+var jsReach = strings.NewReplacer("__HIT__", jsHit, "__PARTS__", jsParts).Replace(reachJS)
+
+//go:embed js/reach.js
+var reachJS string
+
+// jsParts(el) answers the parts of el's boxes that layout leaves visible
+// in its document's viewport, largest first: cut to the viewport and to
+// the ancestors that clip it by layout (not every ancestor whose style
+// hides overflow: an absolutely positioned box escapes those that are not
+// its containing block).
+//
+//go:embed js/parts.js
+var jsParts string
 
 //go:embed js/aim-in-page.js
 var aimInPageJS string
@@ -30,17 +49,14 @@ var aimInPageJS string
 // aimInPage runs jsAimInPage. ok is false when the fast path declined and
 // the caller must take the CDP path.
 func (a *attachment) aimInPage(ctx context.Context, el *element) (p point, cover string, ok bool, err error) {
-	var r *struct {
-		X, Y  float64
-		Cover string
-	}
+	var r *aimJS
 	if err := el.callOn(ctx, jsAimInPage, &r); err != nil {
 		return point{}, "", false, err
 	}
 	if r == nil {
 		return point{}, "", false, nil
 	}
-	return point{x: r.X, y: r.Y}, r.Cover, true, nil
+	return point{x: r.X, y: r.Y}, r.cover(), true, nil
 }
 
 // aimInFrame aims at an element of an out-of-process frame whose parent is

@@ -22,7 +22,7 @@ import (
 // armed}, aim null when the fast path declines. With arm, when the aim
 // found the element uncovered, its document starts counting releases for
 // jsSettleArmed.
-var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage).Replace(infoAimJS)
+var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage, "__WATCH__", jsWatch).Replace(infoAimJS)
 
 //go:embed js/info-aim.js
 var infoAimJS string
@@ -34,11 +34,22 @@ var infoAimJS string
 //go:embed js/frame-box.js
 var jsFrameBox string
 
-// aimJS is jsAimInPage's answer: where to click, and what covers the
-// element there ("" when nothing does).
+// aimJS is jsAimInPage's and jsReach's answer: where to click, and what
+// covers the element there ("" when nothing does); Clipped says that no
+// part of its boxes is left visible by layout.
 type aimJS struct {
-	X, Y  float64
-	Cover string
+	X, Y    float64
+	Cover   string
+	Clipped bool
+}
+
+// cover is what covers the element, coverNoBox when layout leaves none of
+// it visible.
+func (r *aimJS) cover() string {
+	if r.Cover != "" && r.Clipped {
+		return coverNoBox
+	}
+	return r.Cover
 }
 
 // infoAim is jsInfoAim's answer.
@@ -174,7 +185,7 @@ func (a *attachment) aimNewFrame(ctx context.Context, tab *session.Target, ref e
 			return point{}, "", false, nil
 		}
 		p, ok := fb.b.place(point{x: aim.X, y: aim.Y})
-		return p, aim.Cover, ok, nil
+		return p, aim.cover(), ok, nil
 	}, func(local point, last bool) bool {
 		c, err := eng.Call(ctx, ref, jsMoveSeen, moveSeenArgs(local, last)...)
 		return err != nil || string(c.Value) == "true"
@@ -226,7 +237,7 @@ func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref even
 	if in.Tag == "select" {
 		return in, p, true, false, nil
 	}
-	if r.Aim == nil || r.Aim.Cover != "" {
+	if r.Aim == nil || r.Aim.cover() != "" {
 		return in, p, false, false, nil
 	}
 	p = point{x: r.Aim.X, y: r.Aim.Y}

@@ -29,6 +29,8 @@ func Check(e any) error {
 			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: beyond any viewport (at most %d CSS pixels each way); give viewport coordinates, from a snapshot's boxes or a viewport screenshot", e.X, e.Y, MaxCoordinate)
 		}
 		return checkClick(e.Button, e.Modifiers, e.ClickCount)
+	case events.MouseEvent:
+		return checkMouse(e)
 	case events.PressKeyEvent:
 		_, err := parseChord(e.Key)
 		return err

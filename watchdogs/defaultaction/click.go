@@ -87,9 +87,12 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return res, nil
 	}
 	if res.Dialog == nil {
-		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y)}
+		res.Details.X, res.Details.Y = new(p.x), new(p.y)
 		if in.Disabled {
 			res.Details.Disabled = true
+		}
+		if in.Download && !res.Navigated {
+			res.MayDownload = true
 		}
 	}
 	return res, nil
@@ -133,37 +136,27 @@ func selectResult(tab *session.Target, ref events.Ref, options []optionInfo, mul
 	}}
 }
 
-// forceClick clicks through script, ignoring what covers the element.
-func (a *attachment) forceClick(ctx context.Context, e events.ClickElementEvent) (events.ActionResult, error) {
-	el, err := a.element(ctx, e.TabID, e.Ref)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
-	defer el.release(ctx)
-	in, err := el.info(ctx)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
-	if in.Tag == "select" {
-		return selectResult(el.tab, el.ref, in.Options, in.Multiple), nil
-	}
-	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
-		return el.callOn(ctx, jsClick, nil)
-	})
-	res.Details = events.ActionDetails{Forced: true}
-	return res, err
-}
-
 func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.ActionResult, error) {
 	el, err := a.element(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	var p point
+	var (
+		p      point
+		script bool
+	)
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 		var err error
-		if p, err = a.aim(ctx, el); err != nil {
+		if e.Force {
+			p, script, err = a.aimForced(ctx, el)
+			if script {
+				return el.callOn(ctx, jsClick, nil, "left", 0, []string{}, true)
+			}
+		} else {
+			p, err = a.aim(ctx, el)
+		}
+		if err != nil {
 			return err
 		}
 		err = el.tab.Client.Input.DispatchMouseEvent(ctx, input.NewDispatchMouseEventArgs("mouseMoved", p.x, p.y))
@@ -173,21 +166,25 @@ func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.Act
 	if err != nil {
 		return res, err
 	}
-	if res.Dialog == nil {
+	switch {
+	case res.Dialog != nil:
+	case script:
+		res.Details = events.ActionDetails{Forced: true}
+	default:
 		res.Details = events.ActionDetails{X: new(p.x), Y: new(p.y)}
 	}
 	return res, nil
 }
 
 // aimCDP finds the element's click point with CDP calls (clickPoint) and
-// what covers it there (hit), after scrollIntoView.
+// checks it, or other points of the element, with the hit test (reach),
+// after scrollIntoView.
 func (a *attachment) aimCDP(ctx context.Context, el *element) (point, string, error) {
-	p, err := a.clickPoint(ctx, el)
+	p, clip, err := a.clickPoint(ctx, el)
 	if err != nil {
 		return point{}, "", err
 	}
-	cover, err := a.hit(ctx, el, p)
-	return p, cover, err
+	return a.reach(ctx, el, p, clip)
 }
 
 // aim scrolls the element into view and finds a point where a click
@@ -195,9 +192,6 @@ func (a *attachment) aimCDP(ctx context.Context, el *element) (point, string, er
 // time (within the budget), then fails with element_covered naming what is
 // on top.
 func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
-	// An element of a tab's top document is aimed at in one round trip,
-	// one of an out-of-process frame in one plus the parent's measure in
-	// parallel; the cases the fast paths decline take the CDP calls.
 	fast := true
 	limit := time.Now().Add(coverRetry)
 	if dl, ok := ctx.Deadline(); ok {
@@ -207,50 +201,12 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 	}
 	wait := coverRetryFirst
 	for {
-		var p point
-		var cover string
-		var err error
-		if fast {
-			var ok bool
-			aimFast := a.aimInPage
-			if !el.target.IsPage() {
-				aimFast = a.aimInFrame
-			}
-			if p, cover, ok, err = aimFast(ctx, el); err != nil {
-				return point{}, err
-			}
-			if !ok {
-				fast = false
-				if err := a.scrollIntoView(ctx, el); err != nil {
-					return point{}, err
-				}
-			}
-		}
-		if !fast {
-			if el.target.IsPage() {
-				p, cover, err = a.aimCDP(ctx, el)
-			} else {
-				// The frame's place may have changed with the scroll
-				// (its own, or the page's): confirm the route first.
-				p, cover, _, err = a.routeInto(ctx, el.tab, func() (point, string, bool, error) {
-					if err := el.callOn(ctx, jsMoveArm, nil); err != nil {
-						return point{}, "", false, err
-					}
-					p, cover, err := a.aimCDP(ctx, el)
-					return p, cover, err == nil, err
-				}, func(local point, last bool) bool {
-					var seen bool
-					err := el.callOn(ctx, jsMoveSeen, &seen, local.x, local.y, last)
-					return err != nil || seen
-				})
-			}
-		}
+		p, cover, err := a.aimOnce(ctx, el, &fast)
 		if err == nil {
 			if cover == "" {
 				return p, nil
 			}
-			err = events.Errorf(events.CodeElementCovered, "element %s is covered by %s at (%.0f, %.0f); close or scroll away what covers it, or use force", el.describe(), cover, p.x, p.y).
-				WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
+			err = coveredError(el, cover, p)
 		}
 		if !errors.Is(err, events.ErrElementCovered) || time.Now().Add(wait).After(limit) {
 			return point{}, err
@@ -264,4 +220,56 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 		}
 		wait = min(wait*2, coverRetryMax)
 	}
+}
+
+// aimOnce scrolls the element into view and returns a point where a click
+// reaches it, or, when none does, the centre of its largest visible part
+// and what covers it there. An element of a tab's top document is aimed at
+// in one round trip, one of an out-of-process frame in one plus the
+// parent's measure in parallel; when a fast path declines, *fast turns
+// false and this and later attempts take the CDP calls.
+func (a *attachment) aimOnce(ctx context.Context, el *element, fast *bool) (p point, cover string, err error) {
+	if *fast {
+		var ok bool
+		aimFast := a.aimInPage
+		if !el.target.IsPage() {
+			aimFast = a.aimInFrame
+		}
+		if p, cover, ok, err = aimFast(ctx, el); err != nil || ok {
+			return p, cover, err
+		}
+		*fast = false
+		if err := a.scrollIntoView(ctx, el); err != nil {
+			return point{}, "", err
+		}
+	}
+	if el.target.IsPage() {
+		return a.aimCDP(ctx, el)
+	}
+	// The frame's place may have changed with the scroll (its own, or the
+	// page's): confirm the route first.
+	p, cover, _, err = a.routeInto(ctx, el.tab, func() (point, string, bool, error) {
+		if err := el.callOn(ctx, jsMoveArm, nil); err != nil {
+			return point{}, "", false, err
+		}
+		p, cover, err := a.aimCDP(ctx, el)
+		return p, cover, err == nil, err
+	}, func(local point, last bool) bool {
+		var seen bool
+		err := el.callOn(ctx, jsMoveSeen, &seen, local.x, local.y, last)
+		return err != nil || seen
+	})
+	return p, cover, err
+}
+
+// coveredError is the element_covered error of an element that no point
+// of its visible parts reaches: cover is on top of it at p, or, when it is
+// coverNoBox, layout leaves none of it visible.
+func coveredError(el *element, cover string, p point) error {
+	if cover == coverNoBox {
+		return events.Errorf(events.CodeElementCovered, "element %s has no visible part: it lies outside the viewport or the ancestors that hold it clip it away; scroll it (or its container) into view, or use force", el.describe()).
+			WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
+	}
+	return events.Errorf(events.CodeElementCovered, "element %s is covered by %s at (%.0f, %.0f) and at every other point of it tried; close or scroll away what covers it, or use force", el.describe(), cover, p.x, p.y).
+		WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
 }

@@ -86,6 +86,9 @@ type elemInfo struct {
 	// Dropdown is set for an <option> of a drop-down <select>, which has
 	// no box to click.
 	Dropdown bool `json:"dropdown"`
+	// Download is set for an element inside a link with a download
+	// attribute.
+	Download bool `json:"download"`
 }
 
 type optionInfo = events.OptionInfo
@@ -273,19 +276,21 @@ type point struct {
 	fx, fy float64 // the element's world's viewport origin in the tab
 }
 
-// clickPoint computes the element's click point.
-func (a *attachment) clickPoint(ctx context.Context, el *element) (point, error) {
+// clickPoint computes the element's click point, and the part of the tab
+// its frame shows (the viewport, or an out-of-process frame's visible box
+// in it).
+func (a *attachment) clickPoint(ctx context.Context, el *element) (point, rect, error) {
 	vp, err := viewport(ctx, el.tab)
 	if err != nil {
-		return point{}, err
+		return point{}, rect{}, err
 	}
 	fb, err := a.frameBox(ctx, el.target, vp)
 	if err != nil {
-		return point{}, err
+		return point{}, rect{}, err
 	}
 	q, err := el.res.Client.DOM.GetContentQuads(ctx, dom.NewGetContentQuadsArgs().SetObjectID(el.res.ObjectID))
 	if err != nil {
-		return point{}, el.gone(notVisible(el, err))
+		return point{}, rect{}, el.gone(notVisible(el, err))
 	}
 	best := rect{}
 	for _, quad := range q.Quads {
@@ -295,20 +300,26 @@ func (a *attachment) clickPoint(ctx context.Context, el *element) (point, error)
 		}
 	}
 	if best.empty() {
-		return point{}, events.Errorf(events.CodeElementCovered, "element %s is not visible in the viewport (no visible box)", el.describe()).
+		return point{}, rect{}, events.Errorf(events.CodeElementCovered, "element %s is not visible in the viewport (no visible box)", el.describe()).
 			WithDetails(events.ErrorDetails{Ref: el.ref, Covering: coverNoBox})
 	}
-	return point{x: (best.x0 + best.x1) / 2, y: (best.y0 + best.y1) / 2, fx: fb.dx, fy: fb.dy}, nil
+	return point{x: (best.x0 + best.x1) / 2, y: (best.y0 + best.y1) / 2, fx: fb.dx, fy: fb.dy}, fb.clip, nil
 }
 
-// hit reports what covers the element at p, or "" when a click there
-// reaches it.
-func (a *attachment) hit(ctx context.Context, el *element, p point) (string, error) {
-	var cover string
-	if err := el.callOn(ctx, jsHit, &cover, p.x-p.fx, p.y-p.fy); err != nil {
-		return "", err
+// reach hit-tests p and, when the element is not what a click there
+// reaches, other points inside its visible parts within clip (jsReach).
+// It returns the point a click reaches the element at, or p and what
+// covers it there.
+func (a *attachment) reach(ctx context.Context, el *element, p point, clip rect) (point, string, error) {
+	var r aimJS
+	local := clip.shift(-p.fx, -p.fy)
+	if err := el.callOn(ctx, jsReach, &r, p.x-p.fx, p.y-p.fy, []float64{local.x0, local.y0, local.x1, local.y1}); err != nil {
+		return p, "", err
 	}
-	return cover, nil
+	if cover := r.cover(); cover != "" {
+		return p, cover, nil
+	}
+	return point{x: r.X + p.fx, y: r.Y + p.fy, fx: p.fx, fy: p.fy}, "", nil
 }
 
 // isNodeGone reports whether a CDP error means the node or its document

@@ -2,10 +2,12 @@ package defaultaction
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mafredri/cdp/protocol/dom"
 
@@ -80,16 +82,25 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
+	return a.selectElement(ctx, el, e.Values)
+}
+
+// selectElement selects the options values name in el's <select> (each by
+// value or label, see jsSelect), with input and change, and reads back,
+// once the page has settled, the options selected: when a handler put
+// another choice back, it fails with not_applied naming what is selected.
+func (a *attachment) selectElement(ctx context.Context, el *element, values []string) (events.ActionResult, error) {
 	if err := a.concealed(ctx, el, "select"); err != nil {
 		return events.ActionResult{}, err
 	}
 	var out struct {
 		Error    string       `json:"error"`
 		Options  []optionInfo `json:"options"`
+		Picked   []optionInfo `json:"picked"`
 		Selected []optionInfo `json:"selected"`
 	}
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
-		return el.callOn(ctx, jsSelect, &out, e.Values)
+		return el.callOn(ctx, jsSelect, &out, values)
 	})
 	if err != nil || res.Dialog != nil {
 		return res, err
@@ -101,8 +112,43 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		}
 		return events.ActionResult{}, ce
 	}
-	res.Details = events.ActionDetails{Selected: out.Selected}
+	asked := out.Picked
+	var now []optionInfo
+	if err := el.callOn(ctx, jsSelectedNow, &now); err != nil {
+		return res, err
+	}
+	res.Details.Selected = now
+	if !sameOptions(asked, now) {
+		return res, notApplied(el, "selecting in "+el.describe(), optionLabels(asked), optionLabels(now), false)
+	}
 	return res, nil
+}
+
+// jsSelectedNow reads the options a <select> has selected.
+//
+//go:embed js/selected-now.js
+var jsSelectedNow string
+
+// sameOptions reports whether two lists of options name the same ones.
+func sameOptions(a, b []optionInfo) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Value != b[i].Value || a[i].Label != b[i].Label {
+			return false
+		}
+	}
+	return true
+}
+
+// optionLabels lists options' labels for a message.
+func optionLabels(o []optionInfo) string {
+	l := make([]string, len(o))
+	for i, x := range o {
+		l[i] = x.Label
+	}
+	return strings.Join(l, ", ")
 }
 
 func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (events.ActionResult, error) {
@@ -115,17 +161,26 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 	if err != nil {
 		return events.ActionResult{}, err
 	}
+	return a.checkElement(ctx, el, in, e.Checked)
+}
+
+// checkElement puts el (described by in) in the checked state asked,
+// clicking it (or its label, for a checkbox with no box of its own) only
+// when needed, and reads the state back once the page has settled: when
+// the page keeps the other state, it fails with not_applied.
+func (a *attachment) checkElement(ctx context.Context, el *element, in elemInfo, checked bool) (events.ActionResult, error) {
 	if in.Checkable == "" {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a checkbox, radio button or switch", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
-	if !e.Checked && (in.Checkable == "radio" || in.Role == "radio" || in.Role == "menuitemradio") {
+	if !checked && (in.Checkable == "radio" || in.Role == "radio" || in.Role == "menuitemradio") {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "radio button %s cannot be unchecked; check another one of its group", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	if in.Disabled {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	res := events.ActionResult{TabID: el.tab.ID}
-	if in.Checked != e.Checked {
+	if in.Checked != checked {
+		var err error
 		res, err = a.observe(ctx, el.tab, func(ctx context.Context) error {
 			p, err := a.aim(ctx, el)
 			if err != nil {
@@ -153,8 +208,9 @@ func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (
 		if in, err = el.info(ctx); err != nil {
 			return res, err
 		}
-		if in.Checked != e.Checked {
-			return res, events.Errorf(events.CodeInvalidArgument, "clicking %s did not change its state (the page keeps it %s)", el.describe(), checkedWord(in.Checked)).WithDetails(events.ErrorDetails{Ref: el.ref})
+		if in.Checked != checked {
+			res.Details = events.ActionDetails{Checked: new(in.Checked)}
+			return res, notApplied(el, "clicking "+el.describe(), checkedWord(checked), checkedWord(in.Checked), false)
 		}
 	}
 	res.Details = events.ActionDetails{Checked: new(in.Checked)}
@@ -200,6 +256,16 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 		if err != nil {
 			return el.gone(fmt.Errorf("setting files of %s: %w", el.ref, err))
 		}
+		// Read back at once: a page may empty the input once it has read
+		// the files (to let the same file be picked again), which is no
+		// refusal.
+		var names []string
+		if err := el.callOn(ctx, jsFileNames, &names); err != nil {
+			return err
+		}
+		if len(names) != len(files) {
+			return notApplied(el, "setting the files of "+el.describe(), strconv.Itoa(len(files))+" files", strconv.Itoa(len(names))+" files", false)
+		}
 		return nil
 	})
 	if err == nil && res.Dialog == nil {
@@ -207,3 +273,8 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 	}
 	return res, err
 }
+
+// jsFileNames lists the names of the files a file input holds.
+//
+//go:embed js/file-names.js
+var jsFileNames string

@@ -1,6 +1,9 @@
 package defaultaction
 
-import _ "embed"
+import (
+	_ "embed"
+	"strings"
+)
 
 // The functions below run with Runtime.callFunctionOn on an element handle
 // in agentbrowser's isolated world, so page scripts can neither see nor
@@ -12,14 +15,18 @@ import _ "embed"
 var jsInfo string
 
 // jsHit hit-tests point (x, y), given in the viewport of the element's
-// world (its frame process's root frame), and returns "" when a click
-// there reaches the element (or a label of it), otherwise a description of
-// what is on top.
+// world (its frame process's root frame), through the <iframe>s of that
+// process and the shadow roots the element lives in, and returns "" when a
+// click there reaches the element (or a label of it, or, for a part of an
+// SVG group, the group's shape under it), otherwise a description of what
+// is on top.
 //
 //go:embed js/hit.js
 var jsHit string
 
-// jsClick clicks through script, ignoring what covers the element.
+// jsClick(button, count, modifiers, hoverOnly) clicks (or hovers) through
+// script, ignoring what covers the element: the events of a user's click,
+// dispatched on the element itself.
 //
 //go:embed js/click.js
 var jsClick string
@@ -74,11 +81,12 @@ var jsSelect string
 var jsVisible string
 
 // jsConcealed reports whether the element is hidden from the user where it
-// is (transparent, a pixel or less, off the page) and what the page draws
-// in its place; see concealed.
-//
+// is (transparent, a pixel or less, clipped away by layout, off the page)
+// and what the page draws in its place; see concealed.
+var jsConcealed = strings.NewReplacer("__PARTS__", jsParts, "__REACH__", jsReach).Replace(concealedSrc)
+
 //go:embed js/concealed.js
-var jsConcealed string
+var concealedSrc string
 
 // jsPickOption selects an option of a drop-down <select> (this), firing
 // input and change; it returns {error} or {selected}.

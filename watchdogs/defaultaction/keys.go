@@ -2,11 +2,13 @@ package defaultaction
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/mafredri/cdp"
+	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -228,11 +230,65 @@ func (a *attachment) pressKey(ctx context.Context, e events.PressKeyEvent) (even
 	if err != nil {
 		return events.ActionResult{}, err
 	}
+	if e.Ref != "" {
+		el, err := a.element(ctx, e.TabID, e.Ref)
+		if err != nil {
+			return events.ActionResult{}, err
+		}
+		defer el.release(ctx)
+		return a.observe(ctx, el.tab, func(ctx context.Context) error {
+			if err := a.focusFor(ctx, el); err != nil {
+				return err
+			}
+			return a.armedPress(ctx, el.tab, ch)
+		})
+	}
 	tab, err := a.s.Tab(e.TabID)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	return a.observe(ctx, tab, func(ctx context.Context) error {
-		return press(ctx, tab.Client, ch)
+		return a.armedPress(ctx, tab, ch)
 	})
+}
+
+// focusFor gives keyboard focus to what keys sent to el reach: the
+// element typing into it reaches, focused as typing focuses it (see
+// editTarget, focusEditor), or el itself when it is a control of another
+// kind (a button, a link), by DOM focus alone: a click would act on it.
+func (a *attachment) focusFor(ctx context.Context, el *element) error {
+	ed, keys, err := a.editTarget(ctx, el)
+	if errors.Is(err, errControl) {
+		if err := el.res.Client.DOM.Focus(ctx, dom.NewFocusArgs().SetObjectID(el.res.ObjectID)); err != nil {
+			return el.gone(fmt.Errorf("focusing %s: %w", el.ref, err))
+		}
+		var focused bool
+		if err := el.callOn(ctx, jsFocused, &focused); err != nil {
+			return err
+		}
+		if !focused {
+			return events.Errorf(events.CodeInvalidArgument, "element %s does not take keyboard focus", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer ed.release(ctx)
+	if keys {
+		return nil
+	}
+	st, err := ed.state(ctx, el)
+	if err != nil {
+		return err
+	}
+	var surface *element
+	if !st.Self {
+		surface = el
+	}
+	s, err := a.focusEditor(ctx, el, ed, st, surface, false)
+	if s != nil && s != el {
+		s.release(ctx)
+	}
+	return err
 }

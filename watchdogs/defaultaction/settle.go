@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -37,9 +39,20 @@ const settleCap = 2 * time.Second
 // delay up to window have had their turn: one timer of the window's length
 // (zero by default), queued after every timer the handlers queued, then one
 // more task so that a navigation those timers start is requested before the
-// reply.
+// reply. When the page changed something while those timers ran, it also
+// waits for the page's next animation frame (jsFrame). It starts after the
+// input, so it sees only what changed after it: the inputs whose result
+// says what they changed arm a watch before they are sent (jsPressArm,
+// jsInfoAim, jsTypeReady).
 func settleScript(window time.Duration) string {
-	return fmt.Sprintf(`new Promise(r => setTimeout(() => setTimeout(r, 0), %d))`, window.Milliseconds())
+	// A small watch of its own (what changed, not what: see jsWatch): the
+	// text travels with every coordinate click.
+	return fmt.Sprintf(`new Promise(r => { const d = document, f = d.activeElement; let n = 0; `+
+		`const on = (e) => { if (e.target === d) n++; }; const mo = new MutationObserver((rs) => { n += rs.length; }); `+
+		`mo.observe(d, {subtree: true, childList: true, attributes: true, characterData: true}); d.addEventListener('selectionchange', on, true); `+
+		`setTimeout(() => setTimeout(async () => { n += mo.takeRecords().length; mo.disconnect(); d.removeEventListener('selectionchange', on, true); `+
+		`if (n || d.activeElement !== f) await (%s)(window); r(); }, 0), %d); })`,
+		jsFrame, window.Milliseconds())
 }
 
 // settle waits, in tab's page, for the settle window after an input. Input
@@ -55,6 +68,158 @@ func (a *attachment) settle(ctx context.Context, tab *session.Target) {
 		SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true))
 }
 
+// jsWatch(docs, el) watches what an input changes in docs (and el's value
+// and checked state); see js/watch.js.
+var jsWatch = strings.Replace(watchJS, "__FRAME__", jsFrame, 1)
+
+//go:embed js/watch.js
+var watchJS string
+
+// jsFrame(window) waits, bounded, for the window's next animation frame
+// and the task after it; see js/frame.js.
+//
+//go:embed js/frame.js
+var jsFrame string
+
+// jsDescribe(el) names an element for a result: role and short name.
+//
+//go:embed js/describe.js
+var jsDescribe string
+
+// jsEffect(watch) ends a watch and answers what it saw, by value, in the
+// snapshot's world (the focused element's world-local id); see
+// js/effect.js.
+var jsEffect = strings.Replace(effectJS, "__DESCRIBE__", jsDescribe, 1)
+
+//go:embed js/effect.js
+var effectJS string
+
+// pageEffect is what an input changed in the page, as a watch saw it
+// (jsEffect, jsPressArm).
+type pageEffect struct {
+	Changed bool    `json:"changed"`
+	Added   int     `json:"added"`
+	Value   *string `json:"value"`
+	Checked *bool   `json:"checked"`
+	// Blind says that focus was in a frame the watch could not look into,
+	// so that what changed there is unknown.
+	Blind bool `json:"blind"`
+	Focus *struct {
+		ID   int64  `json:"id"`
+		Desc string `json:"desc"`
+	} `json:"focus"`
+	// ref is the element whose world the focus id is local to (empty
+	// for a watch in the page's main world).
+	ref events.Ref
+}
+
+// settledWith is returned by an observed input that settled the page
+// itself and saw what it changed: observe does not settle again, and puts
+// the effect in the result. It matches errSettled.
+type settledWith struct{ eff *pageEffect }
+
+func (s *settledWith) Error() string        { return errSettled.Error() }
+func (s *settledWith) Is(target error) bool { return target == errSettled }
+
+// applyEffect says in res what eff saw change: whether anything did (the
+// page, a navigation, a new tab, a dialog), the element that took focus
+// (by its ref when a snapshot gave it one), elements added, and the
+// value or checked state the input changed. A watch that could not see
+// where the input went says nothing.
+func (a *attachment) applyEffect(res *events.ActionResult, tab *session.Target, eff *pageEffect) {
+	if eff == nil || eff.Blind {
+		return
+	}
+	d := &res.Details
+	changed := eff.Changed || res.Navigated || res.NewTab != nil || res.Dialog != nil
+	d.Changed = &changed
+	if res.Navigated {
+		// What a document that is gone showed says nothing of use.
+		return
+	}
+	d.Added = eff.Added
+	if eff.Focus != nil {
+		d.Focused = eff.Focus.Desc
+		if eff.ref != "" && eff.Focus.ID != 0 {
+			if ref, info, ok := a.engine(tab).LocalRef(eff.ref, eff.Focus.ID); ok {
+				d.Focused = string(ref) + " " + info.Role
+				if info.Name != "" {
+					d.Focused += fmt.Sprintf(" %q", info.Name)
+				}
+			}
+		}
+	}
+	if d.Value == nil {
+		d.Value = eff.Value
+	}
+	if d.Checked == nil {
+		d.Checked = eff.Checked
+	}
+}
+
+// jsWatchMain is evaluated in the page's main world before an input with
+// no element of its own and answers a handle whose settle(window, ms)
+// settles the page after it and says what it changed; see
+// js/watch-main.js.
+var jsWatchMain = strings.NewReplacer("__WATCH__", jsWatch, "__EFFECT__", jsEffect).Replace(watchMainJS)
+
+//go:embed js/watch-main.js
+var watchMainJS string
+
+// armedPress presses ch in tab with a watch armed before the keys, and
+// returns settledWith what they changed (see watchedInput).
+func (a *attachment) armedPress(ctx context.Context, tab *session.Target, ch chord) error {
+	return a.watchedInput(ctx, tab, 0, func(ctx context.Context) error {
+		return press(ctx, tab.Client, ch)
+	})
+}
+
+// watchedInput sends an input with no element of its own (send) to tab
+// with a watch armed in the page's main world before it (jsWatchMain),
+// settles the page after it with that watch, waiting up to wait for the
+// page to take it first (text inserted reaches the page apart from its
+// reply), and returns settledWith what it changed. Without a watch (the
+// page did not answer the arming) it sends the input and leaves the
+// settling to observe.
+func (a *attachment) watchedInput(ctx context.Context, tab *session.Target, wait time.Duration, send func(ctx context.Context) error) error {
+	r, err := tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(jsWatchMain).SetSilent(true))
+	if err != nil || r.ExceptionDetails != nil || r.Result.ObjectID == nil {
+		return send(ctx)
+	}
+	obj := *r.Result.ObjectID
+	defer a.releaseObject(ctx, tab.Client, obj)
+	if err := send(ctx); err != nil {
+		return err
+	}
+	eff, ok := a.settleWatch(ctx, tab.Client, obj, wait)
+	if !ok {
+		// A navigation that replaced the document ends the settle: what
+		// happened is in the event streams.
+		return errSettled
+	}
+	return &settledWith{eff: eff}
+}
+
+// settleWatch calls settle(window, wait) on the watch handle obj and
+// decodes what it answers; false when the page gave no answer.
+func (a *attachment) settleWatch(ctx context.Context, c *cdp.Client, obj runtime.RemoteObjectID, wait time.Duration) (*pageEffect, bool) {
+	sctx, cancel := context.WithTimeout(ctx, settleCap+wait)
+	defer cancel()
+	rep, err := c.Runtime.CallFunctionOn(sctx, runtime.NewCallFunctionOnArgs(`function (win, ms) { return this.settle(win, ms); }`).
+		SetObjectID(obj).SetArguments([]runtime.CallArgument{
+		{Value: json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10))},
+		{Value: json.RawMessage(strconv.FormatInt(wait.Milliseconds(), 10))},
+	}).SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true))
+	if err != nil || rep.ExceptionDetails != nil {
+		return nil, false
+	}
+	var eff pageEffect
+	if json.Unmarshal(rep.Result.Value, &eff) != nil {
+		return nil, false
+	}
+	return &eff, true
+}
+
 // errSettled is returned by an observed input that has settled the page
 // itself (clickArmed): observe then does not settle again.
 var errSettled = errors.New("the input settled the page itself")
@@ -62,9 +227,10 @@ var errSettled = errors.New("the input settled the page itself")
 // jsSettleArmed(n, window) is settle's script for a click whose document
 // was armed by jsInfoAim: sent along with the input, it waits for the
 // click's n-th release there, then for the settle window.
-//
+var jsSettleArmed = strings.NewReplacer("__FRAME__", jsFrame, "__EFFECT__", jsEffect).Replace(settleArmedJS)
+
 //go:embed js/settle-armed.js
-var jsSettleArmed string
+var settleArmedJS string
 
 // armedGrace bounds how long, after its input's replies, a click waits for
 // the armed settle's reply before it settles the usual way as well: the
@@ -83,11 +249,19 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	n := max(e.ClickCount, 1)
-	armed := make(chan bool, 1)
+	armed := make(chan *pageEffect, 1)
 	go func() {
 		v, err := a.engine(tab).CallWorld(sctx, ref, jsSettleArmed,
 			json.RawMessage(strconv.Itoa(n)), json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10)))
-		armed <- err == nil && string(v) == "true"
+		var r struct {
+			Effect *pageEffect `json:"effect"`
+		}
+		if err != nil || json.Unmarshal(v, &r) != nil || r.Effect == nil {
+			armed <- nil
+			return
+		}
+		r.Effect.ref = ref
+		armed <- r.Effect
 	}()
 	if err := a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers); err != nil {
 		return err
@@ -106,9 +280,9 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	}
 	for {
 		select {
-		case ok := <-armed:
-			if ok {
-				return errSettled
+		case eff := <-armed:
+			if eff != nil {
+				return &settledWith{eff: eff}
 			}
 			armed = nil
 			settleUsual()
@@ -120,4 +294,17 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 			return errSettled
 		}
 	}
+}
+
+// releaseObject frees a handle in the background, even after ctx ended,
+// as element.release does: a dialog the action opened blocks the page, and
+// the action's answer must not wait for it.
+func (a *attachment) releaseObject(ctx context.Context, c *cdp.Client, obj runtime.RemoteObjectID) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		defer cancel()
+		_ = c.Runtime.ReleaseObject(rctx, runtime.NewReleaseObjectArgs(obj))
+	}()
 }

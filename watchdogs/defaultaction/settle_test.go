@@ -87,16 +87,16 @@ func TestTypeReportsSetTimeoutNavigation(t *testing.T) {
 
 // TestTypeReportsValueAfterHandlers: the value typing reports is the one
 // the page's input handlers left, a zero-delay timer later; a field whose
-// handler cancels the edit reports its unchanged value, without waiting
-// for an input event that never comes.
+// handler cancels the edit fails with not_applied and its unchanged value,
+// without waiting for an input event that never comes.
 func TestTypeReportsValueAfterHandlers(t *testing.T) {
 	e := newEnv(t, "/navdelay.html")
 	r, err := do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Upper"), Text: "abc"})
 	require.NoError(t, err)
 	require.Equal(t, new("ABC"), r.Details.Value)
-	r, err = do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Refuses"), Text: "abc"})
-	require.NoError(t, err)
-	require.Equal(t, new(""), r.Details.Value)
+	_, err = do(e, events.TypeTextEvent{TabID: e.tab.ID, Ref: e.ref("textbox", "Refuses"), Text: "abc"})
+	requireCode(t, err, events.CodeNotApplied)
+	require.Equal(t, new(""), actions.Describe(err).Details.Shown)
 	require.Equal(t, "", e.evalString("refuses.value"))
 }
 

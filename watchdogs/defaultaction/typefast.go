@@ -19,7 +19,8 @@ import (
 
 // jsTypeReady describes, checks, scrolls into view and focuses the element
 // to type into, in one call; see js/type-ready.js.
-var jsTypeReady = strings.NewReplacer("__INFO__", jsInfo, "__CONCEALED__", jsConcealed, "__FOCUSED__", jsFocused).Replace(typeReadyJS)
+var jsTypeReady = strings.NewReplacer("__INFO__", jsInfo, "__CONCEALED__", jsConcealed, "__FOCUSED__", jsFocused,
+	"__VALUE__", jsValue, "__WATCH__", jsWatch).Replace(typeReadyJS)
 
 //go:embed js/type-ready.js
 var typeReadyJS string
@@ -27,15 +28,16 @@ var typeReadyJS string
 // jsTypeSettle(window) waits for the text's input event in the world
 // jsTypeReady armed, settles the page and reads the element's value; see
 // js/type-settle.js.
-var jsTypeSettle = strings.Replace(typeSettleJS, "__VALUE__", jsValue, 1)
+var jsTypeSettle = strings.NewReplacer("__VALUE__", jsValue, "__FRAME__", jsFrame).Replace(typeSettleJS)
 
 //go:embed js/type-settle.js
 var typeSettleJS string
 
 // typeReady is jsTypeReady's answer.
 type typeReady struct {
-	Info  elemInfo `json:"info"`
-	Ready bool     `json:"ready"`
+	Info   elemInfo `json:"info"`
+	Ready  bool     `json:"ready"`
+	Before *string  `json:"before"`
 }
 
 // errSlowPath is quickType's way of handing the action to the full path
@@ -52,7 +54,7 @@ var errSlowPath = errors.New("typing takes the full path")
 // path explains, a focus that did not take): nothing was typed then, and
 // the caller takes the full path.
 func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res events.ActionResult, ok bool, err error) {
-	if e.Clear || e.Submit || e.Text == "" {
+	if e.Clear || e.Submit || e.Text == "" || e.Force {
 		return res, false, nil
 	}
 	ref, tab, err := a.refTab(ctx, e.TabID, e.Ref)
@@ -64,8 +66,10 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 		return res, false, nil
 	}
 	var (
-		in    elemInfo
-		value *string
+		in     elemInfo
+		info   snapshot.RefInfo
+		before *string
+		value  *string
 	)
 	res, err = a.observe(ctx, tab, func(ctx context.Context) error {
 		c, err := eng.Call(ctx, ref, jsTypeReady)
@@ -79,7 +83,7 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 		if c.Client != tab.Client || json.Unmarshal(c.Value, &r) != nil || !r.Ready {
 			return errSlowPath
 		}
-		in = r.Info
+		in, before, info = r.Info, r.Before, c.Info
 		if value, err = a.insertArmed(ctx, tab, ref, eng, e.Text); err != nil {
 			return err
 		}
@@ -90,6 +94,10 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 	}
 	if err != nil || res.Dialog != nil {
 		return res, true, err
+	}
+	if value != nil && before != nil && !tookText(*before, *value, e.Text, false) {
+		el := &element{a: a, ref: e.Ref, tab: tab, res: snapshot.Resolved{Info: info}}
+		return res, true, notApplied(el, "typing into "+el.describe(), e.Text, *value, in.Type == "password")
 	}
 	if value != nil && in.Type != "password" {
 		res.Details = events.ActionDetails{Value: value}

@@ -2,6 +2,7 @@ package defaultaction
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/mafredri/cdp/protocol/dom"
@@ -10,27 +11,15 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
-// typeText focuses the element, optionally clears it, inserts the text in
-// one Input.insertText (by quickType when it can) (one edit with beforeinput and input events, as an
-// IME commit, so controlled inputs of frameworks keep it), and optionally
-// presses Enter.
+// typeText types e.Text into the element e.Ref names (see typeEditor), or
+// into whatever has focus when it names none, optionally clearing it first
+// and pressing Enter after, and checks that the page took the text.
 func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (events.ActionResult, error) {
 	if e.Ref == "" {
-		tab, err := a.s.Tab(e.TabID)
-		if err != nil {
-			return events.ActionResult{}, err
-		}
-		return a.observe(ctx, tab, func(ctx context.Context) error {
-			if e.Text != "" {
-				if err := tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(e.Text)); err != nil {
-					return fmt.Errorf("inserting text: %w", err)
-				}
-			}
-			if e.Submit {
-				return press(ctx, tab.Client, chord{key: namedKeys["enter"]})
-			}
-			return nil
-		})
+		return a.typeFocused(ctx, e)
+	}
+	if r, err := events.ReadTarget(string(e.Ref)); err == nil {
+		e.Ref = r
 	}
 	if events.IsLocator(string(e.Ref)) {
 		// Resolved once, for the fast path and the full one alike: a
@@ -50,46 +39,72 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	in, err := el.info(ctx)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
-	if !in.Editable {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not editable (want an input, a textarea or a contenteditable)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
-	}
-	if in.Disabled {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
-	}
-	if err := a.concealed(ctx, el, "type"); err != nil {
-		return events.ActionResult{}, err
-	}
+	return a.typeElement(ctx, el, e)
+}
+
+// typeElement types into el (see typeEditor), pressing Enter after with
+// e.Submit, and reports what the page shows.
+func (a *attachment) typeElement(ctx context.Context, el *element, e events.TypeTextEvent) (events.ActionResult, error) {
+	var out typed
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
-		if err := a.focus(ctx, el); err != nil {
+		var err error
+		if out, err = a.typeEditor(ctx, el, e); err != nil {
 			return err
-		}
-		if e.Clear {
-			if err := a.clear(ctx, el); err != nil {
-				return err
-			}
-		}
-		if e.Text != "" {
-			if err := el.tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(e.Text)); err != nil {
-				return fmt.Errorf("inserting text: %w", err)
-			}
 		}
 		if e.Submit {
 			return press(ctx, el.tab.Client, chord{key: namedKeys["enter"]})
 		}
-		return nil
+		return errSettled
 	})
-	if err != nil || res.Dialog != nil || e.Submit {
+	if err != nil || res.Dialog != nil {
 		return res, err
 	}
-	var v string
-	if err := el.callOn(ctx, jsValue, &v); err == nil && in.Type != "password" {
-		res.Details = events.ActionDetails{Value: new(v)}
+	if !e.Submit {
+		res.Details.Value = out.value
+		res.Details.Editor = out.editor
 	}
 	return res, nil
+}
+
+// typeFocused types e.Text into whatever has focus, with a watch armed in
+// the page before it: text that changed nothing (nothing focused takes
+// text) fails with not_applied.
+func (a *attachment) typeFocused(ctx context.Context, e events.TypeTextEvent) (events.ActionResult, error) {
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	var value *string
+	res, err := a.observe(ctx, tab, func(ctx context.Context) error {
+		if e.Text != "" {
+			err := a.watchedInput(ctx, tab, typeTake, func(ctx context.Context) error {
+				if err := tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(e.Text)); err != nil {
+					return fmt.Errorf("inserting text: %w", err)
+				}
+				return nil
+			})
+			var sw *settledWith
+			if errors.As(err, &sw) && !tookFocused(sw.eff, e.Text) {
+				return events.Errorf(events.CodeNotApplied, "typing %q changed no field: what has focus does not take text, or rejected it; give the field's ref, or click it first", short(e.Text)).
+					WithDetails(events.ErrorDetails{Wanted: new(e.Text)})
+			}
+			if err != nil && !errors.Is(err, errSettled) {
+				return err
+			}
+			if sw != nil {
+				value = sw.eff.Value
+			}
+		}
+		if e.Submit {
+			return press(ctx, tab.Client, chord{key: namedKeys["enter"]})
+		}
+		return errSettled
+	})
+	if err == nil {
+		// A typing's details are the field's value, not a click's.
+		res.Details = events.ActionDetails{Value: value}
+	}
+	return res, err
 }
 
 // focus gives the element keyboard focus, scrolling it into view. If
@@ -143,4 +158,19 @@ func (a *attachment) clear(ctx context.Context, el *element) error {
 		return events.Errorf(events.CodeInvalidArgument, "element %s could not be cleared: it still holds %q", el.describe(), v)
 	}
 	return nil
+}
+
+// tookFocused reports whether text typed into whatever had focus was taken,
+// by what the watch saw: the focused field's value changed to include it,
+// or, for an element with no value (one that takes keys and draws the
+// text itself), the page changed without focus moving. A watch that could
+// not see into the focused frame takes it as taken.
+func tookFocused(eff *pageEffect, text string) bool {
+	switch {
+	case eff.Blind:
+		return true
+	case eff.Value != nil:
+		return tookText("", *eff.Value, text, true)
+	}
+	return eff.Changed && eff.Focus == nil
 }

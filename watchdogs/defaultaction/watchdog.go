@@ -90,6 +90,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
 		s.OnTargetAttached(a.followCrashes),
+		s.OnTargetAttached(a.installRecorder),
 		s.OnTargetDetached(a.targetDetached),
 	)
 	b := s.Bus()
@@ -113,9 +114,14 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.selectOption)))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.setChecked)))
 	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.uploadFile)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.fill)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.dragElement)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.dropOn)))
+	a.subs.Add(bus.Handle(b, Name, serialInput(a, a.mouseAt)))
 	a.subs.Add(bus.Handle(b, Name, a.wait))
 	a.subs.Add(bus.Handle(b, Name, a.screenshot))
 	a.subs.Add(bus.Handle(b, Name, a.pdf))
+	a.subs.Add(bus.Handle(b, Name, a.inspect))
 	if err := a.subs.Err(); err != nil {
 		a.Detach(ctx)
 		return nil, err
@@ -161,8 +167,9 @@ type attachment struct {
 	// its snapshot (see prepareSnapshot): one at a time in the session.
 	preparing atomic.Bool
 	// pointers holds where each tab's mouse pointer was last put (see
-	// pointerAt).
+	// pointerAt), held the buttons a MouseEvent left pressed in it.
 	pointers map[events.TargetID]pointerAt
+	held     map[events.TargetID]int
 }
 
 // Detach unsubscribes every handler and stops the dialog followers.

@@ -36,15 +36,14 @@ func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 	return st, nil
 }
 
-// enable turns on the Network domain of t for the request log, which
-// reads events only: without request bodies in the events, and with no
-// room for response bodies. By default Chrome keeps a copy of every text
-// response (documents, scripts, fetches) for Network.getResponseBody, up
-// to 100 MB a tab, which nothing here reads. A plugin that wants the
-// bodies enables the domain again with its own sizes, which replace these.
-func enable(ctx context.Context, t *session.Target) error {
+// enable turns on the Network domain of t with the buffers d says: room
+// for response bodies until they are fetched at loadingFinished, and
+// request bodies in the events up to a size, or none of either when the
+// session keeps no bodies. Without sizes Chrome would keep a copy of
+// every text response for Network.getResponseBody, up to 100 MB a tab.
+func enable(ctx context.Context, t *session.Target, d events.NetworkDomain) error {
 	return t.Client.Network.Enable(ctx, network.NewEnableArgs().
-		SetMaxPostDataSize(0).SetMaxTotalBufferSize(0).SetMaxResourceBufferSize(0))
+		SetMaxPostDataSize(int(d.MaxPostDataSize)).SetMaxTotalBufferSize(int(d.MaxTotalBufferSize)).SetMaxResourceBufferSize(int(d.MaxResourceBufferSize)))
 }
 
 // close closes every stream that was opened; mafredri/cdp streams buffer
@@ -54,57 +53,43 @@ func (st *streams) close() { st.group.Close() }
 // read files t's requests until life ends (the target is gone or the
 // watchdog detached) or a stream fails.
 func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
-	for {
-		var err error
-		select {
-		case <-st.sent.Ready():
-			var ev *network.RequestWillBeSentReply
-			if ev, err = st.sent.Recv(); err == nil {
-				a.sent(t, ev)
+	var r cdpstream.Reader
+	cdpstream.On(&r, st.sent, func(ev *network.RequestWillBeSentReply) { a.sent(t, ev) })
+	cdpstream.On(&r, st.response, func(ev *network.ResponseReceivedReply) {
+		a.store.update(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+			e.req.Status = ev.Response.Status
+			e.req.StatusText = ev.Response.StatusText
+			e.req.MIMEType = ev.Response.MimeType
+			if e.req.ResourceType == "" {
+				e.req.ResourceType = string(ev.Type)
 			}
-		case <-st.response.Ready():
-			var ev *network.ResponseReceivedReply
-			if ev, err = st.response.Recv(); err == nil {
-				a.store.update(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
-					e.req.Status = ev.Response.Status
-					e.req.StatusText = ev.Response.StatusText
-					e.req.MIMEType = ev.Response.MimeType
-					if e.req.ResourceType == "" {
-						e.req.ResourceType = string(ev.Type)
-					}
-				})
+			e.responded(&ev.Response)
+		})
+	})
+	cdpstream.On(&r, st.finished, func(ev *network.LoadingFinishedReply) {
+		a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+			e.req.State = events.NetworkFinished
+			e.req.Size = int64(ev.EncodedDataLength)
+			e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+			e.end = float64(ev.Timestamp)
+			a.finished(t, e)
+		})
+	})
+	cdpstream.On(&r, st.failed, func(ev *network.LoadingFailedReply) {
+		a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+			e.req.State = events.NetworkFailed
+			e.req.Failure = ev.ErrorText
+			if ev.BlockedReason != "" {
+				e.req.Failure += " (blocked: " + string(ev.BlockedReason) + ")"
 			}
-		case <-st.finished.Ready():
-			var ev *network.LoadingFinishedReply
-			if ev, err = st.finished.Recv(); err == nil {
-				a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
-					e.req.State = events.NetworkFinished
-					e.req.Size = int64(ev.EncodedDataLength)
-					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
-				})
-			}
-		case <-st.failed.Ready():
-			var ev *network.LoadingFailedReply
-			if ev, err = st.failed.Recv(); err == nil {
-				a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
-					e.req.State = events.NetworkFailed
-					e.req.Failure = ev.ErrorText
-					if ev.BlockedReason != "" {
-						e.req.Failure += " (blocked: " + string(ev.BlockedReason) + ")"
-					}
-					e.req.Canceled = ev.Canceled != nil && *ev.Canceled
-					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
-				})
-			}
-		case <-life.Done():
-			return
-		}
-		if err != nil {
-			if !errors.Is(err, context.Canceled) {
-				a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("network event stream ended")
-			}
-			return
-		}
+			e.req.Canceled = ev.Canceled != nil && *ev.Canceled
+			e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+			e.end = float64(ev.Timestamp)
+			a.failed(e)
+		})
+	})
+	if err := r.Read(life); err != nil && !errors.Is(err, context.Canceled) {
+		a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("network event stream ended")
 	}
 }
 
@@ -123,9 +108,8 @@ func (a *attachment) sent(t *session.Target, ev *network.RequestWillBeSentReply)
 	if ev.FrameID != nil {
 		r.FrameID = events.FrameID(*ev.FrameID)
 	}
-	redirect := 0
-	if ev.RedirectResponse != nil {
-		redirect = ev.RedirectResponse.Status
-	}
-	a.store.sent(t, key{t.SessionID, string(ev.RequestID)}, r, float64(ev.Timestamp), redirect)
+	e := &entry{req: r, start: float64(ev.Timestamp), target: t}
+	e.reqHeaders = ev.Request.Headers
+	e.setPostData(&ev.Request)
+	a.store.sent(t, key{t.SessionID, string(ev.RequestID)}, e, ev.RedirectResponse)
 }

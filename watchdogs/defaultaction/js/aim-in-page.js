@@ -26,7 +26,8 @@ async function () {
     if (x1 > x0 && y1 > y0 && (x1 - x0) * (y1 - y0) > area) { area = (x1 - x0) * (y1 - y0); best = [x0, y0, x1, y1]; }
   }
   if (!best) return null;
-  const x = (best[0] + best[2]) / 2, y = (best[1] + best[3]) / 2;
-  const hit = __HIT__;
-  return {x: x, y: y, cover: hit.call(el, x, y)};
+  // The centre of the largest part in the viewport first; only when the
+  // hit test there fails, other points inside the visible parts.
+  const reach = __REACH__;
+  return reach.call(el, (best[0] + best[2]) / 2, (best[1] + best[3]) / 2, null);
 }

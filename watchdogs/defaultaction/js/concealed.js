@@ -10,32 +10,40 @@ function () {
   const doc = el.ownerDocument, w = doc.defaultView;
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
   let why = '';
-  // Clipped away: by clip or clip-path on the element or an ancestor, or
-  // inside an ancestor that hides its overflow and is a pixel or less.
   const tiny = (r) => r.width <= 1 || r.height <= 1;
-  const clipped = (c, cs) => {
-    const m = /^rect\(([-\d.]+)px,? ([-\d.]+)px,? ([-\d.]+)px,? ([-\d.]+)px\)$/.exec(cs.clip);
-    if (m && (+m[2] - +m[4] <= 1 || +m[3] - +m[1] <= 1)) return true;
-    if (/^inset\((50|100)%/.test(cs.clipPath)) return true;
-    return c !== el && cs.overflow !== 'visible' && tiny(c.getBoundingClientRect());
-  };
   for (let c = el; c && !why; c = up(c)) {
-    const cs = w.getComputedStyle(c);
-    if (cs.opacity === '0') why = 'it is transparent (opacity 0)';
-    else if (clipped(c, cs)) why = 'it is clipped to a pixel or less';
+    if (w.getComputedStyle(c).opacity === '0') why = 'it is transparent (opacity 0)';
   }
   let r = el.getBoundingClientRect();
   if (!why && tiny(r)) why = 'it is a pixel or less in size';
   if (!why && (r.right + w.scrollX <= 0 || r.bottom + w.scrollY <= 0)) why = 'it is off the page';
+  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true);
+  r = el.getBoundingClientRect();
+  // What layout leaves visible of it (not what its ancestors' styles
+  // suggest: a box that hides its overflow does not clip an absolutely
+  // positioned box it is not the containing block of), and whether the
+  // browser's hit test reaches it at a point of that (in its middle: a
+  // sliver left at the edge of a widget stacked on it shows nothing).
+  const parts = (__PARTS__)(el);
+  let dx = 0, dy = 0;
+  try {
+    for (let v = w; v && v.frameElement; v = v.parent) {
+      const fe = v.frameElement, fr = fe.getBoundingClientRect(), fcs = fe.ownerDocument.defaultView.getComputedStyle(fe);
+      dx += fr.left + fe.clientLeft + parseFloat(fcs.paddingLeft);
+      dy += fr.top + fe.clientTop + parseFloat(fcs.paddingTop);
+    }
+  } catch (e) {}
+  const cx = parts.length ? (parts[0][0] + parts[0][2]) / 2 : (r.left + r.right) / 2;
+  const cy = parts.length ? (parts[0][1] + parts[0][3]) / 2 : (r.top + r.bottom) / 2;
+  const reached = r.width > 0 && r.height > 0 && (__REACH__).call(el, cx + dx, cy + dy, null, [0.5, 0.3, 0.7]).cover === '';
+  if (!why && !parts.some((p) => p[2] - p[0] > 1 && p[3] - p[1] > 1) && !(reached && !parts.length)) why = 'it is clipped to a pixel or less';
   if (opt && why) why = why.replace(/^it /, 'its <select> ');
   // What is drawn where the element is: the nearest control or clickable
   // element up from what a click there would hit.
-  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true);
-  r = el.getBoundingClientRect();
   let hit = null;
   if (r.width > 0 && r.height > 0) {
-    const x = Math.min(Math.max((r.left + r.right) / 2, 0), w.innerWidth - 1);
-    const y = Math.min(Math.max((r.top + r.bottom) / 2, 0), w.innerHeight - 1);
+    const x = Math.min(Math.max(cx, 0), w.innerWidth - 1);
+    const y = Math.min(Math.max(cy, 0), w.innerHeight - 1);
     const root = el.getRootNode();
     hit = (root.elementFromPoint ? root : doc).elementFromPoint(x, y);
   }
@@ -46,8 +54,9 @@ function () {
     // drawn over it (a custom widget stacked on its native control) makes
     // it concealed: a click there reaches that control, not this one. What
     // a click there would still bring to this element (its own label, an
-    // ancestor it shows through) does not count, nor an unfocusable overlay.
-    if (!hit || within(hit) || shows(hit)) return null;
+    // ancestor it shows through) does not count, nor an unfocusable overlay,
+    // nor a cover that leaves some point of it where the hit test reaches it.
+    if (reached || !hit || within(hit) || shows(hit)) return null;
     for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return null;
   } else if (!hit || within(hit)) return { why: why, id: 0, desc: '' };
   // A control first (a custom select's combobox rather than the list

@@ -2,43 +2,70 @@ function (x, y) {
   const el = this;
   if (!el.isConnected) return 'nothing (the element was removed)';
   const doc = el.ownerDocument;
+  const up = (n) => n.parentNode || n.host || null;
+  const within = (n, root) => { for (let c = n; c; c = up(c)) if (c === root) return true; return false; };
+  // The shadow roots el and its frames live in, which this world can reach
+  // from el even when they are closed: elementFromPoint over a shadow
+  // root answers with its host, so the hit goes down through open roots
+  // and these.
+  const rootsOf = (n) => { const rs = []; for (let r = n.getRootNode(); r && r.host; r = r.host.getRootNode()) rs.push(r); return rs; };
+  const deep = (d, px, py, roots) => {
+    let hit = d.elementFromPoint(px, py);
+    while (hit) {
+      let root = hit.shadowRoot;
+      if (!root) for (const r of roots) if (r.host === hit) { root = r; break; }
+      if (!root) break;
+      const inner = root.elementFromPoint(px, py);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  const describe = (hit) => {
+    // What is on top: the outermost positioned box holding the hit (an
+    // overlay, a dialog) that does not also hold el, else the hit itself.
+    let cover = hit;
+    for (let c = hit; c && c.nodeType === 1 && !within(el, c); c = up(c)) {
+      const p = c.ownerDocument.defaultView.getComputedStyle(c).position;
+      if (p === 'fixed' || p === 'sticky' || p === 'absolute') cover = c;
+    }
+    let s = cover.localName;
+    if (cover.id) s += '#' + cover.id;
+    else if (cover.classList && cover.classList.length) s += '.' + Array.from(cover.classList).slice(0, 2).join('.');
+    const t = (cover.innerText || cover.textContent || '').replace(/\s+/g, ' ').trim();
+    if (t) s += ' "' + (t.length > 40 ? t.slice(0, 39) + '\u2026' : t) + '"';
+    return s;
+  };
+  // The frames of this process between the world's viewport and el's
+  // document, outermost first: the point must reach each <iframe> in its
+  // parent document, and moves into each frame's viewport.
   const chain = [];
   try { for (let w = doc.defaultView; w && w.frameElement; w = w.parent) chain.push(w.frameElement); } catch (e) {}
   let lx = x, ly = y;
   for (let i = chain.length - 1; i >= 0; i--) {
     const fe = chain[i], r = fe.getBoundingClientRect(), cs = fe.ownerDocument.defaultView.getComputedStyle(fe);
+    const over = deep(fe.ownerDocument, lx, ly, rootsOf(fe));
+    if (!over) return 'nothing (the point is outside the frame)';
+    if (over !== fe) return describe(over);
     lx -= r.left + fe.clientLeft + parseFloat(cs.paddingLeft);
     ly -= r.top + fe.clientTop + parseFloat(cs.paddingTop);
   }
-  // Over a shadow root, elementFromPoint answers with its host: go down
-  // through open roots and through the roots el itself lives in, which
-  // this world can reach from el even when they are closed.
-  const roots = [];
-  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) roots.push(r);
-  let hit = doc.elementFromPoint(lx, ly);
-  while (hit) {
-    let root = hit.shadowRoot;
-    if (!root) for (const r of roots) if (r.host === hit) { root = r; break; }
-    if (!root) break;
-    const inner = root.elementFromPoint(lx, ly);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
+  const hit = deep(doc, lx, ly, rootsOf(el));
   if (!hit) return 'nothing (the point is outside the frame)';
-  const up = (n) => n.parentNode || n.host || null;
-  const within = (n, root) => { for (let c = n; c; c = up(c)) if (c === root) return true; return false; };
   if (within(hit, el)) return '';
   for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return '';
   if (el.localName === 'label' && el.control && within(hit, el.control)) return '';
-  let cover = hit;
-  for (let c = hit; c && c.nodeType === 1; c = up(c)) {
-    const p = c.ownerDocument.defaultView.getComputedStyle(c).position;
-    if (p === 'fixed' || p === 'sticky' || p === 'absolute') { cover = c; }
+  // A shape, label or image of an SVG group is one thing with the group's
+  // other parts: a point on the group's shape under el's text reaches
+  // what the group listens on, as a user's click there does.
+  const SVG = 'http://www.w3.org/2000/svg';
+  const group = (n) => { for (let c = n.parentNode; c && c.namespaceURI === SVG && c.localName !== 'svg'; c = c.parentNode) if (c.localName === 'g') return c; return null; };
+  if (el.namespaceURI === SVG && el.localName !== 'g' && el.localName !== 'svg' && hit.namespaceURI === SVG) {
+    const g = group(el);
+    if (g && group(hit) === g) {
+      const a = el.getBoundingClientRect(), b = hit.getBoundingClientRect();
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return '';
+    }
   }
-  let s = cover.localName;
-  if (cover.id) s += '#' + cover.id;
-  else if (cover.classList && cover.classList.length) s += '.' + Array.from(cover.classList).slice(0, 2).join('.');
-  const t = (cover.innerText || cover.textContent || '').replace(/\s+/g, ' ').trim();
-  if (t) s += ' "' + (t.length > 40 ? t.slice(0, 39) + '\u2026' : t) + '"';
-  return s;
+  return describe(hit);
 }

@@ -11,9 +11,10 @@ function (wanted) {
     pick.push(o);
   }
   if (pick.length > 1 && !this.multiple) return { error: 'the <select> takes one option, got ' + pick.length };
+  const picked = opts.filter(o => this.multiple ? pick.includes(o) : o === pick[0]).map(o => ({ value: o.value, label: norm(o.label || o.text) }));
   if (this.multiple) { for (const o of opts) o.selected = pick.includes(o); }
   else { this.value = pick[0].value; pick[0].selected = true; }
   this.dispatchEvent(new Event('input', { bubbles: true }));
   this.dispatchEvent(new Event('change', { bubbles: true }));
-  return { selected: opts.filter(o => o.selected).map(o => ({ value: o.value, label: norm(o.label || o.text) })) };
+  return { picked: picked, selected: opts.filter(o => o.selected).map(o => ({ value: o.value, label: norm(o.label || o.text) })) };
 }

@@ -4,8 +4,9 @@ function (win) {
   // the timers the input's handlers queued have their turn as
   // settle-armed.js does for a click (one hop past the event's task, the
   // window's timer behind the handlers' zero-delay timers, one more hop),
-  // and reads the element's value for the result. {armed: false} when
-  // nothing is armed.
+  // waits for the page's next animation frame when the text changed the
+  // page beyond the field (frame.js), and reads the element's value for
+  // the result. {armed: false} when nothing is armed.
   const a = globalThis.__agentbrowserTyped;
   if (!a) return {armed: false};
   return new Promise(r => {
@@ -13,7 +14,11 @@ function (win) {
       if (!a.seen()) { a.wait(check); return; }
       a.stop();
       if (globalThis.__agentbrowserTyped === a) delete globalThis.__agentbrowserTyped;
-      setTimeout(() => setTimeout(() => setTimeout(() => r({armed: true, value: (__VALUE__).call(this)}), 0), win), 0);
+      setTimeout(() => setTimeout(() => setTimeout(async () => {
+        if (a.watch.active()) await (__FRAME__)(a.win);
+        a.watch.stop();
+        r({armed: true, value: (__VALUE__).call(this)});
+      }, 0), win), 0);
     };
     check();
   });

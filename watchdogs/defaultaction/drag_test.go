@@ -1,0 +1,90 @@
+package defaultaction_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+func (e *env) drag(ev events.DragEvent) (events.ActionResult, error) {
+	ev.TabID = e.tab.ID
+	return do(e, ev)
+}
+
+// A pointer-event sortable list that starts a drag only after a 5 px move
+// over several events: item 5 dragged onto item 1 goes first, and the
+// result says where it ended.
+func TestDragSortableList(t *testing.T) {
+	e := newEnv(t, "/drag.html")
+	r, err := e.drag(events.DragEvent{From: "css=#list li:nth-child(5)", To: "css=#list li:nth-child(1)"})
+	require.NoError(t, err)
+	require.Equal(t, "5,1,2,3,4", e.evalString("order()"))
+	d := r.Details.Drag
+	require.NotNil(t, d)
+	require.Equal(t, "pointer", d.Mode)
+	require.True(t, d.Moved)
+	require.Equal(t, 4, d.Was.Index)
+	require.Equal(t, 0, d.Now.Index)
+	require.Contains(t, d.Summary, "moved from position 5 to 1 of 5")
+}
+
+// before and after put the dragged element on the side of the target
+// asked for, whichever way the pointer travels.
+func TestDragBeforeAfter(t *testing.T) {
+	e := newEnv(t, "/drag.html")
+	_, err := e.drag(events.DragEvent{From: "css=#list li:nth-child(1)", To: "css=#list li:nth-child(3)", Position: events.DragAfter})
+	require.NoError(t, err)
+	require.Equal(t, "2,3,1,4,5", e.evalString("order()"))
+	_, err = e.drag(events.DragEvent{From: "css=#list li:nth-child(5)", To: "css=#list li:nth-child(2)", Position: events.DragBefore})
+	require.NoError(t, err)
+	require.Equal(t, "2,5,3,1,4", e.evalString("order()"))
+	_, err = e.drag(events.DragEvent{From: "css=#list li:nth-child(1)", To: "css=#list li:nth-child(4)", Position: events.DragBefore})
+	require.NoError(t, err)
+	require.Equal(t, "5,3,2,1,4", e.evalString("order()"))
+}
+
+// A kanban board on HTML5 drag and drop: the card moves to the other
+// column through the browser's drag interception.
+func TestDragNativeKanban(t *testing.T) {
+	e := newEnv(t, "/drag.html")
+	r, err := e.drag(events.DragEvent{From: "css=#c1", To: "css=#done"})
+	require.NoError(t, err)
+	require.Equal(t, "done", e.evalString("document.getElementById('c1').closest('.col').id"))
+	d := r.Details.Drag
+	require.Equal(t, "native", d.Mode)
+	require.Contains(t, d.Was.Parent, `"To do"`)
+	require.Contains(t, d.Now.Parent, `"Done"`)
+	require.Contains(t, d.Summary, "the page received a drop")
+
+	// The mouse is free afterwards: a click lands.
+	_, err = e.click(events.ClickElementEvent{Ref: "css=#c2"})
+	require.NoError(t, err)
+}
+
+// A drag the page ignores is not a success.
+func TestDragThatChangesNothing(t *testing.T) {
+	e := newEnv(t, "/drag.html")
+	_, err := e.drag(events.DragEvent{From: "css=#plain", To: "css=#list li:nth-child(1)"})
+	requireCode(t, err, events.CodeNotApplied)
+	require.Contains(t, err.Error(), "changed nothing")
+	require.Equal(t, "1,2,3,4,5", e.evalString("order()"))
+}
+
+// A drag inside a cross-origin (out-of-process) frame: the points are
+// the tab's, the watch and the read-back the frame's.
+func TestDragInsideCrossOriginFrame(t *testing.T) {
+	e := newEnv(t, "/dragframe.html")
+	e.poll("the frame's list", func() bool {
+		r, err := do[events.LocateEvent, events.LocateResult](e, events.LocateEvent{TabID: e.tab.ID, Locator: "css=#list li:nth-child(5)"})
+		return err == nil && r.Total == 1
+	})
+	r, err := e.drag(events.DragEvent{From: "css=#list li:nth-child(5)", To: "css=#list li:nth-child(1)"})
+	require.NoError(t, err)
+	require.Contains(t, r.Details.Drag.Summary, "moved from position 5 to 1 of 5")
+	r, err = e.drag(events.DragEvent{From: "css=#c1", To: "css=#done"})
+	require.NoError(t, err)
+	require.Equal(t, "native", r.Details.Drag.Mode)
+	require.Contains(t, r.Details.Drag.Now.Parent, `"Done"`)
+}

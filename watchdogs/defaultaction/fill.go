@@ -1,0 +1,182 @@
+package defaultaction
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"strings"
+
+	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// jsOptionFind(name) answers the option of a custom combobox or listbox
+// named name, or {options}; see js/option-find.js.
+//
+//go:embed js/option-find.js
+var jsOptionFind string
+
+// jsRadioFind(name) answers the radio button of a group labelled name, or
+// {options}; see js/radio-find.js.
+//
+//go:embed js/radio-find.js
+var jsRadioFind string
+
+// jsShows reads the choice a custom combobox or listbox shows; see
+// js/shows.js.
+//
+//go:embed js/shows.js
+var jsShows string
+
+// fill answers FillEvent: the element decides how it is set (see
+// events.FillEvent), and each way reads back what the page shows.
+func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.ActionResult, error) {
+	el, err := a.element(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer el.release(ctx)
+	in, err := el.info(ctx)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	switch {
+	case in.Tag == "input" && in.Type == "file":
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is a file input: set its files with upload", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
+	case in.Tag == "select":
+		return a.selectElement(ctx, el, []string{e.Value})
+	case in.Checkable != "":
+		on, err := parseChecked(el, e.Value)
+		if err != nil {
+			return events.ActionResult{}, err
+		}
+		return a.checkElement(ctx, el, in, on)
+	case !in.Editable && (in.Role == "combobox" || in.Role == "listbox"):
+		return a.pickNamed(ctx, el, in, e.Value)
+	case in.Role == "radiogroup" || in.Tag == "fieldset":
+		return a.pickRadio(ctx, el, e.Value)
+	}
+	return a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: e.Value, Clear: true})
+}
+
+// parseChecked reads a checkbox's or a switch's value: true, yes, on,
+// checked, 1 (or x) check it; false, no, off, unchecked, 0 or nothing
+// uncheck it.
+func parseChecked(el *element, v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "yes", "on", "checked", "check", "1", "x", "selected":
+		return true, nil
+	case "false", "no", "off", "unchecked", "uncheck", "0", "":
+		return false, nil
+	}
+	return false, events.Errorf(events.CodeInvalidArgument, "element %s is a checkbox, radio button or switch: its value is true or false, not %q", el.describe(), v).WithDetails(events.ErrorDetails{Ref: el.ref})
+}
+
+// pickNamed picks the option named name of a custom combobox or listbox
+// (in describes el) as a user does: it opens a combobox that is closed
+// with a click, clicks the option, and checks that the widget then shows
+// that choice (its text or value, or the option marked selected).
+func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
+	if in.Disabled {
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is disabled", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
+	}
+	opt, err := a.findNamed(ctx, el, jsOptionFind, name)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	if opt == nil && in.Role == "combobox" {
+		// Closed: open it, as a user does, and look again.
+		if _, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+			p, err := a.aim(ctx, el)
+			if err != nil {
+				return err
+			}
+			return a.mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
+		}); err != nil {
+			return events.ActionResult{}, err
+		}
+		if opt, err = a.findNamed(ctx, el, jsOptionFind, name); err != nil {
+			return events.ActionResult{}, err
+		}
+	}
+	if opt == nil {
+		var shown struct {
+			Options []string `json:"options"`
+		}
+		_ = el.callOn(ctx, jsOptionFind, &shown, name)
+		msg := "no option named %q"
+		if len(shown.Options) > 0 {
+			msg += "; it shows: " + strings.Join(shown.Options, ", ")
+		}
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "%s offers "+msg, el.describe(), name).WithDetails(events.ErrorDetails{Ref: el.ref})
+	}
+	defer opt.release(ctx)
+	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		p, err := a.aim(ctx, opt)
+		if err != nil {
+			return err
+		}
+		return a.mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
+	})
+	if err != nil || res.Dialog != nil || res.Navigated {
+		return res, err
+	}
+	var shows struct {
+		Text     string   `json:"text"`
+		Selected []string `json:"selected"`
+	}
+	if err := el.callOn(ctx, jsShows, &shows); err != nil {
+		return res, err
+	}
+	res.Details = events.ActionDetails{Value: new(capText(shows.Text))}
+	for _, s := range shows.Selected {
+		if tookText("", s, name, true) {
+			return res, nil
+		}
+	}
+	switch {
+	case in.Role == "combobox" && tookText("", shows.Text, name, true):
+		return res, nil
+	case in.Role == "listbox" && len(shows.Selected) == 0:
+		// A list that marks no option selected shows nothing that
+		// contradicts the click.
+		return res, nil
+	}
+	shown := shows.Text
+	if in.Role == "listbox" {
+		shown = strings.Join(shows.Selected, ", ")
+	}
+	return res, notApplied(el, "picking "+name+" in "+el.describe(), name, shown, false)
+}
+
+// pickRadio checks the radio button of the group el labelled name.
+func (a *attachment) pickRadio(ctx context.Context, el *element, name string) (events.ActionResult, error) {
+	r, err := a.findNamed(ctx, el, jsRadioFind, name)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	if r == nil {
+		var shown struct {
+			Options []string `json:"options"`
+		}
+		_ = el.callOn(ctx, jsRadioFind, &shown, name)
+		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "%s has no radio button labelled %q (it has: %s)", el.describe(), name, strings.Join(shown.Options, ", ")).WithDetails(events.ErrorDetails{Ref: el.ref})
+	}
+	defer r.release(ctx)
+	in, err := r.info(ctx)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	return a.checkElement(ctx, r, in, true)
+}
+
+// findNamed calls a finder (jsOptionFind, jsRadioFind) on el and answers
+// the element it found, or nil.
+func (a *attachment) findNamed(ctx context.Context, el *element, fn, name string) (*element, error) {
+	o, err := el.callHandle(ctx, fn, runtime.CallArgument{Value: json.RawMessage(mustJSON(name))})
+	if err != nil {
+		return nil, err
+	}
+	return el.elementOf(o), nil
+}

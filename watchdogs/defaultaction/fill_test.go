@@ -1,0 +1,65 @@
+package defaultaction_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/actions"
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// Fill by locator sets every kind of field as a user would, the element
+// deciding how, and reads each back.
+func TestFillEveryKind(t *testing.T) {
+	e := newEnv(t, "/inputs.html")
+	fill := func(ref events.Ref, v string) events.ActionResult {
+		t.Helper()
+		r, err := actions.Fill(e.ctx(), e.s, ref, v)
+		require.NoError(t, err, "fill %s with %q", ref, v)
+		return r
+	}
+	r := fill("label=Color", "Green")
+	require.Equal(t, []events.OptionInfo{{Value: "g", Label: "Green"}}, r.Details.Selected)
+	require.Equal(t, "g", e.evalString("sel.value"))
+	fill("label=Color", "b")
+	require.Equal(t, "b", e.evalString("sel.value"))
+
+	r = fill("label=Subscribe", "true")
+	require.Equal(t, new(true), r.Details.Checked)
+	fill("label=Subscribe", "false")
+	require.Equal(t, "false", e.evalString("String(sub.checked)"))
+
+	fill("label=Medium", "true")
+	require.Equal(t, "true", e.evalString("String(document.getElementById('size-m').checked)"))
+	fill(`role=group[name="Size"]`, "Small")
+	require.Equal(t, "true", e.evalString("String(document.getElementById('size-s').checked)"))
+
+	r = fill(`role=switch[name="Dark mode"]`, "on")
+	require.Equal(t, new(true), r.Details.Checked)
+	require.Equal(t, "on", e.evalString("dark.textContent"))
+
+	r = fill(`role=combobox[name="Fruit"]`, "Pear")
+	require.Equal(t, "Pear", e.evalString("menu.textContent"))
+	require.Equal(t, new("Pear"), r.Details.Value)
+
+	fill("label=Delivery date", "25 Dec 2026")
+	require.Equal(t, "2026-12-25", e.evalString("date.value"))
+	fill("label=Nickname", "Ann")
+	fill("label=Nickname", "Bo")
+	require.Equal(t, "Bo", e.evalString("nick.value"), "fill replaces what was there")
+	fill("label=Volume", "40")
+	require.Equal(t, "40", e.evalString("range.value"))
+
+	// What the page puts back is not_applied, naming what it shows.
+	_, err := actions.Fill(e.ctx(), e.s, "label=Stuck", "Two")
+	requireCode(t, err, events.CodeNotApplied)
+	require.Equal(t, new("One"), actions.Describe(err).Details.Shown)
+	_, err = actions.Fill(e.ctx(), e.s, "label=Locked", "true")
+	requireCode(t, err, events.CodeNotApplied)
+	_, err = actions.Fill(e.ctx(), e.s, "label=Subscribe", "maybe")
+	requireCode(t, err, events.CodeInvalidArgument)
+	_, err = actions.Fill(e.ctx(), e.s, `role=combobox[name="Fruit"]`, "Kiwi")
+	requireCode(t, err, events.CodeInvalidArgument)
+	require.Contains(t, err.Error(), "Apple")
+}

@@ -1,0 +1,33 @@
+function (name) {
+  // option-find answers the option named name that this combobox or
+  // listbox offers, as a user finds it in the list it shows: among the
+  // elements it controls or owns (aria-controls, aria-owns), its own
+  // descendants, then the options shown anywhere in its document (a popup
+  // drawn at the end of the body). The name matches the option's label
+  // or text exactly, then ignoring case, then as the one option whose
+  // name contains it. Answers {options: [names shown]} when none matches.
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const d = this.ownerDocument;
+  const scopes = [];
+  for (const a of ['aria-controls', 'aria-owns']) {
+    for (const id of (this.getAttribute(a) || '').split(/\s+/)) {
+      const el = id && d.getElementById(id);
+      if (el) scopes.push(el);
+    }
+  }
+  scopes.push(this, d);
+  const OPT = '[role=option],[role=menuitem],[role=menuitemradio],[role=treeitem]';
+  for (const s of scopes) {
+    const opts = Array.from(s.querySelectorAll(OPT)).filter(shown);
+    if (!opts.length) continue;
+    const nameOf = (o) => norm(o.getAttribute('aria-label') || o.innerText || o.textContent);
+    const want = norm(name), low = want.toLowerCase();
+    const hit = opts.find((o) => nameOf(o) === want) || opts.find((o) => nameOf(o).toLowerCase() === low);
+    if (hit) return hit;
+    const part = opts.filter((o) => nameOf(o).toLowerCase().includes(low));
+    if (part.length === 1) return part[0];
+    return {options: opts.slice(0, 30).map(nameOf)};
+  }
+  return {options: []};
+}

@@ -1,0 +1,24 @@
+function () {
+  // shows reads what a custom combobox or listbox shows as its choice: its
+  // value (an input's) or its own text (without the list of options it
+  // may hold), and the names of the options marked selected.
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const d = this.ownerDocument;
+  const sel = [];
+  const scopes = [this];
+  for (const a of ['aria-controls', 'aria-owns']) {
+    for (const id of (this.getAttribute(a) || '').split(/\s+/)) {
+      const el = id && d.getElementById(id);
+      if (el) scopes.push(el);
+    }
+  }
+  for (const s of scopes) for (const o of s.querySelectorAll('[aria-selected=true],[aria-checked=true]')) sel.push(norm(o.getAttribute('aria-label') || o.innerText));
+  let text = '';
+  if (this.localName === 'input') text = this.value;
+  else {
+    const c = this.cloneNode(true);
+    for (const l of c.querySelectorAll('[role=listbox],[role=option],[role=menu],[role=tree],[role=grid]')) l.remove();
+    text = c.textContent;
+  }
+  return {text: norm(text), selected: sel};
+}

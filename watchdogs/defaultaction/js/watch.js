@@ -1,0 +1,113 @@
+function (docs, el) {
+  // watch notes, from the moment it is called until stop, what the page
+  // changes in docs (the first is the one whose focus counts): its
+  // elements, attributes and text, its selection, and which element has
+  // focus; and, when el is given, el's value and checked state. A settle
+  // waits for an animation frame only when the input changed something
+  // (active), and the action's result says what changed (effect).
+  const st = {mutations: 0, added: 0, selection: 0, inputs: 0};
+  const wakers = [];
+  const wake = () => { for (const f of wakers.splice(0)) f(); };
+  const note = (rs) => {
+    for (const r of rs) {
+      st.mutations++;
+      if (r.type === 'childList') for (const n of r.addedNodes) if (n.nodeType === 1) st.added++;
+    }
+    if (rs.length) wake();
+  };
+  // The element that has focus, through shadow roots and the documents
+  // of same-origin frames.
+  const deep = (d) => {
+    let a = d.activeElement;
+    for (let i = 0; a && i < 32; i++) {
+      if (a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
+      if (a.localName === 'iframe' || a.localName === 'frame') {
+        let cd = null;
+        try { cd = a.contentDocument; } catch (e) { cd = null; }
+        if (cd && cd.activeElement && (cd.activeElement !== cd.body || cd.designMode === 'on' || cd.body.isContentEditable)) { a = cd.activeElement; continue; }
+      }
+      break;
+    }
+    return a;
+  };
+  const valueOf = (e) => {
+    if (!e || e.type === 'password') return null;
+    if (e.localName === 'input' || e.localName === 'textarea' || e.localName === 'select') return e.value;
+    if (e.editContext) return e.editContext.text;
+    if (e.isContentEditable) return e.innerText;
+    return null;
+  };
+  const checkedOf = (e) => {
+    if (!e) return null;
+    if (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio')) return e.checked;
+    const r = (e.getAttribute('role') || '').trim();
+    if (/^(checkbox|switch|radio|menuitemcheckbox|menuitemradio)$/.test(r)) return e.getAttribute('aria-checked') === 'true';
+    if (e.hasAttribute('aria-pressed')) return e.getAttribute('aria-pressed') === 'true';
+    return null;
+  };
+  const mos = [];
+  const offs = [];
+  const observe = (d) => {
+    const mo = new MutationObserver(note);
+    mo.observe(d, {subtree: true, childList: true, attributes: true, characterData: true});
+    mos.push(mo);
+    const on = (e) => { if (e.target === d) { st.selection++; wake(); } };
+    const inp = () => { st.inputs++; wake(); };
+    d.addEventListener('selectionchange', on, true);
+    d.addEventListener('input', inp, true);
+    offs.push(() => { d.removeEventListener('selectionchange', on, true); d.removeEventListener('input', inp, true); });
+  };
+  for (const d of docs) observe(d);
+  const focus0 = deep(docs[0]);
+  // Keys go to the focused document: watch it too when it is a frame's.
+  if (focus0 && !docs.includes(focus0.ownerDocument)) observe(focus0.ownerDocument);
+  // Focus in a frame this world cannot look into (another origin): what
+  // changes there is not seen.
+  const blind = !!focus0 && (focus0.localName === 'iframe' || focus0.localName === 'frame');
+  const value0 = valueOf(el), checked0 = checkedOf(el), fvalue0 = valueOf(focus0);
+  const flush = () => { for (const mo of mos) note(mo.takeRecords()); };
+  return {
+    win: docs[0].defaultView,
+    // seen: did the page take the input at all (an input event, or any
+    // change active counts)?
+    seen() { return st.inputs > 0 || this.active(); },
+    // until(ms) resolves once seen holds, or after ms.
+    until(ms) {
+      return new Promise((r) => {
+        if (this.seen()) { r(); return; }
+        const t = setTimeout(r, ms);
+        const check = () => { if (this.seen()) { clearTimeout(t); r(); } else wakers.push(check); };
+        wakers.push(check);
+      });
+    },
+    // settle(win, ms): until(ms), then the timers the input's handlers
+    // queued (as settleScript), then an animation frame when the page
+    // changed.
+    settle(win, ms) {
+      return this.until(ms).then(() => new Promise((r) => {
+        setTimeout(() => setTimeout(async () => {
+          if (this.active()) await (__FRAME__)(this.win);
+          r();
+        }, 0), win);
+      }));
+    },
+    active() { flush(); return blind || st.mutations > 0 || st.selection > 0 || deep(docs[0]) !== focus0; },
+    stop() { flush(); for (const mo of mos) mo.disconnect(); for (const f of offs) f(); offs.length = 0; },
+    // effect: changed (anything at all), added (elements), focus (the
+    // element that took focus, when it moved), value and checked (el's,
+    // or the focused field's value, when they changed).
+    effect() {
+      flush();
+      const f = deep(docs[0]);
+      const out = {changed: st.mutations > 0 || st.selection > 0 || f !== focus0, added: st.added, blind: blind};
+      if (f !== focus0 && f && f !== f.ownerDocument.body) out.focus = f;
+      const v = valueOf(el);
+      if (v !== value0 && v !== null) out.value = v;
+      else if (f === focus0) { const fv = valueOf(f); if (fv !== fvalue0 && fv !== null) out.value = fv; }
+      const c = checkedOf(el);
+      if (c !== checked0 && c !== null) out.checked = c;
+      if (out.value !== undefined || out.checked !== undefined) out.changed = true;
+      return out;
+    },
+  };
+}
