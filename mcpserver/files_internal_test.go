@@ -197,3 +197,35 @@ func TestLocalFileReadsURLsAsChromium(t *testing.T) {
 		require.Equal(t, want, got, "%q", raw)
 	}
 }
+
+// TestGuardChecksTheCommandInsideAnother: the command
+// Target.sendMessageToTarget carries is checked like a call of its own,
+// its paths rewritten to what they resolve to, and
+// Target.exposeDevToolsProtocol is refused.
+func TestGuardChecksTheCommandInsideAnother(t *testing.T) {
+	c, dir := remoteConn(t, Files{})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in.txt"), []byte("x"), 0o600))
+	send := func(inner string) (request.Request, error) {
+		p, err := json.Marshal(map[string]any{"sessionId": "s1", "message": inner})
+		require.NoError(t, err)
+		return c.guard(t.Context(), request.CDP{Method: "Target.sendMessageToTarget", Params: p})
+	}
+	for _, inner := range []string{
+		`{"id":1,"method":"DOM.setFileInputFiles","params":{"files":["/etc/shadow"],"nodeId":1}}`,
+		`{"id":1,"method":"Page.navigate","params":{"url":"view-source:file:///etc/passwd"}}`,
+		`{"id":1,"method":"Target.exposeDevToolsProtocol","params":{"targetId":"t"}}`,
+	} {
+		_, err := send(inner)
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, inner)
+	}
+	q, err := send(`{"id":1,"method":"DOM.setFileInputFiles","params":{"files":["in.txt"],"nodeId":1}}`)
+	require.NoError(t, err)
+	var p struct{ Message string }
+	require.NoError(t, json.Unmarshal(q.(request.CDP).Params, &p))
+	require.JSONEq(t, `{"id":1,"method":"DOM.setFileInputFiles","params":{"files":["`+filepath.Join(dir, "in.txt")+`"],"nodeId":1}}`, p.Message)
+	q, err = send(`{"id":1,"method":"Runtime.evaluate","params":{"expression":"1"}}`)
+	require.NoError(t, err)
+	require.JSONEq(t, `{"sessionId":"s1","message":"{\"id\":1,\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"1\"}}"}`, string(q.(request.CDP).Params))
+	_, err = c.guard(t.Context(), request.CDP{Method: "Target.exposeDevToolsProtocol", Params: json.RawMessage(`{"targetId":"t"}`)})
+	require.ErrorIs(t, err, events.ErrPathNotAllowed)
+}
