@@ -334,9 +334,9 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		}
 		return v, err
 	case request.Open:
-		return v, checkFileURL(v.URL, read)
+		return v, c.checkFileURL(v.URL, box)
 	case request.NewTab:
-		return v, checkFileURL(v.URL, read)
+		return v, c.checkFileURL(v.URL, box)
 	case request.CDP:
 		v.Params, err = guardCDP(v.Method, v.Params, c.files.Unrestricted, box)
 		return v, err
@@ -365,13 +365,22 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 }
 
 // checkFileURL checks the file a file: URL names, however it is written.
-func checkFileURL(raw string, read func(string) (string, error)) error {
+func (c *conn) checkFileURL(raw string, box func() (*pathguard.Sandbox, error)) error {
 	p, ok := localFile(raw)
 	if !ok {
 		return nil
 	}
-	_, err := read(p)
-	return err
+	s, err := box()
+	if err != nil {
+		return err
+	}
+	if s.Unrestricted() {
+		return nil
+	}
+	// A file: page shows any other local file in its frames (and the
+	// snapshot reads them), wherever the page itself lies: a client of a
+	// sandbox opens none.
+	return s.Refuse(p, "a file: page can show any local file in its frames; serve the directory over http instead, or start the server with --allow-unrestricted-file-access")
 }
 
 // localFile is the local path a URL loads as Chromium reads it, and

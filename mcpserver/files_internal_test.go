@@ -88,8 +88,11 @@ func TestGuardRewritesAndRefuses(t *testing.T) {
 		_, err = c.guard(ctx, request.NewTab{URL: u})
 		require.ErrorIs(t, err, events.ErrPathNotAllowed, u)
 	}
+	// A file: page inside the client's directory is refused too: it could
+	// frame any other local file.
 	_, err = c.guard(ctx, request.Open{URL: "file://" + filepath.Join(dir, "in.txt")})
-	require.NoError(t, err)
+	require.ErrorIs(t, err, events.ErrPathNotAllowed)
+	require.ErrorContains(t, err, "serve the directory over http")
 	_, err = c.guard(ctx, request.Open{URL: "https://example.com/file"})
 	require.NoError(t, err)
 
