@@ -84,9 +84,9 @@ func evidenceSite(t *testing.T) *testutil.Servers {
 	}))
 }
 
-// refOnLine returns the ref on the first line of text that matches line (a
+// refIn returns the ref on the first line of text that matches line (a
 // regular expression).
-func refOnLine(t *testing.T, text, line string) string {
+func refIn(t *testing.T, text, line string) string {
 	t.Helper()
 	m := regexp.MustCompile(line + `.*?\[ref=(e\d+)\]`).FindStringSubmatch(text)
 	require.NotNil(t, m, "no line matching %q with a ref in:\n%s", line, text)
@@ -103,7 +103,7 @@ func TestCLIRefsByEvidence(t *testing.T) {
 	t.Logf("snapshot:\n%s", snap)
 	out := func() string { return c.ok("eval", "out.textContent")["value"].(string) }
 
-	c.ok("click", refOnLine(t, snap, `- clickable `))
+	c.ok("click", refIn(t, snap, `- clickable `))
 	assert.Equal(t, "picked inject", out())
 	items := regexp.MustCompile(`- listitem \[ref=(e\d+)\]: Item`).FindAllStringSubmatch(snap, -1)
 	require.Len(t, items, 3, "every item of the sorted list has a ref")
@@ -113,7 +113,7 @@ func TestCLIRefsByEvidence(t *testing.T) {
 	require.Len(t, cells, 4, "every empty cell has a ref")
 	c.ok("click", cells[3][1])
 	assert.Equal(t, "cell 1,1", out())
-	c.ok("click", refOnLine(t, snap, `- clickable "inject node"`))
+	c.ok("click", refIn(t, snap, `- clickable "inject node"`))
 	assert.Equal(t, "node", out())
 
 	// The closed shadow root on a div: in the snapshot, and by locator.
@@ -132,7 +132,7 @@ func TestCLIRefsByEvidence(t *testing.T) {
 
 	// The editor is one textbox line, its ref on the visible surface: a
 	// click there focuses the editor's 0-px target, as a user's does.
-	code := refOnLine(t, snap, `- textbox "Code"`)
+	code := refIn(t, snap, `- textbox "Code"`)
 	assert.Contains(t, snap, `textbox "Code" [ref=`+code+`]: let x = 1;`)
 	assert.Equal(t, 1, strings.Count(snap, "textbox \"Code\""))
 	c.ok("click", code)

@@ -191,8 +191,14 @@
       case 'role':
         return !!rec && rec.role === q.value && (!st.roleName || same(q.name_exact, st.roleName, rec.name)) &&
           stateOk(q, e, tag, rec);
-      case 'label':
-        return !!rec && labelsOf(e).some((t) => same(q.exact, st.needle, t));
+      case 'label': {
+        if (!rec) return false;
+        if (labelsOf(e).some((t) => same(q.exact, st.needle, t))) return true;
+        // An editor's surface stands for its focus target (the line the
+        // snapshot shows for both): the target's label names it too.
+        const f = rec.role === 'textbox' ? L.editorOf(e) : null;
+        return !!f && f !== e && labelsOf(f).some((t) => same(q.exact, st.needle, t));
+      }
       case 'placeholder':
         return !!rec && same(q.exact, st.needle, L.placeholderOf(e, tag) || L.attr(e, 'aria-placeholder'));
       default:
