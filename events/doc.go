@@ -7,4 +7,13 @@
 // through a Returns method that binds it to its result type (request.go);
 // the page state implements bus.GatherRequest through Gathers; the rest are
 // notifications, which are only observed.
+//
+// An owner is a watchdog: "Owned by DefaultActionWatchdog" means package
+// watchdogs/defaultaction, whose Attach (watchdog.go) registers one
+// handler per request it owns (bus.Handle(b, Name, a.clickElement) for
+// ClickElementEvent); each watchdog's Attach is that list for its own
+// requests. Element arguments (a ref or a locator) are read once, where
+// they enter, into a Target (ParseTarget); the Ref fields of the events
+// carry it as its text (Target.AsRef), which the owner reads with the
+// same parser.
 package events

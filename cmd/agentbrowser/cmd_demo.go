@@ -26,31 +26,29 @@ type demo struct {
 	out  io.Writer
 }
 
-// demoSteps is the walk, in order. Each area of the product adds its steps.
-var demoSteps []demoStep
+// demoSteps is the walk, in order: the first two steps here, the rest in
+// cmd_demo_steps.go.
+func demoSteps() []demoStep { return append(append([]demoStep{}, demoOpening...), demoWalk...) }
 
-func addDemoSteps(steps ...demoStep) { demoSteps = append(demoSteps, steps...) }
-
-func init() {
-	addDemoSteps(
-		demoStep{"open the demo shop", func(ctx context.Context, d *demo) (string, error) {
-			r, err := actions.Navigate(ctx, d.s, d.site.Main+"/", actions.NavigateOptions{})
-			if err != nil {
-				return "", err
-			}
-			return fmt.Sprintf("loaded %s (title %q)", r.URL, r.Title), nil
-		}},
-		demoStep{"click 'Add to cart' by viewport coordinates (100,100)", func(ctx context.Context, d *demo) (string, error) {
-			if _, err := actions.ClickAt(ctx, d.s, 100, 100); err != nil {
-				return "", err
-			}
-			r, err := actions.Evaluate(ctx, d.s, "document.getElementById('count').textContent")
-			if err != nil {
-				return "", err
-			}
-			return fmt.Sprintf("cart count is now %v", r.Value), nil
-		}},
-	)
+// demoOpening opens the shop and clicks by coordinates.
+var demoOpening = []demoStep{
+	demoStep{"open the demo shop", func(ctx context.Context, d *demo) (string, error) {
+		r, err := actions.Navigate(ctx, d.s, d.site.Main+"/", actions.NavigateOptions{})
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("loaded %s (title %q)", r.URL, r.Title), nil
+	}},
+	demoStep{"click 'Add to cart' by viewport coordinates (100,100)", func(ctx context.Context, d *demo) (string, error) {
+		if _, err := actions.ClickAt(ctx, d.s, 100, 100); err != nil {
+			return "", err
+		}
+		r, err := actions.Evaluate(ctx, d.s, "document.getElementById('count').textContent")
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("cart count is now %v", r.Value), nil
+	}},
 }
 
 func runDemo(ctx context.Context, out io.Writer, stepBudget time.Duration) (cli.Result, error) {
@@ -70,8 +68,8 @@ func runDemo(ctx context.Context, out io.Writer, stepBudget time.Duration) (cli.
 	defer s.Close()
 	fmt.Fprintf(out, "launched %s in %v\n\n", s.Version(), time.Since(t0).Round(time.Millisecond))
 	d := &demo{s: s, site: site, out: out}
-	failed := 0
-	for i, st := range demoSteps {
+	failed, steps := 0, demoSteps()
+	for i, st := range steps {
 		fmt.Fprintf(out, "%2d. %s\n", i+1, st.title)
 		sctx, cancel := context.WithTimeout(ctx, stepBudget)
 		t := time.Now()
@@ -89,9 +87,9 @@ func runDemo(ctx context.Context, out io.Writer, stepBudget time.Duration) (cli.
 		}
 		fmt.Fprintf(out, "    (%v)\n", dur)
 	}
-	fmt.Fprintf(out, "\n%d steps, %d failed\n", len(demoSteps), failed)
+	fmt.Fprintf(out, "\n%d steps, %d failed\n", len(steps), failed)
 	if failed > 0 {
-		return nil, fmt.Errorf("demo: %d of %d steps failed", failed, len(demoSteps))
+		return nil, fmt.Errorf("demo: %d of %d steps failed", failed, len(steps))
 	}
-	return cli.Result{"steps": len(demoSteps), "text": "demo finished: every step worked"}, nil
+	return cli.Result{"steps": len(steps), "text": "demo finished: every step worked"}, nil
 }
