@@ -48,6 +48,7 @@ FUZZTIME ?= 30s
 FUZZ_TARGETS := \
 	events:FuzzParseRef \
 	internal/cli:FuzzParseArgs \
+	internal/cli:FuzzWireRequestJSON \
 	cmd/agentbrowser:FuzzDecodeRequest \
 	mcpserver:FuzzLineReader \
 	internal/cdpmux:FuzzRoute \

@@ -12,6 +12,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
 )
@@ -280,7 +281,7 @@ func describe(err error) request.Fault {
 	if errors.Is(err, context.Canceled) {
 		return request.Fault{Code: events.CodeCanceled, Message: "the call was cancelled by the client; the command was stopped"}
 	}
-	f := request.FaultOf(err)
+	f := request.FaultOf(actions.Coded(err))
 	b := f.Say(toolSteps)
 	return request.Fault{Code: b.Code, Message: b.Message, Details: b.Details}
 }

@@ -70,10 +70,7 @@ func (d *daemon) call(g cli.Globals, q request.Request, args []string) (cli.Repl
 		return cli.Reply{}, "", err
 	}
 	req.Exe, req.Build = d.exe, d.build
-	line, err := json.Marshal(req)
-	if err != nil {
-		return cli.Reply{}, "", err
-	}
+	line := req.AppendJSON(make([]byte, 0, 256+len(req.Request)))
 	if len(line)+512 > cli.MaxRequestBytes {
 		// Refused here, as the full binary refuses it: the daemon would
 		// stop reading it at the limit.

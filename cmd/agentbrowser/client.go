@@ -33,7 +33,7 @@ const answerAllowance = 30 * time.Second
 // too, and the daemon gets what is left.
 func callDaemonCtx(ctx context.Context, g cli.Globals, req cli.WireRequest) (rep cli.Reply, notice string, err error) {
 	deadline := time.Now().Add(cli.MSDuration(req.TimeoutMS))
-	if b, err := json.Marshal(req); err == nil && len(b)+512 > cli.MaxRequestBytes {
+	if b := req.AppendJSON(nil); len(b)+512 > cli.MaxRequestBytes {
 		// Refused here, before a daemon or browser starts: the daemon would
 		// stop reading it at the limit.
 		return cli.Reply{}, "", cli.ErrRequestTooLarge
@@ -158,7 +158,7 @@ func exchange(ctx context.Context, conn net.Conn, g cli.Globals, req cli.WireReq
 	b := budget.FromMS(context.Background(), req.TimeoutMS)
 	defer b.Cancel()
 	conn.SetDeadline(b.Deadline().Add(answerAllowance))
-	if err := json.NewEncoder(conn).Encode(req); err != nil {
+	if _, err := conn.Write(append(req.AppendJSON(nil), '\n')); err != nil {
 		return cli.Reply{}, fmt.Errorf("sending request to daemon: %w", err)
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&rep); err != nil {

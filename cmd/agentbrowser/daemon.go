@@ -17,6 +17,7 @@ import (
 	"github.com/rs/zerolog"
 	"go.uber.org/fx"
 
+	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
 	"github.com/agentbrowser/agentbrowser/internal/cli"
 	"github.com/agentbrowser/agentbrowser/internal/rundir"
@@ -291,7 +292,7 @@ func (d *daemon) serveConn(c net.Conn) {
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	req, q, err := decodeRequest(br)
 	if err != nil {
-		d.write(c, cli.ErrorReply(err))
+		d.write(c, errorReply(err))
 		return
 	}
 	c.SetReadDeadline(time.Time{})
@@ -307,7 +308,7 @@ func (d *daemon) serveConn(c net.Conn) {
 		return d.run(ctx, req, q), nil
 	})
 	if err != nil {
-		rep = cli.ErrorReply(err)
+		rep = errorReply(err)
 	}
 	d.write(c, rep)
 	if len(rep.Response) > largeReply {
@@ -323,7 +324,7 @@ func (d *daemon) write(c net.Conn, r cli.Reply) {
 	c.SetWriteDeadline(time.Now().Add(10 * time.Second))
 	b, err := request.Marshal(r)
 	if err != nil {
-		b, _ = request.Marshal(cli.ErrorReply(fmt.Errorf("encoding the reply: %w", err)))
+		b, _ = request.Marshal(errorReply(fmt.Errorf("encoding the reply: %w", err)))
 	}
 	c.Write(append(b, '\n'))
 }
@@ -333,16 +334,16 @@ func (d *daemon) write(c net.Conn, r cli.Reply) {
 // use. Every check that needs no browser (runner.Check) runs first.
 func (d *daemon) run(ctx context.Context, req cli.WireRequest, q request.Request) cli.Reply {
 	if req.TimeoutMS <= 0 || req.TimeoutMS > cli.MaxTimeoutMS {
-		return cli.ErrorReply(cli.Usagef("timeout_ms must be from 1 to %d", cli.MaxTimeoutMS))
+		return errorReply(cli.Usagef("timeout_ms must be from 1 to %d", cli.MaxTimeoutMS))
 	}
 	if err := d.ended(); err != nil {
-		return cli.ErrorReply(err)
+		return errorReply(err)
 	}
 	if rep, mismatch := d.checkBuild(req); mismatch {
 		return rep
 	}
 	if err := runner.Check(q); err != nil {
-		return cli.ErrorReply(err)
+		return errorReply(err)
 	}
 	var (
 		res any
@@ -359,15 +360,15 @@ func (d *daemon) run(ctx context.Context, req cli.WireRequest, q request.Request
 		res, err = d.runOnBrowser(ctx, req, q)
 	}
 	if err != nil {
-		return cli.ErrorReply(err)
+		return errorReply(err)
 	}
 	b, err := request.Marshal(res)
 	if err != nil {
-		return cli.ErrorReply(fmt.Errorf("encoding the response: %w", err))
+		return errorReply(fmt.Errorf("encoding the response: %w", err))
 	}
 	rep, err := fitOutput(q.Command(), b, outputCap(d.g.Settings))
 	if err != nil {
-		return cli.ErrorReply(err)
+		return errorReply(err)
 	}
 	return rep
 }
@@ -466,4 +467,16 @@ func selfIdentity() string {
 		return ""
 	}
 	return rundir.ExeIdentity(exe)
+}
+
+// errorReply is the reply to a request that failed with err: a mistake
+// in the request as it is (exit 2), any other error coded as the runtime
+// codes it (actions.Coded: a browser that would not start is no_browser,
+// a closed session session_closed).
+func errorReply(err error) cli.Reply {
+	var ue *cli.UsageError
+	if !errors.As(err, &ue) {
+		err = actions.Coded(err)
+	}
+	return cli.ErrorReply(err)
 }

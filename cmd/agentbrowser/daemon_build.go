@@ -32,13 +32,13 @@ func (d *daemon) checkBuild(req cli.WireRequest) (cli.Reply, bool) {
 	others := d.active - 1 // this request is counted in active
 	d.mu.Unlock()
 	if others > 0 {
-		return cli.ErrorReply(events.Errorf(events.CodeVersionMismatch,
+		return errorReply(events.Errorf(events.CodeVersionMismatch,
 			"the daemon of session %s runs agentbrowser %s and this CLI is %s; the daemon is busy with %d other command(s), so it was not replaced: retry when they finish, or run 'agentbrowser close' with the same CLI that started it",
 			d.g.Session, buildID(), build, others)), true
 	}
 	d.log.Info().Str("daemon_build", buildID()).Str("client_build", build).Msg("replaced by a CLI of another build")
 	go d.shutdown("replaced by a CLI of another build")
-	rep := cli.ErrorReply(events.Errorf(events.CodeVersionMismatch,
+	rep := errorReply(events.Errorf(events.CodeVersionMismatch,
 		"the daemon runs another build of agentbrowser; it ran nothing and is exiting so that the CLI can start its own"))
 	rep.Replace = true
 	return rep, true
