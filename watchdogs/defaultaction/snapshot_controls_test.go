@@ -55,9 +55,15 @@ func TestSnapshotControlsThroughActions(t *testing.T) {
 	assert.Equal(t, help, refOnLine(t, full.Text, `link "Help"`))
 	byLocator := snap(events.SnapshotOptions{Target: "css=nav"})
 	assert.Equal(t, rugs, refOnLine(t, byLocator.Text, `link "Rugs"`), "a locator target is its element's subtree")
-	_, err := actions.Snapshot(actions.WithTab(e.ctx(), e.tab.ID), e.s, events.SnapshotOptions{Target: "nav"})
+	// A bare CSS selector is read as css=, as every element argument is;
+	// what is neither a ref nor a locator nor CSS is refused with the
+	// forms an element takes.
+	bare := snap(events.SnapshotOptions{Target: "nav"})
+	assert.Equal(t, rugs, refOnLine(t, bare.Text, `link "Rugs"`))
+	_, err := actions.Snapshot(actions.WithTab(e.ctx(), e.tab.ID), e.s, events.SnapshotOptions{Target: "@nav"})
 	require.Error(t, err)
 	assert.Equal(t, events.CodeInvalidArgument, actions.Code(err))
+	assert.Contains(t, err.Error(), events.TargetForms)
 
 	// find: the matching lines under their heading or landmark.
 	found := snap(events.SnapshotOptions{Find: "/^(link|button) (Rugs|Buy)/"})
