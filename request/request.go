@@ -37,8 +37,10 @@ type Of[R any] interface {
 }
 
 // Validator is implemented by requests that can check their arguments
-// without a browser. Every Doer calls it before anything runs, whatever
-// surface built the request; the error is coded (invalid_argument).
+// by themselves, without a browser or their owner. Every Doer calls it
+// before anything runs, whatever surface built the request (and
+// runner.Check adds the owner's checks); the error is coded
+// (invalid_argument).
 type Validator interface {
 	Validate() error
 }
