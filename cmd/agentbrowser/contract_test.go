@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -41,4 +42,20 @@ func errorMessage(t *testing.T, body map[string]any) string {
 	eb, ok := body["error"]
 	require.True(t, ok, "%v", body)
 	return eb.(actions.ErrorBody).Message
+}
+
+// A --grid that is not an http(s) URL is a usage error before any daemon
+// starts, and it shows the URL without its secrets.
+func TestGridURLFormIsCheckedAtStart(t *testing.T) {
+	l := cli.Parse([]string{"--grid", "ftp://user:secret@hub:4444/?token=abc", "tabs"})
+	require.NoError(t, l.Err)
+	err := checkStart(l.G)
+	var ue *cli.UsageError
+	require.ErrorAs(t, err, &ue)
+	require.Contains(t, err.Error(), "want the hub's http:// or https:// URL")
+	require.NotContains(t, err.Error(), "secret")
+	require.NotContains(t, err.Error(), "abc")
+	var out, errw strings.Builder
+	require.Equal(t, cli.ExitUsage, cli.Execute(l, &out, &errw, cli.Env{Start: checkStart}))
+	require.Contains(t, errw.String(), "error [invalid_argument]: --grid")
 }
