@@ -8,7 +8,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
-// evalFlags are the eval command's flags; cmd_core.go registers the command
+// evalFlags are the eval command's flags; core.go declares the command
 // with them.
 var evalFlags = []Flag{
 	{Name: "stdin", Kind: Bool, Usage: "read EXPR from standard input"},
