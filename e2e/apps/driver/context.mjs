@@ -1,0 +1,106 @@
+// What a task is given: the agent, the site, and the habits of an agent
+// that reads before it acts. look() takes a snapshot and parses it; ref()
+// finds an element by role and name in it, or fails with what the page
+// showed; expect() is the final check, one evaluate of the app's own state.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { StepError } from './agent.mjs';
+import { parse, all, outline, nearestRef } from './snap.mjs';
+
+export function context(agent, site) {
+  const c = {
+    agent,
+    site,
+    url: (path) => site.replace(/\/$/, '') + path,
+
+    // open loads a page and waits (by snapshots, as an agent looks again)
+    // until ready(tree) holds: the app has drawn itself.
+    async open(path, ready, what = 'the app') {
+      agent.must(await agent.open(c.url(path)));
+      return c.lookFor(ready, what);
+    },
+
+    // look takes a snapshot. A landmark said once ("[same as on an
+    // earlier page: ...]") is looked at whole, as the server's text tells
+    // an agent to: a snapshot of that landmark's ref, put in its place.
+    async look() {
+      let text = await agent.snapshot();
+      const lines = text.split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        const m = lines[i].match(/^(\s*)- .*\[ref=(e\d+)\].*\[same as on an earlier page/);
+        if (!m) continue;
+        const part = await agent.snapshot(m[2]);
+        const body = part.split('\n').filter((l) => /^\s*- /.test(l) && !/^- Page (URL|Title):/.test(l));
+        const base = (body[0] || '').match(/^\s*/)[0].length;
+        // The landmark's own line is the part's first; its lines go under it.
+        lines.splice(i, 1, ...body.map((l) => m[1] + l.slice(base)));
+        i += body.length - 1;
+      }
+      text = lines.join('\n');
+      const tree = parse(text);
+      tree.source = text;
+      return tree;
+    },
+
+    // lookFor takes snapshots until ready(tree) is true (at most 15 s).
+    async lookFor(ready, what) {
+      const deadline = Date.now() + 15000;
+      for (;;) {
+        const tree = await c.look();
+        if (!ready || ready(tree)) return tree;
+        if (Date.now() > deadline) throw new StepError(`the snapshot never showed ${what}:\n${outline(tree, 80)}`);
+        await sleep(200);
+      }
+    },
+
+    // ref is the ref of the one node under tree that q matches (see
+    // snap.all); with {nearest: true}, the node's nearest ancestor's ref
+    // when the node has none.
+    ref(tree, q, what, { nearest = false, index = 0 } = {}) {
+      const found = all(tree, q);
+      const n = found[index];
+      if (!n) throw new StepError(`no ${what} in the snapshot (looked for ${fmt(q)}):\n${outline(tree.parent ? tree : tree, 80)}`);
+      const r = nearestRef(n);
+      if (!n.ref && !nearest) throw new StepError(`${what} has no ref in the snapshot: line "${n.line}" under "${n.parent?.line || ''}"`);
+      return r;
+    },
+
+    all,
+
+    // act runs an action and fails the task when the server refused it.
+    async act(p) { return agent.must(await p); },
+
+    // expect evaluates fn (a function source returning the app's state) and
+    // compares it with want (deep equality), polling for up to 3 s since the
+    // app may apply an input after an animation frame or a fetch.
+    async expect(what, fn, want) {
+      const deadline = Date.now() + 3000;
+      let got;
+      for (;;) {
+        got = await agent.evaluate(fn);
+        if (same(got, want)) return got;
+        if (Date.now() > deadline) break;
+        await sleep(150);
+      }
+      throw new StepError(`${what}: the app's state is ${JSON.stringify(got)}, want ${JSON.stringify(want)} (read by ${fn})`);
+    },
+
+    async state(fn) { return agent.evaluate(fn); },
+  };
+  return c;
+}
+
+function fmt(q) {
+  return JSON.stringify(q, (k, v) => (v instanceof RegExp ? String(v) : v));
+}
+
+// canon writes a value as JSON with its objects' keys sorted, so that two
+// equal values compare equal whatever order their keys came in.
+function canon(v) {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
+function same(a, b) {
+  return canon(a) === canon(b);
+}
