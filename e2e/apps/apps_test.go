@@ -61,12 +61,12 @@ func TestMain(m *testing.M) {
 
 // result is one task's outcome as the driver writes it, one JSON line each.
 type result struct {
-	Driver string  `json:"driver"`
-	Task   string  `json:"task"`
-	App    string  `json:"app"`
-	OK     bool    `json:"ok"`
-	Error  string  `json:"error"`
-	Ms     float64 `json:"ms"`
+	Driver string   `json:"driver"`
+	Task   string   `json:"task"`
+	App    string   `json:"app"`
+	OK     bool     `json:"ok"`
+	Error  string   `json:"error"`
+	Ms     float64  `json:"ms"`
 	Log    []string `json:"log"`
 }
 
