@@ -92,7 +92,14 @@ func TestApps(t *testing.T) {
 	}
 	out := filepath.Join(dir, "results.jsonl")
 
+	// The two drivers run at once, each with its own browser. AB_DRIVERS
+	// picks others by hand: "playwright" runs the same agent on Playwright
+	// MCP (PW_MCP names its cli.js), to tell a task the product cannot do
+	// from one nobody can; it is never part of make test.
 	drivers := []string{"mcp", "cli"}
+	if d := os.Getenv("AB_DRIVERS"); d != "" {
+		drivers = strings.Split(d, ",")
+	}
 	var wg sync.WaitGroup
 	logs := make([]bytes.Buffer, len(drivers))
 	errs := make([]error, len(drivers))

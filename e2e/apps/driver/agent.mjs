@@ -68,10 +68,23 @@ export class MCPAgent extends Base {
     if (double) a.doubleClick = true;
     return this.call('browser_click', a);
   }
-  type(target, text, { clear = false, submit = false } = {}) {
+  // type inserts text at the caret, or with clear replaces what the field
+  // holds. Playwright MCP's browser_type fills (replaces) unless slowly, and
+  // has no clear: an agent on it selects all first.
+  async type(target, text, { clear = false, submit = false } = {}) {
     const a = { target, text, element: target };
     if (submit) a.submit = true;
-    if (clear && this.kind === 'agentbrowser') a.clear = true;
+    if (this.kind === 'agentbrowser') {
+      if (clear) a.clear = true;
+      return this.call('browser_type', a);
+    }
+    if (clear) {
+      const sel = await this.click(target);
+      if (!sel.ok) return sel;
+      const all = await this.press('Control+A');
+      if (!all.ok) return all;
+    }
+    a.slowly = true;
     return this.call('browser_type', a);
   }
   // fill sets fields as browser_fill_form does; type is the field's role.

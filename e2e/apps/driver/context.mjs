@@ -4,7 +4,7 @@
 // showed; expect() is the final check, one evaluate of the app's own state.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StepError } from './agent.mjs';
-import { parse, all, outline, nearestRef } from './snap.mjs';
+import { parse, all, walk, textOf, outline, nearestRef } from './snap.mjs';
 
 export function context(agent, site) {
   const c = {
@@ -52,16 +52,54 @@ export function context(agent, site) {
       }
     },
 
-    // ref is the ref of the one node under tree that q matches (see
-    // snap.all); with {nearest: true}, the node's nearest ancestor's ref
-    // when the node has none.
+    // ref is the ref of the node under tree that q matches (see snap.all);
+    // with {nearest: true}, the node's nearest ancestor's ref when the node
+    // has none. A line with no ref is reached as an agent would reach it
+    // then, by a locator of its role and name or of its text (the docs say
+    // a locator may stand where a ref goes); the log notes it.
     ref(tree, q, what, { nearest = false, index = 0 } = {}) {
       const found = all(tree, q);
-      const n = found[index];
-      if (!n) throw new StepError(`no ${what} in the snapshot (looked for ${fmt(q)}):\n${outline(tree.parent ? tree : tree, 80)}`);
-      const r = nearestRef(n);
-      if (!n.ref && !nearest) throw new StepError(`${what} has no ref in the snapshot: line "${n.line}" under "${n.parent?.line || ''}"`);
-      return r;
+      const n = found[index < 0 ? found.length + index : index];
+      if (!n) throw new StepError(`no ${what} in the snapshot (looked for ${fmt(q)}):\n${outline(tree, 80)}`);
+      if (n.ref) return n.ref;
+      if (nearest && nearestRef(n)) return nearestRef(n);
+      return c.locatorFor(n, what);
+    },
+
+    // target is the ref of the element labelled label (its name, or its
+    // text when it is a leaf), else a text locator for it when the words
+    // are on the page; pick chooses among several lines (default the first).
+    target(tree, label, what, pick = (xs) => xs[0]) {
+      const lines = [...walk(tree)].filter((n) => (n.name || n.text).trim() === label || (n.children.length === 0 && textOf(n).trim() === label));
+      const n = pick(lines);
+      if (n && n.ref) return n.ref;
+      if (n) return c.locatorFor(n, what);
+      if ([...walk(tree)].some((x) => textOf(x).includes(label))) {
+        agent.note(`# ${what}: no line of its own in the snapshot; acting on the locator text="${label}"`);
+        return `text="${label}"`;
+      }
+      throw new StepError(`no ${what} ("${label}") in the snapshot:\n${outline(tree, 60)}`);
+    },
+
+    // editor finds the field that an edit just opened: the focused one when
+    // the snapshot marks focus, else a textbox inside a table's cell, else
+    // the last textbox; null when there is none.
+    editor(tree) {
+      const withRef = [...walk(tree)].filter((n) => n.ref);
+      const focused = withRef.find((n) => n.attrs.some((a) => a === 'active' || a === 'focused'));
+      if (focused && (['textbox', 'searchbox', 'spinbutton', 'combobox'].includes(focused.role) || focused.role === 'generic')) return focused;
+      const boxes = withRef.filter((n) => ['textbox', 'searchbox', 'spinbutton'].includes(n.role));
+      const inCell = boxes.find((n) => { for (let p = n.parent; p; p = p.parent) if (['cell', 'gridcell'].includes(p.role)) return true; return false; });
+      return inCell || boxes[boxes.length - 1] || null;
+    },
+
+    locatorFor(n, what) {
+      let loc = '';
+      if (n.name && n.role !== 'text') loc = `role=${n.role}[name="${n.name}"]`;
+      else if ((n.text || '').trim()) loc = `text="${n.text.trim()}"`;
+      if (!loc) throw new StepError(`${what} has no ref in the snapshot and no name or text to find it by: line "${n.line}" under "${n.parent?.line || ''}"`);
+      agent.note(`# ${what}: line "${n.line}" has no ref; acting on the locator ${loc}`);
+      return loc;
     },
 
     all,

@@ -27,8 +27,7 @@ export function cellAt(c, tree, { column, row }) {
 export async function editCell(c, cell, value) {
   if (!cell.ref) throw new StepError(`the cell has no ref in the snapshot: line "${cell.line}" under "${cell.parent.line}"`);
   await c.act(c.agent.click(cell.ref, { double: true }));
-  const tree = await c.lookFor((t) => all(t, { role: ['textbox', 'spinbutton'], ref: true }).length > 0, 'an editor in the cell');
-  const editors = all(tree, { role: ['textbox', 'spinbutton'], ref: true });
-  await c.act(c.agent.type(editors[editors.length - 1].ref, value, { clear: true }));
+  const tree = await c.lookFor((t) => c.editor(t), 'an editor in the cell');
+  await c.act(c.agent.type(c.editor(tree).ref, value, { clear: true }));
   await c.act(c.agent.press('Enter'));
 }

@@ -12,7 +12,8 @@ const picked = `() => window.picker.selectedDates.map((d) => d.getFullYear() + '
 // after the first "1" is the shown month's).
 function day(tree, n) {
   const nodes = [...walk(tree)];
-  const title = nodes.findIndex((x) => /January,?\s*2027/.test(x.name || x.text));
+  // The title: the innermost line whose words read January 2027.
+  const title = nodes.findIndex((x) => /January,?\s*2027/.test(textOf(x)) && !x.children.some((k) => /January,?\s*2027/.test(textOf(k))));
   if (title < 0) throw new StepError(`no calendar for January 2027 in the snapshot:\n${outline(tree, 60)}`);
   const text = (x) => (x.name || x.text || '').trim();
   const rest = nodes.slice(title + 1);
@@ -30,7 +31,7 @@ export const tasks = [
     async run(c) {
       let tree = await c.open('/daterange.html', (t) => all(t, { role: 'textbox' }).length > 0, 'the form');
       await c.act(c.agent.click(c.ref(tree, { role: 'textbox', name: 'Dates of your stay' }, 'the dates field')));
-      tree = await c.lookFor((t) => [...walk(t)].some((x) => /January,?\s*2027/.test(x.name || x.text)), 'the calendar');
+      tree = await c.lookFor((t) => /January,?\s*2027/.test(textOf(t)), 'the calendar');
       await c.act(c.agent.click(day(tree, 3)));
       tree = await c.look();
       await c.act(c.agent.click(day(tree, 8)));

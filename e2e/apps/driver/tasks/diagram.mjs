@@ -6,22 +6,18 @@ import { all, walk, textOf, outline } from '../snap.mjs';
 
 export const app = 'diagram';
 
-const named = (tree, label) => all(tree, { ref: true }).filter((n) => (n.name || n.text).trim() === label || (n.children.length === 0 && textOf(n).trim() === label));
-
-// refOf is the ref of the element labelled label; within picks among
-// several (the palette's or the canvas's).
-export function refOf(tree, label, what, pick = (xs) => xs[0]) {
-  const n = pick(named(tree, label));
-  if (!n) throw new StepError(`no ${what} ("${label}") with a ref in the snapshot:\n${outline(tree, 60)}`);
-  return n.ref;
-}
 
 // canvasOf is the element an agent drops onto: the nearest element with a
-// ref that holds the node labelled label and is larger than it.
+// ref that holds the node labelled label and is a drawing (an image, a
+// graphics document, an application), else the nearest that shows more
+// than the node.
 export function canvasOf(tree, label, what) {
   // The last such line: a palette that names the same kinds comes first.
   const nodes = [...walk(tree)].filter((n) => (n.name || n.text).trim() === label || textOf(n).trim() === label).reverse();
   for (const n of nodes) {
+    for (let p = n.parent; p && p.role !== 'root'; p = p.parent) {
+      if (p.ref && ['img', 'graphics-document', 'application', 'figure', 'canvas'].includes(p.role)) return p.ref;
+    }
     for (let p = n.parent; p && p.role !== 'root'; p = p.parent) {
       if (p.ref && textOf(p).trim() !== label) return p.ref;
     }
@@ -43,20 +39,20 @@ export const tasks = [
     // connect Start to it."
     async run(c) {
       let tree = await c.open('/diagram.html', (t) => all(t, { text: /Task/ }).length > 0, 'the designer');
-      const paletteTask = refOf(tree, 'Task', 'palette entry Task');
+      const paletteTask = c.target(tree, 'Task', 'palette entry Task');
       const canvas = canvasOf(tree, 'Start', 'canvas');
       await c.act(c.agent.drag(paletteTask, canvas));
       await c.expect('the model after the drop', model, { vertices: ['Start', 'Task'], edges: [] });
       tree = await c.look();
       // The palette's entry comes first in the page, the new node after it.
-      const node = refOf(tree, 'Task', 'new Task node on the canvas', (xs) => xs[xs.length - 1]);
+      const node = c.target(tree, 'Task', 'new Task node on the canvas', (xs) => xs[xs.length - 1]);
       await c.act(c.agent.click(node, { double: true }));
-      tree = await c.lookFor((t) => all(t, { role: 'textbox', ref: true }).length > 0, 'the label editor');
-      await c.act(c.agent.type(c.ref(tree, { role: 'textbox' }, 'the label editor'), 'Review order', { clear: true }));
+      tree = await c.lookFor((t) => c.editor(t), 'the label editor');
+      await c.act(c.agent.type(c.editor(tree).ref, 'Review order', { clear: true }));
       await c.act(c.agent.press('Enter'));
       await c.expect('the model after renaming', model, { vertices: ['Review order', 'Start'], edges: [] });
       tree = await c.look();
-      await c.act(c.agent.drag(refOf(tree, 'Start', 'node Start'), refOf(tree, 'Review order', 'node Review order')));
+      await c.act(c.agent.drag(c.target(tree, 'Start', 'node Start'), c.target(tree, 'Review order', 'node Review order')));
       await c.expect('the model after connecting', model, { vertices: ['Review order', 'Start'], edges: ['Start -> Review order'] });
     },
   },

@@ -3,7 +3,7 @@
 // a connection is a mouse drag from an output port to an input port.
 import { StepError } from '../agent.mjs';
 import { all, walk, textOf, outline } from '../snap.mjs';
-import { refOf, canvasOf } from './diagram.mjs';
+import { canvasOf } from './diagram.mjs';
 
 export const app = 'flow';
 
@@ -37,7 +37,7 @@ export const tasks = [
     // "Add a debug node and connect the inject node to it."
     async run(c) {
       let tree = await c.open('/flow.html', (t) => all(t, { text: /debug/ }).length > 0, 'the editor');
-      const paletteDebug = refOf(tree, 'debug', 'palette entry debug');
+      const paletteDebug = c.target(tree, 'debug', 'palette entry debug');
       const canvas = canvasOf(tree, 'inject', 'canvas');
       await c.act(c.agent.drag(paletteDebug, canvas));
       await c.expect('the flow after the drop', flow, { nodes: ['debug', 'inject'], links: [] });
