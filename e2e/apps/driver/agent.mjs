@@ -71,7 +71,9 @@ export class MCPAgent extends Base {
   // type inserts text at the caret, or with clear replaces what the field
   // holds. Playwright MCP's browser_type fills (replaces) unless slowly, and
   // has no clear: an agent on it selects all first.
-  async type(target, text, { clear = false, submit = false } = {}) {
+  // focused says the agent has already put the focus there (a peer's
+  // clear then selects all without clicking the field first).
+  async type(target, text, { clear = false, submit = false, focused = false } = {}) {
     const a = { target, text, element: target };
     if (submit) a.submit = true;
     if (this.kind === 'agentbrowser') {
@@ -79,7 +81,7 @@ export class MCPAgent extends Base {
       return this.call('browser_type', a);
     }
     if (clear) {
-      const sel = await this.click(target);
+      const sel = focused ? { ok: true } : await this.click(target);
       if (!sel.ok) return sel;
       const all = await this.press('Control+A');
       if (!all.ok) return all;

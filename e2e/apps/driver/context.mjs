@@ -123,6 +123,42 @@ export function context(agent, site) {
     },
 
     async state(fn) { return agent.evaluate(fn); },
+
+    // detours (AB_DETOURS=1, by hand only) lets a task take the way an
+    // agent takes after its first attempt failed, to learn whether the task
+    // can be done at all; a run of the suite never takes one.
+    detours: process.env.AB_DETOURS === '1',
+
+    // focusEditor clicks a code editor's textbox; with detours, when that
+    // fails, it clicks the box that holds the textbox and the shown text
+    // (the textbox's nearest ancestor with a ref) instead.
+    async focusEditor(tree, editor) {
+      const ans = await agent.click(editor);
+      if (ans.ok) return;
+      if (!c.detours) agent.must(ans);
+      await c.act(agent.click(c.surfaceOf(tree, editor)));
+    },
+
+    surfaceOf(tree, editor) {
+      const node = all(tree, { ref: true }).find((n) => n.ref === editor);
+      let p = node && node.parent;
+      while (p && !p.ref) p = p.parent;
+      if (!p || p.role === 'root') throw new StepError(`the editor ${editor} has no box around it with a ref to click`);
+      agent.note(`# detour: clicking the editor's box ${p.ref} ("${p.line}") instead`);
+      return p.ref;
+    },
+
+    // replaceAll replaces what a code editor holds: a type with clear
+    // (agentbrowser's), or with detours a click on the editor's box, select
+    // all and type.
+    async replaceAll(tree, editor, text) {
+      const ans = await agent.type(editor, text, { clear: true });
+      if (ans.ok || !c.detours) return agent.must(ans);
+      await c.act(agent.click(c.surfaceOf(tree, editor)));
+      await c.act(agent.press('Control+A'));
+      const again = c.ref(await c.look(), { role: 'textbox' }, 'the editor');
+      return c.act(agent.type(again, text, { focused: true }));
+    },
   };
   return c;
 }

@@ -11,10 +11,12 @@ export const tasks = [
       const tree = await c.open('/codemirror6.html', (t) => c.all(t, { role: 'textbox' }).length > 0, 'the editor');
       await c.expect('the editor takes text through EditContext', '() => !!window.view.contentDOM.editContext', true);
       const editor = c.ref(tree, { role: 'textbox' }, 'the editor');
-      await c.act(c.agent.click(editor));
+      await c.focusEditor(tree, editor);
       await c.act(c.agent.press('Control+Home'));
       await c.act(c.agent.press('ArrowDown'));
-      await c.act(c.agent.type(editor, 'let x = 1'));
+      // Look again before typing: some servers renumber refs after actions.
+      const again = c.ref(await c.look(), { role: 'textbox' }, 'the editor');
+      await c.act(c.agent.type(again, 'let x = 1'));
       await c.expect('the document', '() => window.view.state.doc.toString()', '// setup\nlet x = 1\nconsole.log(x)\n');
     },
   },
@@ -24,7 +26,7 @@ export const tasks = [
     async run(c) {
       const tree = await c.open('/codemirror6.html', (t) => c.all(t, { role: 'textbox' }).length > 0, 'the editor');
       const editor = c.ref(tree, { role: 'textbox' }, 'the editor');
-      await c.act(c.agent.type(editor, 'alert(1)', { clear: true }));
+      await c.replaceAll(tree, editor, 'alert(1)');
       await c.expect('the document', '() => window.view.state.doc.toString()', 'alert(1)');
     },
   },
