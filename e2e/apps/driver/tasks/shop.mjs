@@ -53,4 +53,30 @@ export const tasks = [
       await c.expect('the cart', '() => [...window.shop.store.cart]', ['p-102']);
     },
   },
+  {
+    name: 'shop-checkout-form',
+    // "Sign in as ann and order 2 Desk Lamps in green, gift-wrapped, for
+    // delivery on 24 December 2026." The agent knows the form's labels
+    // and fills it in one call by label locators.
+    async run(c) {
+      let tree = await signIn(c);
+      tree = await openProduct(c, tree, 'lamp', 'Desk Lamp');
+      await c.act(c.agent.click(c.ref(tree, { role: 'link', name: 'Buy now' }, 'the Buy now link')));
+      tree = await c.lookFor(has('button', 'Place order'), 'the checkout form');
+      const fields = [
+        { target: 'label=Quantity', name: 'Quantity', type: 'textbox', value: '2' },
+        { target: 'label=Colour', name: 'Colour', type: 'combobox', value: 'Green' },
+        { target: 'label=Delivery date', name: 'Delivery date', type: 'textbox', value: '2026-12-24' },
+        { target: 'label=Gift wrap', name: 'Gift wrap', type: 'checkbox', value: 'true' },
+      ];
+      if (c.agent.kind !== 'agentbrowser') {
+        // Playwright MCP has no label= locator: the fields' refs instead.
+        for (const f of fields) f.target = c.ref(tree, { name: f.name }, `the field ${f.name}`);
+      }
+      await c.act(c.agent.fill(fields));
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Place order' }, 'the Place order button')));
+      await c.expect('the orders', '() => JSON.parse(JSON.stringify(window.shop.store.orders))',
+        [{ product: 'p-101', qty: 2, colour: 'green', date: '2026-12-24', gift: true }]);
+    },
+  },
 ];
