@@ -143,7 +143,14 @@ export function context(agent, site) {
       const node = all(tree, { ref: true }).find((n) => n.ref === editor);
       let p = node && node.parent;
       while (p && !p.ref) p = p.parent;
-      if (!p || p.role === 'root') throw new StepError(`the editor ${editor} has no box around it with a ref to click`);
+      if (!p || p.role === 'root') {
+        // The editor has no line of its own: click the first line of code
+        // the editor shows (the line after the page's text above it).
+        const code = all(tree, { ref: true }).find((n) => n.role !== 'heading' && /\(|\{|=|;/.test(n.name || n.text));
+        if (!code) throw new StepError(`the editor ${editor} has no box around it with a ref to click`);
+        agent.note(`# detour: clicking the editor's text ${code.ref} ("${code.line}") instead`);
+        return code.ref;
+      }
       agent.note(`# detour: clicking the editor's box ${p.ref} ("${p.line}") instead`);
       return p.ref;
     },
