@@ -4,7 +4,11 @@ import { StepError } from '../agent.mjs';
 
 export const app = 'prosemirror';
 
-const ready = (c) => (t) => c.all(t, { role: 'button', name: /strong/ }).length > 0 && c.all(t, { role: 'textbox' }).length > 0;
+const ready = (c) => (t) => c.all(t, { role: 'button', name: /strong/ }).length > 0 && /Draft/.test(t.source);
+
+// editorOf is the document's textbox, or where a snapshot shows no textbox
+// (Playwright MCP shows the editable's paragraph only), its paragraph.
+const editorOf = (c, tree) => (c.all(tree, { role: 'textbox' }).length ? c.ref(tree, { role: 'textbox' }, 'the document') : c.ref(tree, { role: 'paragraph', text: 'Draft' }, 'the document'));
 
 const firstBlock = "() => { const n = window.view.state.doc.firstChild; return { type: n.type.name, level: n.attrs.level || 0, text: n.textContent }; }";
 const allStrong = `() => {
@@ -20,7 +24,7 @@ export const tasks = [
     // "Make the first paragraph a level-2 heading."
     async run(c) {
       let tree = await c.open('/prosemirror.html', ready(c), 'the editor');
-      await c.act(c.agent.click(c.ref(tree, { role: 'textbox' }, 'the document')));
+      await c.act(c.agent.click(editorOf(c, tree)));
       tree = await c.look();
       await c.act(c.agent.click(c.ref(tree, { role: ['button', 'menuitem', 'combobox'], name: /^Type/ }, 'the Type menu')));
       tree = await c.lookFor((t) => /Heading/.test(t.source), 'the Type menu open');
@@ -36,7 +40,7 @@ export const tasks = [
     async run(c) {
       for (let i = 1; i <= 5; i++) {
         const tree = await c.open('/prosemirror.html', ready(c), 'the editor');
-        const doc = c.ref(tree, { role: 'textbox' }, 'the document');
+        const doc = editorOf(c, tree);
         await c.act(c.agent.type(doc, `note ${i}`, { clear: true }));
         await c.act(c.agent.press('Control+A'));
         await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Toggle strong style' }, 'the strong button')));
