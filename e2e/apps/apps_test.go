@@ -125,7 +125,12 @@ func TestApps(t *testing.T) {
 			for _, r := range results {
 				t.Run(r.Task, func(t *testing.T) {
 					if !r.OK {
-						t.Errorf("%s (%s, %.0f ms): %s\n%s", r.Task, r.App, r.Ms, r.Error, strings.Join(r.Log, "\n"))
+						// The last calls and answers; AB_RESULTS_DIR keeps them all.
+						log := r.Log
+						if len(log) > 12 {
+							log = log[len(log)-12:]
+						}
+						t.Errorf("%s (%s, %.0f ms): %s\nlast calls:\n%s", r.Task, r.App, r.Ms, r.Error, strings.Join(log, "\n"))
 					}
 				})
 			}
