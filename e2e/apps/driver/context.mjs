@@ -60,7 +60,7 @@ export function context(agent, site) {
     ref(tree, q, what, { nearest = false, index = 0 } = {}) {
       const found = all(tree, q);
       const n = found[index < 0 ? found.length + index : index];
-      if (!n) throw new StepError(`the snapshot shows no ${what} (looked for ${fmt(q)}):\n${outline(tree, 80)}`);
+      if (!n) throw new StepError(`the snapshot has no line for ${what} (looked for ${fmt(q)}):\n${outline(tree, 80)}`);
       if (n.ref) return n.ref;
       if (nearest && nearestRef(n)) return nearestRef(n);
       return c.locatorFor(n, what);
