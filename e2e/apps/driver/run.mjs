@@ -9,7 +9,8 @@
 //               browser; never part of make test)
 //   AB_RESULTS  the file to write
 //   AB_TASKS    optional: a comma-separated list of task or app names
-import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MCPAgent, CLIAgent, StepError } from './agent.mjs';
@@ -32,7 +33,9 @@ function newAgent() {
       return new MCPAgent({
         kind: 'playwright',
         command: process.execPath,
-        args: [process.env.PW_MCP, '--headless', '--isolated', '--browser', 'chromium', '--executable-path', process.env.CHROME_BIN || '/usr/bin/chromium'],
+        // Its snapshots and logs go to a directory of their own, not the tree.
+        args: [process.env.PW_MCP, '--headless', '--isolated', '--browser', 'chromium', '--executable-path', process.env.CHROME_BIN || '/usr/bin/chromium',
+          '--output-dir', mkdtempSync(join(tmpdir(), 'apps-playwright-'))],
         env: { ...process.env },
       });
     default:
