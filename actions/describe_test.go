@@ -26,7 +26,7 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 
 // dispatched wraps err the way the bus does on the way up.
 func dispatched(err error) error {
-	return fmt.Errorf("dispatching events.ClickEvent: handler %q: %w", "default_action", err)
+	return &bus.DispatchError{Event: "events.ClickEvent", Words: "click", Err: &bus.HandlerError{Event: "events.ClickEvent", Handler: "default_action", Err: err}}
 }
 
 // TestDescribeCoversEveryCode feeds Describe, for every code the module

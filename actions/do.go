@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/agentbrowser/agentbrowser/bus"
 	"github.com/agentbrowser/agentbrowser/events"
@@ -80,7 +78,6 @@ func shape(ctx context.Context, s *session.BrowserSession, op string, err error)
 	if errors.As(err, &ce) {
 		return err
 	}
-	cause := innermost(err)
 	switch code {
 	case events.CodeTimeout:
 		return events.NewError(code, err,
@@ -88,51 +85,9 @@ func shape(ctx context.Context, s *session.BrowserSession, op string, err error)
 	case events.CodeCanceled:
 		return events.NewError(code, err, "%s was cancelled by its caller before it finished", op)
 	}
-	return events.NewError(code, err, "%s failed: %s", op, cause)
-}
-
-// innermost is the text of the error the bus wrapped, without the
-// dispatch layers' prefixes (which name Go types).
-func innermost(err error) string {
-	for {
-		u := errors.Unwrap(err)
-		if u == nil {
-			return err.Error()
-		}
-		msg := err.Error()
-		if !strings.HasPrefix(msg, "dispatching ") {
-			return msg
-		}
-		err = u
-	}
+	return events.NewError(code, err, "%s failed: %s", op, err)
 }
 
 // eventName turns an event's type into words: events.NavigateToURLEvent
 // becomes "navigate to URL".
-func eventName(e any) string {
-	n := reflect.TypeOf(e).Name()
-	n = strings.TrimSuffix(n, "Event")
-	var b strings.Builder
-	rs := []rune(n)
-	for i, r := range rs {
-		if i > 0 && unicode.IsUpper(r) {
-			prevLower := unicode.IsLower(rs[i-1])
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if prevLower || (nextLower && unicode.IsUpper(rs[i-1])) {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteRune(r)
-	}
-	words := strings.Fields(b.String())
-	for i, w := range words {
-		if len(w) > 1 && strings.ToUpper(w) == w {
-			continue // an acronym: URL, CDP
-		}
-		words[i] = strings.ToLower(w)
-	}
-	if len(words) == 0 {
-		return "the command"
-	}
-	return strings.Join(words, " ")
-}
+func eventName(e any) string { return bus.Words(reflect.TypeOf(e)) }

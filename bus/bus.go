@@ -39,7 +39,12 @@ type Bus struct {
 	stateMu  sync.Mutex
 	closed   atomic.Bool
 	inflight map[uint64]context.CancelCauseFunc
-	once     sync.Once
+	// observing holds the cancel functions of observer deliveries, which
+	// Close ends too but InFlight does not count.
+	observing map[uint64]context.CancelCauseFunc
+	// sealed refuses new guards (see SealGuards).
+	sealed atomic.Bool
+	once   sync.Once
 
 	running tracker
 	hist    history
@@ -100,12 +105,13 @@ type envelope struct {
 func New(cfg Config) *Bus {
 	cfg = cfg.withDefaults()
 	b := &Bus{
-		cfg:      cfg,
-		log:      cfg.Logger.With().Str("bus", cfg.Name).Logger(),
-		eb:       eventbus.New(),
-		topics:   make(map[string]*topic),
-		subs:     make(map[uint64]*topic),
-		inflight: make(map[uint64]context.CancelCauseFunc),
+		cfg:       cfg,
+		log:       cfg.Logger.With().Str("bus", cfg.Name).Logger(),
+		eb:        eventbus.New(),
+		topics:    make(map[string]*topic),
+		subs:      make(map[uint64]*topic),
+		inflight:  make(map[uint64]context.CancelCauseFunc),
+		observing: make(map[uint64]context.CancelCauseFunc),
 	}
 	b.hist.init(cfg.HistorySize)
 	return b
@@ -122,8 +128,13 @@ func (b *Bus) Close() error {
 		b.closed.Store(true)
 		cancels := b.inflight
 		b.inflight = make(map[uint64]context.CancelCauseFunc)
+		observing := b.observing
+		b.observing = make(map[uint64]context.CancelCauseFunc)
 		b.stateMu.Unlock()
 		for _, cancel := range cancels {
+			cancel(ErrBusClosed)
+		}
+		for _, cancel := range observing {
 			cancel(ErrBusClosed)
 		}
 		b.log.Debug().Int("inflight", len(cancels)).Msg("bus closed")
@@ -131,9 +142,11 @@ func (b *Bus) Close() error {
 	return nil
 }
 
-// InFlight reports how many dispatches and notifications are running
-// now. Background work that can wait or be done in part (a cache warmed
-// ahead of need) reads it to stay out of the way of callers' requests.
+// InFlight reports how many dispatches (requests and gathered requests)
+// are running now. Background work that can wait or be done in part (a
+// cache warmed ahead of need) reads it to stay out of the way of callers'
+// requests. Observer deliveries and notifications are not counted: an
+// observer, however slow, changes nothing the library does.
 func (b *Bus) InFlight() int {
 	b.stateMu.Lock()
 	defer b.stateMu.Unlock()
@@ -202,7 +215,8 @@ func (b *Bus) Unsubscribe(s Subscription) bool {
 // Guards run in ascending order, ties broken by subscription order, so that
 // cheap or security-critical checks can be placed first. A guard that
 // returns an error, or panics, vetoes the event: no further guard or handler
-// runs and the dispatch fails with a *VetoError.
+// runs and the dispatch fails with a *VetoError. After SealGuards, Guard
+// registers nothing (see SealGuards).
 func Guard[E any](b *Bus, name string, order int, g func(ctx context.Context, e E) error) Subscription {
 	return b.add(typeOf[E](), &sub{
 		name:  name,
@@ -215,11 +229,22 @@ func Guard[E any](b *Bus, name string, order int, g func(ctx context.Context, e 
 	})
 }
 
-// add registers s under the topic of t.
+// add registers s under the topic of t. A refusal (a guard after
+// SealGuards) is logged, and the Subscription returned is not subscribed.
 func (b *Bus) add(t reflect.Type, s *sub) Subscription {
-	sub, _ := b.addChecked(t, s)
+	sub, err := b.addChecked(t, s)
+	if err != nil {
+		b.log.Error().Str("subscriber", s.name).Err(err).Msg("subscription refused")
+	}
 	return sub
 }
+
+// SealGuards ends the registration of guards: a Guard or GuardInline
+// called afterwards registers nothing (the refusal is logged, and the
+// Subscription it returns is not subscribed). A session seals its bus
+// once its components have attached, so that nothing that runs later, an
+// observer or a handler, can veto the requests that follow.
+func (b *Bus) SealGuards() { b.sealed.Store(true) }
 
 // addChecked registers s under the topic of t, unless s is an owner and the
 // topic has one, or s is a contributor and the topic has an owner, or the
@@ -228,6 +253,9 @@ func (b *Bus) addChecked(t reflect.Type, s *sub) (Subscription, error) {
 	b.subMu.Lock()
 	defer b.subMu.Unlock()
 	n := b.nameOf(t)
+	if s.kind == kindGuard && b.sealed.Load() {
+		return Subscription{}, fmt.Errorf("%w: %q cannot guard %s", ErrGuardsSealed, s.name, n.display)
+	}
 	tp := b.topicLocked(n)
 	switch s.kind {
 	case kindOwner:
@@ -308,6 +336,7 @@ type outcomeFunc func(b *Bus, e any, res *Result, err error, rec Record)
 type topicName struct {
 	key     string
 	display string
+	words   string
 }
 
 // nameOf returns the topic of t. The key includes the package path so that
@@ -317,7 +346,7 @@ func (b *Bus) nameOf(t reflect.Type) topicName {
 	if v, ok := b.names.Load(t); ok {
 		return v.(topicName)
 	}
-	n := topicName{key: t.String(), display: t.String()}
+	n := topicName{key: t.String(), display: t.String(), words: Words(t)}
 	if t.Name() != "" && t.PkgPath() != "" {
 		n.key = t.PkgPath() + "." + t.Name()
 	}

@@ -47,9 +47,9 @@ func Dispatch[E any](ctx context.Context, b *Bus, e E) (*Result, error) {
 // dispatch is the untyped body of Dispatch.
 func (b *Bus) dispatch(ctx context.Context, n topicName, e any) (*Result, error) {
 	if b.closed.Load() {
-		return nil, fmt.Errorf("dispatching %s: %w", n.display, ErrBusClosed)
+		return nil, &DispatchError{Event: n.display, Words: n.words, Err: ErrBusClosed}
 	}
-	res := &Result{EventID: b.nextEvent.Add(1), Type: n.display, Started: time.Now()}
+	res := &Result{EventID: b.nextEvent.Add(1), Type: n.display, words: n.words, Started: time.Now()}
 	if p, ok := ctx.Value(eventKey{}).(eventCtx); ok && p.b == b {
 		res.ParentID = p.id
 	}
@@ -57,7 +57,7 @@ func (b *Bus) dispatch(ctx context.Context, n topicName, e any) (*Result, error)
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if !b.track(res.EventID, cancel) {
-		return nil, fmt.Errorf("dispatching %s: %w", n.display, ErrBusClosed)
+		return nil, &DispatchError{Event: n.display, Words: n.words, Err: ErrBusClosed}
 	}
 	defer b.untrack(res.EventID)
 
@@ -84,7 +84,7 @@ func (b *Bus) dispatch(ctx context.Context, n topicName, e any) (*Result, error)
 	outcome, err := b.run(dctx, res, env.t, e)
 	res.Duration = time.Since(res.Started)
 	if err != nil {
-		err = fmt.Errorf("dispatching %s: %w", n.display, err)
+		err = &DispatchError{Event: n.display, Words: n.words, Err: err}
 	}
 	rec := b.finish(res, outcome, err)
 	if env.t != nil {
@@ -99,18 +99,26 @@ func (b *Bus) dispatch(ctx context.Context, n topicName, e any) (*Result, error)
 // it. It reports false if the bus was closed meanwhile; checking under the
 // same lock that Close takes means no dispatch can slip past Close.
 func (b *Bus) track(id uint64, cancel context.CancelCauseFunc) bool {
+	return b.trackIn(&b.inflight, id, cancel)
+}
+
+func (b *Bus) untrack(id uint64) { b.untrackIn(&b.inflight, id) }
+
+// trackIn and untrackIn keep a cancel function in one of the bus's maps
+// (dispatches, or observer deliveries) under stateMu.
+func (b *Bus) trackIn(m *map[uint64]context.CancelCauseFunc, id uint64, cancel context.CancelCauseFunc) bool {
 	b.stateMu.Lock()
 	defer b.stateMu.Unlock()
 	if b.closed.Load() {
 		return false
 	}
-	b.inflight[id] = cancel
+	(*m)[id] = cancel
 	return true
 }
 
-func (b *Bus) untrack(id uint64) {
+func (b *Bus) untrackIn(m *map[uint64]context.CancelCauseFunc, id uint64) {
 	b.stateMu.Lock()
-	delete(b.inflight, id)
+	delete(*m, id)
 	b.stateMu.Unlock()
 }
 
@@ -135,7 +143,7 @@ func (b *Bus) run(ctx context.Context, res *Result, t *topic, e any) (string, er
 		switch {
 		case st == interrupted:
 			outcome, _ := interruption(ctx)
-			return outcome, fmt.Errorf("guard %q: %w", g.name, hr.Err)
+			return outcome, &HandlerError{Event: res.Type, Handler: g.name, Err: hr.Err}
 		case st == panicked:
 			// A guard that crashes is treated as a veto: failing closed
 			// is the safe choice for a security check.
@@ -306,7 +314,7 @@ func (b *Bus) finish(res *Result, outcome string, err error) Record {
 // uses Dispatch.
 func DispatchAny(ctx context.Context, b *Bus, e any) (*Result, error) {
 	if e == nil {
-		return nil, fmt.Errorf("dispatching a nil event: %w", ErrNoHandler)
+		return nil, &DispatchError{Event: "nil", Words: "a request with no event", Err: ErrNoHandler}
 	}
 	return b.dispatch(ctx, b.nameOf(reflect.TypeOf(e)), e)
 }

@@ -21,13 +21,21 @@
 // happens (a request once its guards let it through, a notification when it
 // is sent). They never supply or change a result, and their panics are
 // logged, never returned: each has its own mailbox, drained on a goroutine
-// of the bus, so the caller does not wait for them at all. An observer that
-// needs to know how a request ended, vetoes included, observes its
-// Outcome[E, R], which the bus publishes when each dispatch ends.
+// of the bus, so the caller does not wait for them at all. What an observer
+// receives is its own deep copy, made before the owner runs: writing
+// through a pointer, slice or map it was given changes nothing the owner,
+// the caller or another observer sees (see observerCopy for the rules). An
+// observer that needs to know how a request ended, vetoes included,
+// observes its Outcome[E, R], which the bus publishes when each dispatch
+// ends, with copies of the event and the result. Observer deliveries are
+// not counted by InFlight, and an observer that panics or calls
+// runtime.Goexit still receives later events.
 //
 // Guards, registered with Guard, run before the owner or contributors of
 // their event type and can veto it, so a security check or "a dialog is
-// blocking this page" stops an action before it starts. Dispatch, the
+// blocking this page" stops an action before it starts. A session seals
+// its bus once its components have attached (SealGuards): a guard
+// registered later, by an observer say, is refused. Dispatch, the
 // untyped form for tooling, returns a Result holding every handler's value,
 // error and duration.
 //

@@ -11,7 +11,7 @@ var (
 	// a late publisher fails at once instead of waiting on a bus that nobody
 	// serves any more. Dispatches in flight when Close is called end with an
 	// error wrapping it as well.
-	ErrBusClosed = errors.New("bus closed")
+	ErrBusClosed = errors.New("the session's event bus is closed")
 
 	// ErrVetoed is matched by the error of a dispatch that a guard refused.
 	// The guard's own error is wrapped too, so errors.As still finds it.
@@ -27,6 +27,11 @@ var (
 	// type already has an owner (the message names both), and of Handle and
 	// Contribute when a type would get both an owner and contributors.
 	ErrOwnerConflict = errors.New("one owner per request")
+
+	// ErrGuardsSealed is logged when a guard is registered after
+	// SealGuards: guards are registered while a session's components
+	// attach, never later.
+	ErrGuardsSealed = errors.New("guards are registered only while the session's components attach")
 )
 
 // ErrTimeout is matched by the error of a dispatch whose deadline passed
@@ -39,7 +44,7 @@ var ErrTimeout error = timeoutError{}
 // errors.New so that it can report itself as context.DeadlineExceeded too.
 type timeoutError struct{}
 
-func (timeoutError) Error() string { return "dispatch deadline exceeded" }
+func (timeoutError) Error() string { return "the request did not finish before its deadline" }
 
 // Is reports true for context.DeadlineExceeded, which ErrTimeout refines.
 func (timeoutError) Is(target error) bool { return target == context.DeadlineExceeded }
@@ -60,7 +65,7 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("handler %q panicked: %v", e.Handler, e.Value)
+	return fmt.Sprintf("an internal error stopped %s (%v); this is a bug, please report it with the session's log", e.Handler, e.Value)
 }
 
 // Unwrap returns the panic value when it is an error, so that errors.Is can
@@ -82,9 +87,9 @@ type VetoError struct {
 	Err error
 }
 
-func (e *VetoError) Error() string {
-	return fmt.Sprintf("vetoed by guard %q: %v", e.Guard, e.Err)
-}
+// Error is the guard's own message, which says why the request was
+// refused in the user's terms; Guard names who refused it, for traces.
+func (e *VetoError) Error() string { return e.Err.Error() }
 
 // Unwrap exposes both ErrVetoed and the guard's error to errors.Is and
 // errors.As.
@@ -93,3 +98,50 @@ func (e *VetoError) Unwrap() []error { return []error{ErrVetoed, e.Err} }
 // errExited is recorded for a handler that ended its goroutine with
 // runtime.Goexit (for example t.FailNow) instead of returning.
 var errExited = errors.New("handler exited without returning")
+
+// HandlerError is the error of a guard or handler as a dispatch returns
+// it. It names the event and the handler for traces and logs, but its
+// message is the handler's own: what a user reads carries no Go type and
+// no name of the bus's plumbing.
+type HandlerError struct {
+	// Event is the event's Go type, such as "events.ClickElementEvent".
+	Event string
+	// Handler is the name the handler was registered under.
+	Handler string
+	// Err is the handler's error.
+	Err error
+}
+
+func (e *HandlerError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the handler's error.
+func (e *HandlerError) Unwrap() error { return e.Err }
+
+// DispatchError is the error of a dispatch that failed as a whole (the bus
+// was closed, nothing answers the event, its deadline passed, a guard
+// vetoed it). Its message names the request in words (see Words), never
+// its Go type, which Event holds for traces.
+type DispatchError struct {
+	// Event is the event's Go type, such as "events.ClickElementEvent".
+	Event string
+	// Words names the event for the message.
+	Words string
+	// Err is why the dispatch failed; it matches ErrBusClosed,
+	// ErrNoHandler, ErrTimeout, ErrVetoed or a cancellation.
+	Err error
+}
+
+func (e *DispatchError) Error() string {
+	switch {
+	case errors.Is(e.Err, ErrVetoed), errors.As(e.Err, new(*HandlerError)):
+		return e.Err.Error() // the guard or handler said why
+	case errors.Is(e.Err, ErrBusClosed):
+		return e.Words + ": the session is closed"
+	case errors.Is(e.Err, ErrNoHandler):
+		return e.Words + ": nothing in this session answers it (no watchdog handles it)"
+	}
+	return e.Words + ": " + e.Err.Error()
+}
+
+// Unwrap returns why the dispatch failed.
+func (e *DispatchError) Unwrap() error { return e.Err }

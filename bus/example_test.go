@@ -41,7 +41,7 @@ func ExampleGuard() {
 	}
 	// Output:
 	// hello, gopher <nil>
-	// true dispatching bus_test.greetEvent: vetoed by guard "no-strangers": name is empty
+	// true name is empty
 	// 1 bus_test.greetEvent ok
 	// 2 bus_test.greetEvent vetoed
 }
@@ -88,7 +88,7 @@ func ExampleHandle() {
 	// <nil>
 	// one owner per request: "audit" cannot own bus_test.orderEvent, "shop" owns it (a request has one owner; others watch it with bus.Observe)
 	// 7 <nil>
-	// dispatching bus_test.orderEvent: handler "shop": nothing to order
+	// nothing to order
 	// audit: "tea" -> 7, <nil>
-	// audit: "" -> 0, dispatching bus_test.orderEvent: handler "shop": nothing to order
+	// audit: "" -> 0, nothing to order
 }

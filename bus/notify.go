@@ -69,12 +69,15 @@ func (b *Bus) notify(n topicName, e any) bool {
 	return true
 }
 
-// deliver appends e to the observer s's mailbox and starts its drainer if
-// none runs.
+// deliver appends a copy of e (see observerCopy) to the observer s's
+// mailbox and starts its drainer if none runs. The copy is made here, on
+// the dispatching goroutine, before the owner runs or the caller gets its
+// result.
 func (b *Bus) deliver(s *sub, e any, id uint64) {
 	if b.closed.Load() {
 		return // Close drops what is undelivered
 	}
+	e = observerCopy(e)
 	mb := s.mb
 	mb.mu.Lock()
 	if len(mb.queue) >= maxPending {
@@ -98,15 +101,26 @@ func (b *Bus) deliver(s *sub, e any, id uint64) {
 }
 
 // drain delivers s's events in order until its mailbox is empty, the bus
-// closes or s is unsubscribed.
+// closes or s is unsubscribed. An observer that ends its goroutine
+// (runtime.Goexit) loses only the event it was given: the mailbox is
+// handed to a new drainer, so later events still reach it.
 func (b *Bus) drain(s *sub, mb *mailbox) {
-	defer b.running.done()
+	returned := false
+	defer func() {
+		if !returned {
+			b.log.Warn().Str("observer", s.name).Msg("observer ended its goroutine (runtime.Goexit); its later events are still delivered")
+			b.running.add()
+			go b.drain(s, mb)
+		}
+		b.running.done()
+	}()
 	for {
 		mb.mu.Lock()
 		if len(mb.queue) == 0 || b.closed.Load() || !b.subscribed(s.id) {
 			mb.queue = nil
 			mb.draining = false
 			mb.mu.Unlock()
+			returned = true
 			return
 		}
 		d := mb.queue[0]
@@ -130,10 +144,10 @@ func (b *Bus) deliverOne(s *sub, d delivery) {
 	key := b.nextEvent.Add(1)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	if !b.track(key, cancel) {
+	if !b.trackIn(&b.observing, key, cancel) {
 		return
 	}
-	defer b.untrack(key)
+	defer b.untrackIn(&b.observing, key)
 	ctx, stop := context.WithTimeoutCause(ctx, timeout, ErrTimeout)
 	defer stop()
 	ctx = context.WithValue(ctx, eventKey{}, eventCtx{b: b, id: d.id})

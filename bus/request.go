@@ -2,7 +2,6 @@ package bus
 
 import (
 	"context"
-	"fmt"
 )
 
 // Request is implemented by an event type that asks one owner for a result
@@ -95,12 +94,12 @@ func ownerAnswer(res *Result, err error) (any, error) {
 			continue
 		}
 		if h.Err != nil {
-			return nil, fmt.Errorf("dispatching %s: handler %q: %w", res.Type, h.Handler, h.Err)
+			return nil, &HandlerError{Event: res.Type, Handler: h.Handler, Err: h.Err}
 		}
 		return h.Value, nil
 	}
 	if err == nil {
-		err = fmt.Errorf("dispatching %s: no owner: %w", res.Type, ErrNoHandler)
+		err = &DispatchError{Event: res.Type, Words: res.words, Err: ErrNoHandler}
 	}
 	return nil, err
 }

@@ -253,8 +253,12 @@ func TestOwnerErrorAndNoOwner(t *testing.T) {
 	require.NoError(t, err)
 	r, err := bus.Ask(t.Context(), b, clickReq{})
 	require.ErrorIs(t, err, boom)
-	assert.Equal(t, `dispatching bus_test.clickReq: handler "owner": boom`, err.Error())
+	assert.Equal(t, `boom`, err.Error(), "the message is the owner's, with no Go type or handler name")
 	assert.Equal(t, boom, errors.Unwrap(err), "the owner's error is one unwrap away")
+	var he *bus.HandlerError
+	require.ErrorAs(t, err, &he)
+	assert.Equal(t, "owner", he.Handler, "the handler is named for traces")
+	assert.Equal(t, "bus_test.clickReq", he.Event)
 	assert.Zero(t, r)
 }
 

@@ -2,7 +2,6 @@ package bus
 
 import (
 	"errors"
-	"fmt"
 	"time"
 )
 
@@ -29,14 +28,16 @@ type Result struct {
 	EventID  uint64
 	ParentID uint64 // zero for a top-level event
 	Type     string // the event's Go type, e.g. "events.ClickEvent"
+	// words names the event for messages (see Words).
+	words    string
 	Guards   []HandlerResult
 	Handlers []HandlerResult
 	Started  time.Time
 	Duration time.Duration
 }
 
-// Err joins the errors of all handlers, each prefixed with its handler's
-// name, or returns nil if every handler succeeded. Guard errors are not
+// Err joins the errors of all handlers, each a *HandlerError naming its
+// handler, or returns nil if every handler succeeded. Guard errors are not
 // included: a veto is reported by Dispatch's own error.
 func (r *Result) Err() error {
 	if r == nil {
@@ -45,7 +46,7 @@ func (r *Result) Err() error {
 	var errs []error
 	for _, h := range r.Handlers {
 		if h.Err != nil {
-			errs = append(errs, fmt.Errorf("handler %q: %w", h.Handler, h.Err))
+			errs = append(errs, &HandlerError{Event: r.Type, Handler: h.Handler, Err: h.Err})
 		}
 	}
 	return errors.Join(errs...)

@@ -11,6 +11,10 @@ const (
 	ButtonMiddle MouseButton = "middle"
 )
 
+// Choices lists the buttons, for messages about a value that is none of
+// them.
+func (MouseButton) Choices() []string { return []string{"left", "right", "middle"} }
+
 // ClickCoordinateEvent clicks at viewport coordinates X, Y in a tab (TabID,
 // or the active tab): mouse moved, pressed, released. Owned by
 // DefaultActionWatchdog; result ActionResult.

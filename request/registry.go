@@ -80,7 +80,7 @@ func Decode(name string, raw json.RawMessage) (Request, error) {
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(p.Interface()); err != nil {
-			return nil, events.Errorf(events.CodeInvalidArgument, "reading the %s request: %v", name, err)
+			return nil, events.Errorf(events.CodeInvalidArgument, "%s: %s", name, decodeError(e.typ, err))
 		}
 	}
 	return p.Elem().Interface().(Request), nil
@@ -96,7 +96,7 @@ func check(q Request) (*entry, error) {
 		return nil, events.Errorf(events.CodeInvalidArgument, "unknown request %q", q.Command())
 	}
 	if t := reflect.TypeOf(q); t != e.typ {
-		return nil, events.Errorf(events.CodeInvalidArgument, "request %s is a %s, want a %s", q.Command(), t, e.typ)
+		return nil, events.Errorf(events.CodeInvalidArgument, "request %s was built as another command's request", q.Command())
 	}
 	return e, Validate(q)
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh runs the benchmark suite in bench/ (its own Go module, so library
 # users do not inherit chromedp and go-rod) and splices the tables into
-# docs/performance.md between the bench markers. N sets the runs per
-# operation (default 30).
+# bench/RESULTS.md between the bench markers; docs/performance.md
+# summarises the latest run. N sets the runs per operation (default 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/go/bin:$PATH
@@ -25,7 +25,7 @@ trap 'rm -f "$out"' EXIT
 # both sides' tabs are open and take turns of 5 s (bench/turns.go). Without
 # -rounds, bench -mode tabs times 32 tabs against one.
 (cd bench && ../bin/bench -mode tabs -n "$N" -think 1s -rounds 6 -out "$out")
-doc=docs/performance.md
+doc=bench/RESULTS.md
 if grep -q '<!-- bench:start -->' "$doc"; then
 	awk -v f="$out" '
 		/<!-- bench:start -->/ { print; while ((getline l < f) > 0) print l; skip = 1; next }

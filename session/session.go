@@ -160,6 +160,9 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		}
 	}
 	s.conn = conn
+	// agentbrowser's own watchdogs that attach flat sessions of their own
+	// (the evaluate engine on a pipe) find the transport through cdpmux.Of.
+	cdpmux.Bind(s, conn)
 	s.browser = cdp.NewClient(conn.Browser())
 	busCfg := cfg.Bus
 	if reflect.ValueOf(busCfg.Logger).IsZero() {
@@ -217,6 +220,9 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 			s.mu.Unlock()
 		}
 	}
+	// Guards are the session's and its components' to register, now that
+	// they have attached; nothing that runs later may veto a request.
+	s.bus.SealGuards()
 
 	if s.proc == nil {
 		s.beginCreate()
@@ -283,10 +289,6 @@ func (s *BrowserSession) TaskID() string { return s.cfg.TaskID }
 // session's se:cdp URL, or for a launched browser the opt-in DevTools
 // port's URL, or "" when the browser is reachable only through its pipe.
 func (s *BrowserSession) Endpoint() string { return cdpmux.RedactURL(s.endpoint) }
-
-// Mux is the session's raw CDP transport, an escape hatch: watchdogs that need flat sessions of
-// their own on it (the evaluate engine on a pipe) attach them through it.
-func (s *BrowserSession) Mux() *cdpmux.Conn { return s.conn }
 
 // Piped reports whether the session drives its browser over
 // --remote-debugging-pipe, where no second connection is possible.
@@ -433,6 +435,7 @@ func (s *BrowserSession) Close() error {
 		if s.bus != nil {
 			s.bus.Close()
 		}
+		defer cdpmux.Unbind(s)
 		lost := false
 		if s.conn != nil {
 			lost = s.conn.Err() != nil

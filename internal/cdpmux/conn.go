@@ -258,6 +258,14 @@ func (c *Conn) PostCapped(sessionID, method string, params any, max int64) (wait
 }
 
 func (c *Conn) post(sessionID, method string, params any, max int64) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
+	return c.send(sessionID, method, params, max, false)
+}
+
+// send writes one command on sessionID and returns the function that
+// waits for its reply. A direct reply (PostDirect) is handed to the waiter
+// by the reader itself; any other passes through the session's queue, in
+// order with its events.
+func (c *Conn) send(sessionID, method string, params any, max int64, direct bool) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
 	c.mu.Lock()
 	s, ok := c.sessions[sessionID]
 	c.mu.Unlock()
@@ -269,6 +277,10 @@ func (c *Conn) post(sessionID, method string, params any, max int64) (wait func(
 	if err != nil {
 		return nil, err
 	}
+	awaiting := s.posted
+	if direct {
+		awaiting = s.direct
+	}
 	ch := make(chan wireResponse, 1)
 	s.mu.Lock()
 	if s.gone != nil {
@@ -276,14 +288,17 @@ func (c *Conn) post(sessionID, method string, params any, max int64) (wait func(
 		s.mu.Unlock()
 		return nil, err
 	}
-	s.posted[gid] = ch
+	awaiting[gid] = ch
 	s.mu.Unlock()
+	forget := func() {
+		s.mu.Lock()
+		delete(awaiting, gid)
+		s.mu.Unlock()
+	}
 	c.capOf(s, gid, max)
 	if err := c.write(b); err != nil {
 		c.uncap(gid)
-		s.mu.Lock()
-		delete(s.posted, gid)
-		s.mu.Unlock()
+		forget()
 		return nil, err
 	}
 	return func(ctx context.Context) (json.RawMessage, error) {
@@ -300,9 +315,7 @@ func (c *Conn) post(sessionID, method string, params any, max int64) (wait func(
 			}
 			return w.Result, nil
 		case <-ctx.Done():
-			s.mu.Lock()
-			delete(s.posted, gid)
-			s.mu.Unlock()
+			forget()
 			return nil, fmt.Errorf("waiting for %s: %w", method, ctx.Err())
 		}
 	}, nil

@@ -3,7 +3,6 @@ package cdpmux
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 )
 
 // PostDirect is Post for a caller that needs neither the reply's order
@@ -15,55 +14,7 @@ import (
 // reply larger than the session's cap fails the call with
 // CodeReplyTooLarge, as for any call on the session.
 func (c *Conn) PostDirect(sessionID, method string, params any) (wait func(ctx context.Context) (json.RawMessage, error), err error) {
-	c.mu.Lock()
-	s, ok := c.sessions[sessionID]
-	c.mu.Unlock()
-	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrUnknownSession, sessionID)
-	}
-	gid := c.nextID.Add(1)
-	b, err := wireRequest{ID: gid, Method: method, Params: params, SessionID: sessionID}.encode()
-	if err != nil {
-		return nil, err
-	}
-	ch := make(chan wireResponse, 1)
-	s.mu.Lock()
-	if s.gone != nil {
-		err := s.gone
-		s.mu.Unlock()
-		return nil, err
-	}
-	s.direct[gid] = ch
-	s.mu.Unlock()
-	c.capOf(s, gid, 0)
-	forget := func() {
-		s.mu.Lock()
-		delete(s.direct, gid)
-		s.mu.Unlock()
-	}
-	if err := c.write(b); err != nil {
-		c.uncap(gid)
-		forget()
-		return nil, err
-	}
-	return func(ctx context.Context) (json.RawMessage, error) {
-		select {
-		case w, ok := <-ch:
-			if !ok {
-				s.mu.Lock()
-				err := s.gone
-				s.mu.Unlock()
-				return nil, err
-			}
-			if w.Error != nil {
-				return nil, w.Error
-			}
-			return w.Result, nil
-		case <-ctx.Done():
-			forget()
-			return nil, ctx.Err()
-		}
-	}, nil
+	return c.send(sessionID, method, params, 0, true)
 }
 
 // deliver hands the reply w to its PostDirect caller; it reports false

@@ -12,6 +12,7 @@ import (
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/budget"
+	"github.com/agentbrowser/agentbrowser/internal/cdpmux"
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
 
@@ -77,7 +78,7 @@ func BenchmarkEvaluateDirectPaced(b *testing.B) {
 	ctx := b.Context()
 	args := runtime.NewEvaluateArgs("1+1").SetReturnByValue(true).SetAwaitPromise(true)
 	paced(b, func() error {
-		wait, err := s.Mux().PostDirect(string(tab.SessionID), "Runtime.evaluate", args)
+		wait, err := cdpmux.Of(s).PostDirect(string(tab.SessionID), "Runtime.evaluate", args)
 		if err != nil {
 			return err
 		}

@@ -75,7 +75,7 @@ type evalSession struct {
 // launched browser's pipe admits no second connection.
 func sharedMux(s *session.BrowserSession) *cdpmux.Conn {
 	if s.Piped() {
-		return s.Mux()
+		return cdpmux.Of(s)
 	}
 	return nil
 }
