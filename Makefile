@@ -4,21 +4,27 @@
 SHELL := /bin/bash
 export PATH := /usr/local/go/bin:$(PATH)
 
-.PHONY: demo test deps build bench fuzz fidelity
+.PHONY: demo test deps deps-run build bench fuzz fidelity
 
+# deps installs what the tests need (Chromium, a C compiler for -race, Go
+# modules, and the end-to-end suites' npm packages); deps-run only what
+# running agentbrowser needs (Chromium and the Go modules): no npm.
 deps:
 	@scripts/deps.sh
+
+deps-run:
+	@AGENTBROWSER_DEPS=run scripts/deps.sh
 
 # bin/agentbrowser is the thin client (cmd/agentbrowser-thin), which hands
 # command lines to a running daemon and execs bin/agentbrowser-full, the
 # whole CLI, for everything else. Both are Go only; the thin client is one
 # static binary (a binary that loads libc dynamically starts about 1 ms
-# later).
-build: deps
+# later). Building needs Go alone.
+build:
 	go build -o bin/agentbrowser-full ./cmd/agentbrowser
 	CGO_ENABLED=0 go build -o bin/agentbrowser ./cmd/agentbrowser-thin
 
-demo: build
+demo: deps-run build
 	./bin/agentbrowser demo
 
 test: deps

@@ -30,6 +30,9 @@ const deathGrace = 250 * time.Millisecond
 // target_crashed.
 func Do[E bus.Request[R], R any](ctx context.Context, s *session.BrowserSession, e E) (R, error) {
 	e = aimAt(ctx, e)
+	// The crash guard's context ends with the dispatch; what follows it
+	// (waiting for a download the action started) runs in the caller's.
+	outer := ctx
 	ctx, finish, err := guardCrash(ctx, s, e)
 	if err != nil {
 		var zero R
@@ -40,7 +43,7 @@ func Do[E bus.Request[R], R any](ctx context.Context, s *session.BrowserSession,
 	err = finish(err)
 	if err == nil {
 		addBlocked(s, &r, start)
-		addDownloads(ctx, s, &r, start)
+		addDownloads(outer, s, &r, start)
 	} else {
 		err = blockedNavigation(s, err, start)
 	}

@@ -6,7 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/fx"
+
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/network"
 	"github.com/agentbrowser/agentbrowser/watchdogs/standard"
 )
 
@@ -14,13 +17,23 @@ import (
 // sessions (-drop): a diagnosis of what each costs, never a published row.
 var dropped []string
 
+// noBodies makes the sessions keep no bodies (-no-bodies).
+var noBodies bool
+
 // startOurs starts a session with the standard watchdogs less the dropped
-// ones (standard.Without says which may be).
+// ones (standard.Without says which may be), keeping bodies unless
+// -no-bodies.
 func startOurs(ctx context.Context) (*session.BrowserSession, error) {
-	if len(dropped) == 0 {
-		return standard.Start(ctx, oursConfig())
+	return startOursBodies(ctx, !noBodies)
+}
+
+// startOursBodies is startOurs, keeping the default bodies or none.
+func startOursBodies(ctx context.Context, bodies bool) (*session.BrowserSession, error) {
+	var extra []fx.Option
+	if !bodies {
+		extra = append(extra, fx.Supply(&network.Config{BodyBudget: network.NoBodies}))
 	}
-	m, err := standard.NewManagerFrom(standard.Without(dropped...))
+	m, err := standard.NewManagerFrom(standard.Without(dropped...), extra...)
 	if err != nil {
 		return nil, fmt.Errorf("-drop %s: %w", strings.Join(dropped, ","), err)
 	}

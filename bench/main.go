@@ -32,6 +32,8 @@ func main() {
 	flag.StringVar(&onlyOps, "ops", "", "with -mode api: only these operations, comma-separated (click_ref,click_xy,oopif,dialog,eval,navigate,type,snap5k,snap20k,launch,hung)")
 	drop := flag.String("drop", "", "leave these standard watchdogs out of agentbrowser's sessions (console,network,route,emulation), to see what each costs")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the bench process (its Go clients, ours included) to this file")
+	flag.BoolVar(&noBodies, "no-bodies", false, "agentbrowser's sessions keep no request or response bodies (by default they keep those of documents, XHR and fetch)")
+	flag.BoolVar(&againstNoBodies, "against-no-bodies", false, "with -mode tabs -rounds: time agentbrowser keeping bodies against agentbrowser keeping none, instead of against the raw floor")
 	flag.Parse()
 	if *drop != "" {
 		dropped = strings.Split(*drop, ",")

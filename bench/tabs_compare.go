@@ -23,6 +23,11 @@ import (
 //
 // The two loops do the same work, the floor in its fewest raw calls;
 // tabsDiffer, printed under the table, says where they differ.
+// againstNoBodies makes the other side of the comparison agentbrowser
+// keeping no bodies instead of the raw floor (-against-no-bodies), which
+// measures what keeping them costs.
+var againstNoBodies bool
+
 func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, rounds int) error {
 	ours := func() (func(i int) (tabRun, func(), error), func(), error) {
 		s, err := startOurs(ctx)
@@ -32,6 +37,13 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 		return oursTab(ctx, s, srv), func() { closeOurs(s) }, nil
 	}
 	raw := func() (func(i int) (tabRun, func(), error), func(), error) {
+		if againstNoBodies {
+			s, err := startOursBodies(ctx, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			return oursTab(ctx, s, srv), func() { closeOurs(s) }, nil
+		}
 		ch, err := launchChrome(ctx)
 		if err != nil {
 			return nil, nil, err
@@ -97,7 +109,14 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 		<-alternated
 		return res[0], res[1], nil
 	}
-	header(w, "32 tabs, agentbrowser against the raw floor, alternated"+l.title())
+	switch {
+	case againstNoBodies && noBodies:
+		header(w, "32 tabs, agentbrowser keeping no bodies against itself (the spread of two equal sides), alternated"+l.title())
+	case againstNoBodies:
+		header(w, "32 tabs, agentbrowser keeping bodies against agentbrowser keeping none, alternated"+l.title())
+	default:
+		header(w, "32 tabs, agentbrowser against the raw floor, alternated"+l.title())
+	}
 	ratios := map[string][]float64{}
 	// allO and allF pool every round's timings: a p95 over all of them
 	// rests on rounds times the samples of one round, where one round's
@@ -149,7 +168,9 @@ func compareTabs(ctx context.Context, w io.Writer, srv *server, l tabLoad, round
 	for _, l := range lines {
 		fmt.Fprintln(w, l+"  ")
 	}
-	fmt.Fprintln(w, "\n"+tabsDiffer)
+	if !againstNoBodies {
+		fmt.Fprintln(w, "\n"+tabsDiffer)
+	}
 	return nil
 }
 

@@ -33,6 +33,9 @@ type ActionResult struct {
 	// Navigated is true when the tab's URL changed during the action.
 	Navigated bool   `json:"navigated,omitempty"`
 	URL       string `json:"url,omitempty"`
+	// Status is the HTTP status of the document the action navigated to,
+	// when it navigated to a new one (see NavigationResult.Status).
+	Status int `json:"status,omitempty"`
 	// NewTab is set when the action opened a tab (target=_blank,
 	// window.open).
 	NewTab *TabInfo `json:"new_tab,omitempty"`
@@ -49,6 +52,11 @@ type ActionResult struct {
 	// Downloads lists the downloads that began during the action, or
 	// since the last result that listed downloads (each is reported once).
 	Downloads []Download `json:"downloads,omitempty"`
+	// MayDownload is set by the owner when the action asked for a
+	// navigation that never committed, as a link to a file does: actions
+	// then waits, briefly, for the download to be announced, so that the
+	// action's own result lists it.
+	MayDownload bool `json:"-"`
 }
 
 // ClickElementEvent clicks the element Ref names in a tab (TabID, or the
@@ -159,17 +167,21 @@ type UploadFileEvent struct {
 // one condition in a tab: Text to appear in the page, Ref's element to be
 // visible, Gone's element to be removed or hidden, the URL to match URL (a
 // substring, or a pattern where * matches anything), or the document to
-// finish loading (Load). Owned by DefaultActionWatchdog; result
+// finish loading (Load) or reach LoadState. Owned by DefaultActionWatchdog; result
 // ActionResult with Details.WaitedFor and ElapsedMS; a timeout error
 // names what it waited for (Details.WaitedFor).
 type WaitEvent struct {
-	TabID   TargetID
-	Text    string
-	Ref     Ref
-	Gone    Ref
-	URL     string
-	Load    bool
-	Timeout time.Duration
+	TabID TargetID
+	Text  string
+	Ref   Ref
+	Gone  Ref
+	URL   string
+	Load  bool
+	// LoadState waits for a load state: "load" (as Load),
+	// "domcontentloaded", or "networkidle": loaded, then no request of the
+	// tab started or ended for 500 ms and none it saw start still open.
+	LoadState string
+	Timeout   time.Duration
 }
 
 // ScreenshotEvent captures a tab as PNG or JPEG (Format "png", the

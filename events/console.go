@@ -13,6 +13,9 @@ const (
 
 // ConsoleMessage is one console message or uncaught exception of a tab.
 type ConsoleMessage struct {
+	// ID names the message for ConsoleGetEvent (c-1, c-2, ...), unique in
+	// the session.
+	ID string `json:"id"`
 	// Level is error, warning, info, log or debug. Uncaught exceptions
 	// and failed console.assert calls are errors.
 	Level string `json:"level"`

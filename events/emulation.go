@@ -52,6 +52,15 @@ type EmulateEvent struct {
 	Headers       map[string]string
 	Timezone      string
 	Locale        string
+	// Network throttles or cuts every tab's network (Preset off clears
+	// it, and Offline too); CPU slows every tab's renderer by this
+	// factor (1 clears it). ForcedColors is active or none, Contrast
+	// more, less, no-preference or custom (the forced-colors and
+	// prefers-contrast media features; "" keeps, "reset" clears).
+	Network      *NetworkConditions
+	CPU          *float64
+	ForcedColors string
+	Contrast     string
 }
 
 // EmulationEvent asks for the session's emulation settings. Owned by
@@ -60,14 +69,18 @@ type EmulationEvent struct{}
 
 // Emulation is a session's emulation settings; an unset one is left out.
 type Emulation struct {
-	Viewport      *Viewport         `json:"viewport,omitempty"`
-	Device        string            `json:"device,omitempty"`
-	Geolocation   *Geolocation      `json:"geolocation,omitempty"`
-	Offline       bool              `json:"offline,omitempty"`
-	ColorScheme   string            `json:"color_scheme,omitempty"`
-	ReducedMotion bool              `json:"reduced_motion,omitempty"`
-	UserAgent     string            `json:"user_agent,omitempty"`
-	Headers       map[string]string `json:"headers,omitempty"`
-	Timezone      string            `json:"timezone,omitempty"`
-	Locale        string            `json:"locale,omitempty"`
+	Viewport      *Viewport          `json:"viewport,omitempty"`
+	Device        string             `json:"device,omitempty"`
+	Geolocation   *Geolocation       `json:"geolocation,omitempty"`
+	Offline       bool               `json:"offline,omitempty"`
+	ColorScheme   string             `json:"color_scheme,omitempty"`
+	ReducedMotion bool               `json:"reduced_motion,omitempty"`
+	UserAgent     string             `json:"user_agent,omitempty"`
+	Headers       map[string]string  `json:"headers,omitempty"`
+	Timezone      string             `json:"timezone,omitempty"`
+	Locale        string             `json:"locale,omitempty"`
+	Network       *NetworkConditions `json:"network,omitempty"`
+	CPU           float64            `json:"cpu,omitempty"`
+	ForcedColors  string             `json:"forced_colors,omitempty"`
+	Contrast      string             `json:"contrast,omitempty"`
 }

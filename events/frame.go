@@ -75,7 +75,8 @@ type FramesResult struct {
 	TabID  TargetID    `json:"tab_id"`
 	Top    FrameInfo   `json:"top"`
 	Frames []FrameInfo `json:"frames"`
-	Count  int         `json:"count"`
+	// Count is how many frames are listed, the top frame included.
+	Count int `json:"count"`
 }
 
 // FrameLookupEvent asks where a frame lives, so that a watchdog can route

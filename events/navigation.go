@@ -48,6 +48,13 @@ type NavigationResult struct {
 	TabID TargetID `json:"tab_id"`
 	URL   string   `json:"url"`
 	Title string   `json:"title"`
+	// Status is the HTTP status of the document loaded (a 404 or 500
+	// page is loaded and reported with it), zero when there was none: a
+	// page restored from the back/forward cache, a data: or file: URL,
+	// a navigation within the document. A navigation that ends on the
+	// browser's own error page fails with navigation_failed instead.
+	Status     int    `json:"status,omitempty"`
+	StatusText string `json:"status_text,omitempty"`
 	// Dialog is set when the navigation opened a JS dialog (beforeunload)
 	// and returned early because of it.
 	Dialog *DialogInfo `json:"dialog_opened,omitempty"`

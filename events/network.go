@@ -46,10 +46,14 @@ type NetworkEvent struct {
 
 // NetworkResult is the result of NetworkEvent. Dropped counts the requests
 // that fell out of the bounded ring since the tab opened or was cleared.
+// BodyBytes is what the session's kept bodies weigh now (all its tabs),
+// and BodiesDropped how many were dropped to make room within its budget.
 type NetworkResult struct {
-	TabID    TargetID         `json:"tab_id"`
-	Requests []NetworkRequest `json:"requests"`
-	Dropped  int              `json:"dropped"`
+	TabID         TargetID         `json:"tab_id"`
+	Requests      []NetworkRequest `json:"requests"`
+	Dropped       int              `json:"dropped"`
+	BodyBytes     int64            `json:"body_bytes"`
+	BodiesDropped int              `json:"bodies_dropped"`
 }
 
 // NetworkCounts is the network section of the page state: requests seen,

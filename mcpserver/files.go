@@ -281,6 +281,31 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		}
 		v.Files = files
 		return v, nil
+	case request.NetworkGet:
+		if v.Save != "" {
+			v.Save, err = write(v.Save)
+		}
+		return v, err
+	case request.TraceStop:
+		if v.Path != "" {
+			v.Path, err = write(v.Path)
+		}
+		return v, err
+	case request.HARStop:
+		if v.Path != "" {
+			v.Path, err = write(v.Path)
+		}
+		return v, err
+	case request.RecordStop:
+		if v.Dir != "" {
+			s, err := box()
+			if err != nil {
+				return nil, err
+			}
+			v.Dir, err = s.Dir(v.Dir)
+			return v, err
+		}
+		return v, nil
 	case request.LoadState:
 		v.Path, err = read(v.Path)
 		return v, err

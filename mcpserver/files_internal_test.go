@@ -29,7 +29,7 @@ func remoteConn(t *testing.T, files Files) (*conn, string) {
 var notPaths = map[string]bool{"cookies_set.path": true}
 
 // TestGuardKnowsEveryPathField walks every registered request type: each
-// string field whose JSON name says path, file or dir must be checked by
+// string field whose JSON name says path, file, dir or save must be checked by
 // the guard (a request naming /etc/passwd there is refused), so that a new
 // request that takes a path cannot leave the server unchecked.
 func TestGuardKnowsEveryPathField(t *testing.T) {
@@ -43,7 +43,7 @@ func TestGuardKnowsEveryPathField(t *testing.T) {
 			f := rt.Field(i)
 			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			lower := strings.ToLower(tag)
-			if notPaths[name+"."+tag] || !(strings.Contains(lower, "path") || strings.Contains(lower, "file") || strings.Contains(lower, "dir")) {
+			if notPaths[name+"."+tag] || !(strings.Contains(lower, "path") || strings.Contains(lower, "file") || strings.Contains(lower, "dir") || lower == "save") {
 				continue
 			}
 			v := reflect.New(rt).Elem()
@@ -62,7 +62,7 @@ func TestGuardKnowsEveryPathField(t *testing.T) {
 			checked++
 		}
 	}
-	require.GreaterOrEqual(t, checked, 5, "upload, state save and load, pdf, screenshot")
+	require.GreaterOrEqual(t, checked, 10, "upload, drop, state save and load, pdf, screenshot, network get, trace, HAR, record")
 }
 
 // TestGuardRewritesAndRefuses: what the guard hands on is the resolved

@@ -130,6 +130,8 @@ func New(opts Options) (*Server, error) {
 	registerToolboxTools(s)
 	registerPageTools(s)
 	registerStateTools(s)
+	registerDiagTools(s)
+	registerInspectTools(s)
 	return s, nil
 }
 

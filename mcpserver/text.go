@@ -209,6 +209,9 @@ func consoleText(b *strings.Builder, r events.ConsoleResult) {
 		if m.URL != "" {
 			fmt.Fprintf(b, " (%s:%d)", m.URL, m.Line)
 		}
+		if m.ID != "" {
+			fmt.Fprintf(b, " [id=%s]", m.ID)
+		}
 	}
 	if r.Dropped > 0 {
 		fmt.Fprintf(b, "\n- %d older messages were dropped", r.Dropped)
@@ -222,7 +225,7 @@ func networkText(b *strings.Builder, r events.NetworkResult) {
 		fmt.Fprintf(b, "Requests (%d):", len(r.Requests))
 	}
 	for _, q := range r.Requests {
-		fmt.Fprintf(b, "\n- %s %s => ", q.Method, q.URL)
+		fmt.Fprintf(b, "\n- [id=%s] %s %s => ", q.ID, q.Method, q.URL)
 		switch {
 		case q.Failure != "" || q.State == "failed":
 			b.WriteString("failed")

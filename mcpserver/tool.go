@@ -31,6 +31,57 @@ type toolSpec struct {
 	// schema, when set, adjusts the derived input schema where Go types
 	// cannot say it (a value that is a string or a boolean).
 	schema func(*jsonschema.Schema)
+	// needs lists the elements the tool cannot do without, each as the
+	// pair of arguments that may name it (target and its older name ref):
+	// the input schema requires one of each pair.
+	needs [][2]string
+}
+
+// elementNeeded is needs for a tool that acts on one element.
+var elementNeeded = [][2]string{{"target", "ref"}}
+
+// notNullRequired drops "null" from the types of in's required
+// properties: Go derives a nil-able slice as ["null","array"], but a
+// required list is a list.
+func notNullRequired(in *jsonschema.Schema) {
+	for _, name := range in.Required {
+		p := in.Properties[name]
+		if p == nil || len(p.Types) == 0 {
+			continue
+		}
+		var keep []string
+		for _, t := range p.Types {
+			if t != "null" {
+				keep = append(keep, t)
+			}
+		}
+		if len(keep) == 1 {
+			p.Type, p.Types = keep[0], nil
+		} else {
+			p.Types = keep
+		}
+	}
+}
+
+// requireOneOf makes schema in require one argument of each pair: an
+// anyOf of two required lists per pair (all of them with allOf).
+func requireOneOf(in *jsonschema.Schema, pairs [][2]string) {
+	var all []*jsonschema.Schema
+	for _, p := range pairs {
+		for _, name := range p {
+			if in.Properties[name] == nil {
+				panic("required element argument " + name + " is not a property")
+			}
+		}
+		all = append(all, &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Required: []string{p[0]}}, {Required: []string{p[1]}}}})
+	}
+	switch len(all) {
+	case 0:
+	case 1:
+		in.AnyOf = all[0].AnyOf
+	default:
+		in.AllOf = all
+	}
 }
 
 // toolOut is a tool's answer before it becomes an MCP result: a short text
@@ -72,6 +123,7 @@ func boolp(b bool) *bool { return &b }
 // omitempty), its output schema from spec.out. element, when it gives a
 // human description of the target, prefixes error messages.
 func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *conn, req *mcp.CallToolRequest, in In) (*toolOut, error)) {
+	spec = withHints(spec)
 	in, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("schema of %s: %v", spec.name, err))
@@ -86,6 +138,8 @@ func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *
 	if spec.schema != nil {
 		spec.schema(in)
 	}
+	requireOneOf(in, spec.needs)
+	notNullRequired(in)
 	outProps := map[string]*jsonschema.Schema{"ok": {Type: "boolean", Description: "true when the call succeeded"}}
 	for k, v := range spec.out {
 		outProps[k] = v

@@ -179,11 +179,12 @@ func registerActionTools(s *Server) {
 	}
 	spec := act("browser_click", "Click", "Click an element by its ref from the page snapshot, with real mouse events after a check that nothing covers it. Returns what changed on the page.", true, false)
 	spec.enums = map[string][]any{"button": {"left", "right", "middle"}}
+	spec.needs = elementNeeded
 	actionTool(s, spec, func(in clickArgs) (request.Request, pageArgs, error) {
 		r, err := in.element(true)
 		return request.Click{Ref: r, Button: events.MouseButton(in.Button), Double: in.DoubleClick, Modifiers: in.Modifiers, Force: in.Force}, in.pageArgs, err
 	})
-	actionTool(s, act("browser_type", "Type text", "Type text into an input, textarea or contenteditable by ref. Returns what changed on the page.", true, false),
+	actionTool(s, needs(act("browser_type", "Type text", "Type text into an input, textarea or contenteditable by ref. Returns what changed on the page.", true, false), elementNeeded),
 		func(in typeArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			return request.Type{Ref: r, Text: in.Text, Clear: in.Clear, Submit: in.Submit, Force: in.Force}, in.pageArgs, err
@@ -193,12 +194,12 @@ func registerActionTools(s *Server) {
 			r, err := in.element(false)
 			return request.Press{Key: in.Key, Ref: r}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true),
+	actionTool(s, needs(act("browser_hover", "Hover", "Move the mouse over an element by ref.", false, true), elementNeeded),
 		func(in hoverArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			return request.Hover{Ref: r, Force: in.Force}, in.pageArgs, err
 		})
-	drag := act("browser_drag", "Drag and drop", "Drag one element onto another as a user does (press, move in steps, let go over the target; HTML5 drag and drop when the page starts one). Says where the dragged element ended.", true, false)
+	drag := needs(act("browser_drag", "Drag and drop", "Drag one element onto another as a user does (press, move in steps, let go over the target; HTML5 drag and drop when the page starts one). Says where the dragged element ended.", true, false), [][2]string{{"startTarget", "startRef"}, {"endTarget", "endRef"}})
 	drag.enums = map[string][]any{"position": {"before", "after"}}
 	actionTool(s, drag,
 		func(in dragArgs) (request.Request, pageArgs, error) {
@@ -209,12 +210,12 @@ func registerActionTools(s *Server) {
 			to, err := parseTarget("endTarget", in.EndTarget, "endRef", in.EndRef, true)
 			return request.Drag{From: from, To: to, Position: events.DragPosition(in.Position), Force: in.Force}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true),
+	actionTool(s, needs(act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true), elementNeeded),
 		func(in selectArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			return request.Select{Ref: r, Values: in.Values}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_check", "Check or uncheck", "Set a checkbox, radio button or switch to checked or unchecked, verified afterwards.", true, true),
+	actionTool(s, needs(act("browser_check", "Check or uncheck", "Set a checkbox, radio button or switch to checked or unchecked, verified afterwards.", true, true), elementNeeded),
 		func(in checkArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			if in.Checked {
@@ -227,7 +228,7 @@ func registerActionTools(s *Server) {
 			r, err := parseTarget("target", in.Target, "ref", in.Ref, false)
 			return request.Scroll{Ref: r, DX: in.DX, DY: in.DY}, in.pageArgs, err
 		})
-	actionTool(s, act("browser_file_upload", "Upload files", "Set the files of a file input by ref.", true, true),
+	actionTool(s, needs(act("browser_file_upload", "Upload files", "Set the files of a file input by ref.", true, true), elementNeeded),
 		func(in uploadArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			if err != nil {
@@ -243,9 +244,14 @@ func registerActionTools(s *Server) {
 	registerPointerTools(s)
 }
 
+// needs returns spec requiring the elements pairs name.
+func needs(spec toolSpec, pairs [][2]string) toolSpec {
+	spec.needs = pairs
+	return spec
+}
+
 // rawJSON is a JSON value as a fields entry.
 func rawJSON(v any) json.RawMessage {
 	b, _ := request.Marshal(v)
 	return b
 }
-

@@ -103,9 +103,11 @@ func TestDragToolSaysWhereItEnded(t *testing.T) {
 // browser_drop drops files and data onto a drop zone without a file input.
 func TestDropTool(t *testing.T) {
 	srv := pointerSite(t)
-	c := connect(t, mcpserver.None)
+	dir := t.TempDir()
+	// The stdio client's files: the operator allows dir (--allow-paths).
+	c := connectWith(t, mcpserver.Options{SnapshotMode: mcpserver.None, Files: mcpserver.Files{AllowPaths: []string{dir}}})
 	c.call("browser_navigate", map[string]any{"url": srv.URL})
-	f := filepath.Join(t.TempDir(), "report.pdf")
+	f := filepath.Join(dir, "report.pdf")
 	require.NoError(t, os.WriteFile(f, []byte("%PDF"), 0o600))
 	text, st := c.call("browser_drop", map[string]any{"target": "css=#zone", "paths": []string{f}, "data": map[string]any{"text/uri-list": "https://example.com/"}})
 	assert.Equal(t, "report.pdf|https://example.com/", c.evalString("() => Array.from(got.children).map(li => li.textContent).join('|')"))

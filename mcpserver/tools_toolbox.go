@@ -52,6 +52,7 @@ type emulateArgs struct {
 	Headers       map[string]string   `json:"headers,omitempty" jsonschema:"extra headers sent with every request ({} clears them)"`
 	Timezone      string              `json:"timezone,omitempty" jsonschema:"an IANA time zone, such as Europe/Paris"`
 	Locale        string              `json:"locale,omitempty" jsonschema:"a language tag, such as fr-FR (also Accept-Language)"`
+	throttleArgs
 	pageArgs
 }
 
@@ -126,14 +127,17 @@ func registerToolboxTools(s *Server) {
 	plainTool(s, list, func(in snapshotArgs) (request.Request, pageArgs, error) { return request.Routes{}, in.pageArgs, nil })
 
 	emu := toolSpec{name: "browser_emulate", title: "Emulate a device or environment",
-		desc:      "Change how the browser presents itself, for every tab of the session and those opened later: a device, the viewport, geolocation, offline, color scheme, reduced motion, user agent, extra headers, time zone, locale. Fields left out keep their setting; with none, the settings are returned as they are.",
+		desc:      "Change how the browser presents itself, for every tab and frame of the session and those opened later: a device, the viewport, geolocation, offline, network throttling, CPU slowdown, color scheme, reduced motion, forced colors, contrast, user agent, extra headers, time zone, locale. Fields left out keep their setting; with none, the settings are returned as they are.",
 		openWorld: true, idempotent: true,
 	}
-	emu.enums = map[string][]any{"colorScheme": {events.ColorSchemeDark, events.ColorSchemeLight, events.ColorSchemeNoPreference}}
+	emu.enums = map[string][]any{"colorScheme": {events.ColorSchemeDark, events.ColorSchemeLight, events.ColorSchemeNoPreference},
+		"network":      {events.NetworkSlow3G, events.NetworkFast3G, events.NetworkOffline, events.NetworkOff},
+		"forcedColors": {"active", "none", "reset"}, "contrast": {"more", "less", "no-preference", "custom", "reset"}}
 	plainTool(s, emu, func(in emulateArgs) (request.Request, pageArgs, error) {
 		return request.Set{Reset: in.Reset, Device: in.Device, Viewport: in.Viewport, Geolocation: in.Geolocation, Offline: in.Offline,
 			ColorScheme: in.ColorScheme, ReducedMotion: in.ReducedMotion, UserAgent: in.UserAgent, Headers: in.Headers,
-			Timezone: in.Timezone, Locale: in.Locale}, in.pageArgs, nil
+			Timezone: in.Timezone, Locale: in.Locale,
+			Network: in.network(), CPU: in.CPU, ForcedColors: in.ForcedColors, Contrast: in.Contrast}, in.pageArgs, nil
 	})
 }
 

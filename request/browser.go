@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agentbrowser/agentbrowser/actions"
 	"github.com/agentbrowser/agentbrowser/events"
@@ -50,7 +51,9 @@ func (b *Browser) Do(ctx context.Context, q Request, o Options) (Reply, error) {
 		}
 		ctx = actions.WithTab(ctx, id)
 	}
+	start := time.Now()
 	v, err := e.run(ctx, b, q)
+	b.logCommand(q, o, start, err)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -24,6 +24,13 @@ type Set struct {
 	Headers       map[string]string   `json:"headers"`
 	Timezone      string              `json:"timezone,omitempty"`
 	Locale        string              `json:"locale,omitempty"`
+	// Network throttles or cuts the network (Preset off clears it), CPU
+	// slows the renderers by a factor (1 clears it); ForcedColors and
+	// Contrast emulate those media features ("reset" clears them).
+	Network      *events.NetworkConditions `json:"network,omitempty"`
+	CPU          *float64                  `json:"cpu,omitempty"`
+	ForcedColors string                    `json:"forced_colors,omitempty"`
+	Contrast     string                    `json:"contrast,omitempty"`
 }
 
 func (Set) Command() string { return "set" }
@@ -31,12 +38,14 @@ func (Set) Command() string { return "set" }
 func (q Set) event() events.EmulateEvent {
 	return events.EmulateEvent{Reset: q.Reset, Viewport: q.Viewport, Device: q.Device, Geolocation: q.Geolocation,
 		Offline: q.Offline, ColorScheme: q.ColorScheme, ReducedMotion: q.ReducedMotion, UserAgent: q.UserAgent,
-		Headers: q.Headers, Timezone: q.Timezone, Locale: q.Locale}
+		Headers: q.Headers, Timezone: q.Timezone, Locale: q.Locale,
+		Network: q.Network, CPU: q.CPU, ForcedColors: q.ForcedColors, Contrast: q.Contrast}
 }
 
 func (q Set) empty() bool {
 	return !q.Reset && q.Viewport == nil && q.Device == "" && q.Geolocation == nil && q.Offline == nil &&
-		q.ColorScheme == "" && q.ReducedMotion == nil && q.UserAgent == "" && q.Headers == nil && q.Timezone == "" && q.Locale == ""
+		q.ColorScheme == "" && q.ReducedMotion == nil && q.UserAgent == "" && q.Headers == nil && q.Timezone == "" && q.Locale == "" &&
+		q.Network == nil && q.CPU == nil && q.ForcedColors == "" && q.Contrast == ""
 }
 
 // Validate implements Validator.

@@ -203,32 +203,6 @@ func (q Resize) Validate() error {
 // largest texture side is 16384 on most machines).
 const MaxViewport = 16384
 
-// Wait waits, within the budget, for exactly one condition: Text to
-// appear, Ref to be visible, Gone to be removed or hidden, the URL to
-// match URL, or the document to finish loading (Load).
-type Wait struct {
-	Returns[events.ActionResult]
-	Text string     `json:"text,omitempty"`
-	Ref  events.Ref `json:"ref,omitempty"`
-	Gone events.Ref `json:"gone,omitempty"`
-	URL  string     `json:"url,omitempty"`
-	Load bool       `json:"load,omitempty"`
-}
-
-func (Wait) Command() string { return "wait" }
-
-func (q Wait) event() events.WaitEvent {
-	return events.WaitEvent{Text: q.Text, Ref: q.Ref, Gone: q.Gone, URL: q.URL, Load: q.Load}
-}
-
-// Validate implements Validator.
-func (q Wait) Validate() error {
-	if err := checkRefs(q.Ref, q.Gone); err != nil {
-		return err
-	}
-	return defaultaction.Check(q.event())
-}
-
 // Screenshot captures the viewport, the whole page (Full) or one element
 // (Ref), as png (default) or jpeg (Quality 1-100), with refs drawn over
 // the elements with Labels. With Path (absolute) the image is written
@@ -294,9 +268,6 @@ func init() {
 	})
 	Handle(func(ctx context.Context, b *Browser, q Upload) (events.ActionResult, error) {
 		return actions.Upload(ctx, b.s, q.Ref, q.Files...)
-	})
-	Handle(func(ctx context.Context, b *Browser, q Wait) (events.ActionResult, error) {
-		return actions.Wait(ctx, b.s, q.event())
 	})
 	Handle(func(ctx context.Context, b *Browser, q Screenshot) (events.ScreenshotResult, error) {
 		return actions.Screenshot(ctx, b.s, q.event())

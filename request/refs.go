@@ -5,22 +5,14 @@ import (
 )
 
 // ParseRef reads an element argument as agents write it: a ref (e5, @e5
-// or ref=e5), returned in its canonical form, or a locator (css=...,
+// or ref=e5), returned in its canonical form, a locator (css=...,
 // text=..., role=button[name="Save"], label=..., placeholder=...,
-// testid=...; see events.ParseLocator), returned as written once its form
-// is checked. Anything else is invalid_argument, with the step that gives
-// good refs; a malformed locator's error names the part that is wrong.
+// testid=..., A >> B; see events.ParseLocator), returned as written once
+// its form is checked, or a bare CSS selector, returned as css=SELECTOR.
+// Anything else is invalid_argument, listing the forms; a malformed
+// locator's error names the part that is wrong.
 func ParseRef(s string) (events.Ref, error) {
-	if r, ok := events.ParseRef(s); ok {
-		return r, nil
-	}
-	if events.IsLocator(s) {
-		if _, err := events.ParseLocator(s); err != nil {
-			return "", err
-		}
-		return events.Ref(s), nil
-	}
-	return "", events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5, or a locator such as role=button[name=\"Save\"] or text=Save", s).WithNext(events.StepSnapshot)
+	return events.ReadTarget(s)
 }
 
 // checkRefs checks that each set ref is in its canonical form (e5), as
@@ -37,7 +29,7 @@ func checkRefs(refs ...events.Ref) error {
 			continue
 		}
 		if p, ok := events.ParseRef(string(r)); !ok || p != r {
-			return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, or a locator", r).WithNext(events.StepSnapshot)
+			return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: %s", r, events.TargetForms).WithNext(events.StepSnapshot)
 		}
 	}
 	return nil

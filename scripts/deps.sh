@@ -41,7 +41,12 @@ apt_install() {
   apt-get install -y -qq "$@" >/dev/null
 }
 
-if ! have_cc && ! apt_install gcc libc6-dev; then
+# AGENTBROWSER_DEPS=run: only what running agentbrowser needs (make
+# demo): Chromium and the Go modules; no C compiler, no npm.
+run_only=false
+[ "${AGENTBROWSER_DEPS:-}" = "run" ] && run_only=true
+
+if ! $run_only && ! have_cc && ! apt_install gcc libc6-dev; then
   echo "deps: gcc or libc6-dev is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
 fi
 
@@ -51,12 +56,16 @@ if ! have_chrome && ! apt_install chromium; then
 fi
 
 go mod download
+if $run_only; then
+  exit 0
+fi
 
 # The MCP end-to-end test drives the server with the official TypeScript
 # client, pinned in e2e/mcp/package-lock.json; the real-widget suite
 # (e2e/widgets) loads widget libraries pinned in its package-lock.json; the
 # storage state test (e2e/state) runs Playwright's storageState with
-# playwright-core on the system Chromium; the generality suite (e2e/apps)
+# playwright-core on the system Chromium; the HAR test (e2e/har) checks our
+# HAR files with har-validator; the generality suite (e2e/apps)
 # serves the applications pinned in its package-lock.json and drives them
 # with the TypeScript MCP client.
 # All install from their lockfiles; the widgets' install scripts (analytics
@@ -74,6 +83,7 @@ if command -v npm >/dev/null 2>&1; then
   npm_ci e2e/widgets --ignore-scripts
   npm_ci e2e/state
   npm_ci e2e/apps --ignore-scripts
+  npm_ci e2e/har
 else
   echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test, the widget suite, the storage state test and the generality suite (they fail under CI=true)" >&2
 fi

@@ -80,6 +80,9 @@ type LaunchConfig struct {
 	// WindowSize, when set ("1024,768"), replaces the base flags'
 	// --window-size.
 	WindowSize string
+	// Headed launches the browser with its windows shown: the base flags
+	// without --headless. It needs a display (DISPLAY or WAYLAND_DISPLAY).
+	Headed bool
 	// DebuggingPort, when positive, also opens that DevTools TCP port on
 	// 127.0.0.1 for a person to attach DevTools; AnyDebuggingPort lets
 	// Chrome pick a free one. Every local user can drive the browser
@@ -111,6 +114,9 @@ func (cfg LaunchConfig) ChromeFlags() []string {
 	}
 	if cfg.SitePerProcess {
 		args = append(args, "--site-per-process")
+	}
+	if cfg.Headed {
+		args = slices.DeleteFunc(args, func(f string) bool { return f == "--headless" || strings.HasPrefix(f, "--headless=") })
 	}
 	return append(args, cfg.Flags...)
 }

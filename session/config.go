@@ -58,6 +58,12 @@ type Config struct {
 	// with profile_in_use before anything starts. Without it the profile is
 	// a throwaway directory.
 	Profile string
+	// ForgetSessionCookies, with Profile, lets session cookies (those with
+	// no expiry) end with the browser, as Chromium does. By default a
+	// session keeps them: Close saves them in the profile (mode 0600) and
+	// the next session on the profile restores them, so a login kept in a
+	// session cookie lasts as one kept in a persistent cookie does.
+	ForgetSessionCookies bool
 	// DownloadDir is where the session's downloads are saved (created 0700
 	// when missing; its parent must exist), and kept. Empty: a private
 	// directory of the session, which Close removes with what it holds.

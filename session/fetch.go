@@ -63,6 +63,27 @@ type FetchOwner struct {
 	// with its other streams) and answers the requests it claims; the
 	// session leaves them alone.
 	Handle func(ctx context.Context, t *Target, r PausedRequest)
+	// Auth, when set, asks the targets to pause requests that meet an
+	// authentication challenge (handleAuthRequests) and answers them
+	// (Fetch.continueWithAuth): for the requests the owner's patterns
+	// pause. The first owner with Auth answers every challenge.
+	Auth func(ctx context.Context, t *Target, r AuthRequest)
+}
+
+// AuthRequest is a Fetch.authRequired event: a paused request that met
+// an HTTP authentication challenge.
+type AuthRequest struct {
+	RequestID string `json:"requestId"`
+	Request   struct {
+		URL string `json:"url"`
+	} `json:"request"`
+	FrameID       string `json:"frameId"`
+	AuthChallenge struct {
+		Source string `json:"source"`
+		Origin string `json:"origin"`
+		Scheme string `json:"scheme"`
+		Realm  string `json:"realm"`
+	} `json:"authChallenge"`
 }
 
 // fetchCoordinator is the session's request interception.
@@ -113,17 +134,23 @@ func (s *BrowserSession) fetchEnable() (method string, params any) {
 	s.fetch.mu.Lock()
 	defer s.fetch.mu.Unlock()
 	var pats []FetchPattern
+	auth := false
 	for _, o := range s.fetch.owners {
 		for _, p := range o.Patterns {
 			if !slices.Contains(pats, p) {
 				pats = append(pats, p)
 			}
 		}
+		auth = auth || o.Auth != nil
 	}
 	if len(pats) == 0 {
 		return "", nil
 	}
-	return "Fetch.enable", map[string]any{"patterns": pats}
+	params = map[string]any{"patterns": pats}
+	if auth {
+		params.(map[string]any)["handleAuthRequests"] = true
+	}
+	return "Fetch.enable", params
 }
 
 // refreshFetch sends the merged patterns to every attached target.
@@ -174,6 +201,24 @@ func (s *BrowserSession) startFetchReader(t *Target) {
 		cancel()
 		return
 	}
+	auths, err := rpcc.NewStream(ctx, "Fetch.authRequired", t.Conn)
+	if err != nil {
+		stream.Close()
+		cancel()
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer auths.Close()
+		for {
+			var r AuthRequest
+			if err := auths.RecvMsg(&r); err != nil {
+				return
+			}
+			s.routeAuth(t, r)
+		}
+	}()
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -220,6 +265,28 @@ func (s *BrowserSession) routePaused(t *Target, r PausedRequest) {
 	case owner.Handle != nil:
 		owner.Handle(ctx, t, r)
 	}
+}
+
+// routeAuth gives a challenge to the first owner that answers them, or
+// lets the browser answer it as it would (Default).
+func (s *BrowserSession) routeAuth(t *Target, r AuthRequest) {
+	s.fetch.mu.Lock()
+	var owner *FetchOwner
+	for _, o := range s.fetch.owners {
+		if o.Auth != nil {
+			owner = o
+			break
+		}
+	}
+	s.fetch.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
+	defer cancel()
+	if owner == nil {
+		_ = rpcc.Invoke(ctx, "Fetch.continueWithAuth", map[string]any{"requestId": r.RequestID,
+			"authChallengeResponse": map[string]any{"response": "Default"}}, nil, t.Conn)
+		return
+	}
+	owner.Auth(ctx, t, r)
 }
 
 // fetchSetup is the Fetch.enable a new target gets before it runs, with

@@ -60,6 +60,7 @@ type BrowserSession struct {
 	stops     []func(context.Context) error
 	crashErr  error
 	fetch     fetchCoordinator // request interception shared by its owners
+	creds     credentials      // HTTP credentials the session answers challenges with
 	commands  atomic.Int32     // commands in flight (BeginCommand)
 
 	dl       downloads    // the session's downloads
@@ -268,6 +269,9 @@ func start(ctx context.Context, cfg Config) (_ *BrowserSession, err error) {
 		// the session works.
 		s.log.Warn().Err(err).Msg("downloads are not followed")
 	}
+	if err := s.restoreSessionCookies(ctx); err != nil {
+		return nil, err
+	}
 	if cfg.StorageState != nil {
 		if _, err := s.LoadStorageState(ctx, *cfg.StorageState); err != nil {
 			return nil, fmt.Errorf("loading the storage state: %w", err)
@@ -456,6 +460,7 @@ func (s *BrowserSession) Close() error {
 			// the exception: the browser saves cookies and storage as it
 			// exits.
 			if s.proc != nil && s.proc.Persistent() && !lost {
+				s.saveSessionCookies(ctx)
 				s.exitGracefully()
 			}
 			s.conn.Close()

@@ -183,6 +183,26 @@ func TestThinClientPrintsWhatTheFullBinaryPrints(t *testing.T) {
 			require.NoError(t, err, "%s %v: %s", filepath.Base(c), args, out)
 			require.FileExists(t, filepath.Join(dir, args[len(args)-1]), "%s %v: %s", filepath.Base(c), args, out)
 		}
+		// So are the files the diagnostics write and read.
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "init.js"), []byte("window.x = 1"), 0o600))
+		for _, args := range [][]string{{"har", "start"}, {"har", "stop", "s.har"}, {"trace", "start"}, {"trace", "stop", "t.json"},
+			{"record", "start"}, {"record", "stop", "rec"}, {"init-script", "add", "init.js"}, {"network", "get", "none", "--save", "body"}} {
+			cmd := exec.Command(c, append([]string{"--session", "thin", "--json"}, args...)...)
+			cmd.Env = append(os.Environ(), "AGENTBROWSER_HOME="+home)
+			cmd.Dir = dir
+			out, err := cmd.Output()
+			if args[0] == "network" {
+				// No such request: what counts is that the line went to
+				// the full binary, which made the path absolute.
+				require.Contains(t, string(out), "not_found", "%s %v", filepath.Base(c), args)
+				continue
+			}
+			require.NoError(t, err, "%s %v: %s", filepath.Base(c), args, out)
+			if len(args) == 3 {
+				_, err := os.Stat(filepath.Join(dir, args[2]))
+				require.NoError(t, err, "%s %v: %s", filepath.Base(c), args, out)
+			}
+		}
 	}
 }
 

@@ -121,7 +121,12 @@ func TestCLIActionsEndToEnd(t *testing.T) {
 	stale := c.json("click", refByName(t, snap, "button", "Press me"))
 	require.Equal(t, 1, stale.Exit)
 	require.Equal(t, "stale_ref", stale.errCode())
+	// A bare word reads as CSS (a <nonsense> element, which is not
+	// there); what is neither a ref nor CSS is refused.
 	bad := c.json("click", "nonsense")
+	require.Equal(t, "element_not_found", bad.errCode())
+	require.Contains(t, bad.Stdout, "read as CSS")
+	bad = c.json("click", "@nonsense")
 	require.Equal(t, "invalid_argument", bad.errCode())
 
 	// Tabs.

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
 // clientBound lists the commands whose Prepare reads the caller's
 // environment (its working directory, its standard input): a daemon cannot
 // run their command lines for the thin client.
-var clientBound = map[string]bool{"upload": true, "screenshot": true, "state": true, "pdf": true, "batch": true, "drop": true}
+var clientBound = map[string]bool{"upload": true, "screenshot": true, "state": true, "pdf": true, "batch": true, "drop": true,
+	"trace": true, "har": true, "record": true, "init-script": true}
 
 // runArgv runs a whole command line for the thin client exactly as run
 // would in a client process whose daemon is this one: the same parsing,
@@ -24,11 +26,15 @@ func (d *daemon) runArgv(ctx context.Context, args []string) reply {
 		return fallback
 	}
 	g, cmd, in, err := parseArgs(args)
+	var help *helpAsked
+	if errors.As(err, &help) {
+		return fallback
+	}
 	if err != nil {
 		body, code := errBody(err)
 		return argvReply(g.JSON || wantsJSON(args), body, code)
 	}
-	if cmd.Local || clientBound[cmd.Name] || in.Bool("stdin") || in.Has("body-file") || g.Session != d.g.Session || hasPathSettings(g) {
+	if cmd.Local || clientBound[cmd.Name] || in.Bool("stdin") || in.Has("body-file") || in.Has("save") || g.Session != d.g.Session || hasPathSettings(g) {
 		return fallback
 	}
 	// Settings on the line are checked as the full binary checks them

@@ -87,9 +87,11 @@ func TestCLIErrorsAndExitCodes(t *testing.T) {
 	for _, args := range [][]string{{"eval"}, {"eval", ""},
 		// A malformed ref is a usage error too, checked before a daemon
 		// starts.
-		{"click", "notaref"}, {"type", "x", "abc"}, {"hover", "x"}, {"scroll", "x"}, {"select", "x", "v"},
-		{"check", "x"}, {"uncheck", "x"}, {"upload", "x", "f"}, {"drag", "e1", "x"}, {"eval", "el => 1", "--ref", "x"},
-		{"screenshot", "--ref", "x"}, {"wait", "--gone", "x"}, {"wait", "--ref", "x"}, {"snapshot", "--scope", "x"},
+		// (a bare word is a CSS selector; @x is neither a ref nor CSS).
+		{"click", "@notaref"}, {"type", "@x", "abc"}, {"hover", "@x"}, {"scroll", "@x"}, {"select", "@x", "v"},
+		{"check", "@x"}, {"uncheck", "@x"}, {"upload", "@x", "f"}, {"drag", "e1", "@x"}, {"eval", "el => 1", "--ref", "@x"},
+		{"screenshot", "--ref", "@x"}, {"wait", "--gone", "@x"}, {"wait", "--ref", "@x"}, {"snapshot", "--scope", "@x"},
+		{"cookies", "set", "n", "v"},
 		// So are the other arguments the CLI can check without a browser.
 		{"tab", "bogus"}, {"tab", "switch"}, {"dialog", "bogus"}, {"dialog", "dismiss", "--prompt-text", "x"},
 		{"dialog", "policy", "nope"}, {"dialog", "accept", "--hold-ms", "5"}, {"resize", "a", "b"}, {"resize", "0", "10"},

@@ -116,28 +116,6 @@ func init() {
 		})
 	}
 	register(&Command{
-		Name: "wait", Usage: "wait --text T | --ref REF | --gone REF | --url PATTERN | --load",
-		Summary: "wait, within the budget, for text, an element, an element to go, a URL, or the load event",
-		MaxArgs: 0, RefFlags: []string{"ref", "gone"},
-		Flags: []Flag{
-			{Name: "text", Kind: String, Usage: "text to appear in the page"},
-			{Name: "ref", Kind: String, Usage: "an element to be visible"},
-			{Name: "gone", Kind: String, Usage: "an element to be removed or hidden"},
-			{Name: "url", Kind: String, Usage: "the URL to contain this, or to match it with * as a wildcard"},
-			{Name: "load", Kind: Bool, Usage: "the document to finish loading"},
-		},
-		Parse: func(in Input) (request.Request, error) {
-			q := request.Wait{Text: in.String("text"), URL: in.String("url"), Load: in.Bool("load")}
-			if in.Has("ref") {
-				q.Ref = ref(in.String("ref"))
-			}
-			if in.Has("gone") {
-				q.Gone = ref(in.String("gone"))
-			}
-			return q, nil
-		},
-	})
-	register(&Command{
 		Name: "tab", Usage: "tab new [URL] | tab switch ID | tab close [ID]",
 		Summary: "open, switch to or close a tab (ID: a tab id, a unique prefix of one, or its number in 'tabs')",
 		MinArgs: 1, MaxArgs: 2,

@@ -11,12 +11,13 @@ import (
 
 // setUsage lists what set takes.
 const setUsage = "set [viewport W H [--dpr N] [--mobile] [--touch] | device NAME | geolocation LAT LON [--accuracy M] | offline on|off | " +
-	"media dark|light|no-preference | reduced-motion on|off | user-agent UA | headers JSON | timezone TZ | locale L | reset]"
+	"media dark|light|no-preference | reduced-motion on|off | user-agent UA | headers JSON | timezone TZ | locale L | credentials USER PASS [ORIGIN] | " +
+	"network slow-3g|fast-3g|offline|off|DOWN UP LATENCY | cpu N | forced-colors active|none|reset | contrast more|less|no-preference|custom|reset | reset]"
 
 func init() {
 	register(&Command{
 		Name: "set", Usage: setUsage,
-		Summary: "emulate a device, viewport, place, network state, color scheme, user agent, headers, time zone or locale, for every tab of the session; without arguments, show the settings",
+		Summary: "emulate a device, viewport, place, network state or speed, CPU speed, color scheme, forced colors, contrast, user agent, headers, time zone or locale, for every tab of the session; without arguments, show the settings",
 		MaxArgs: -1,
 		Flags: []Flag{
 			{Name: "dpr", Kind: String, Usage: "viewport: the device pixel ratio"},
@@ -28,6 +29,10 @@ func init() {
 	})
 }
 
+// setParsers read the settings of set that other files add (set
+// credentials), by the setting's name, from the arguments after it.
+var setParsers = map[string]func(args []string) (request.Request, error){}
+
 // parseSet reads set's command line into one change of the emulation.
 func parseSet(in Input) (request.Request, error) {
 	q := request.Set{}
@@ -35,6 +40,9 @@ func parseSet(in Input) (request.Request, error) {
 		return q, nil
 	}
 	what, args := in.Args[0], in.Args[1:]
+	if p, ok := setParsers[what]; ok {
+		return p(args)
+	}
 	arity := func(n int, form string) error {
 		if len(args) != n {
 			return usageErrorf("usage: agentbrowser set %s %s", what, form)
@@ -68,7 +76,14 @@ func parseSet(in Input) (request.Request, error) {
 		return f, nil
 	}
 	var err error
+	if set, ok := setMore[what]; ok {
+		if err := set(what, args, &q); err != nil {
+			return nil, err
+		}
+		what = "" // no flag of set belongs to these settings
+	}
 	switch what {
+	case "":
 	case "viewport":
 		if err := arity(2, "W H [--dpr N] [--mobile] [--touch]"); err != nil {
 			return nil, err

@@ -6,13 +6,14 @@ import (
 
 func init() {
 	register(&Command{
-		Name: "snapshot", Usage: "snapshot [--interactive] [--max-depth N] [--scope REF] [--find TEXT|/RE/] [--max-chars N] [--cursor C] [--full] [--diff]",
+		Name: "snapshot", Usage: "snapshot [-i|--interactive] [-d|--max-depth N] [-s|--scope REF] [--find TEXT|/RE/] [--max-chars N] [--cursor C] [--full] [--diff]",
 		Summary: "the active tab's state: url, title, accessibility snapshot with refs, and what other watchdogs add",
 		MaxArgs: 0, RefFlags: []string{"scope"},
 		Flags: []Flag{
-			{Name: "interactive", Kind: Bool, Usage: "list only the lines that carry a ref, flat"},
-			{Name: "max-depth", Kind: Int, Usage: "show only lines shallower than N (0: no limit)"},
-			{Name: "scope", Kind: String, Usage: "show only the subtree of this ref"},
+			{Name: "interactive", Short: "i", Kind: Bool, Usage: "list only the lines that carry a ref, flat"},
+			{Name: "compact", Short: "c", Kind: Bool, Usage: "accepted for agent-browser's -c: the tree always leaves out wrappers that hold nothing to read or act on"},
+			{Name: "max-depth", Short: "d", Kind: Int, Usage: "show only lines shallower than N (0: no limit)"},
+			{Name: "scope", Short: "s", Kind: String, Usage: "show only the subtree of this element (a ref, a locator or a CSS selector such as '#main')"},
 			{Name: "find", Kind: String, Usage: "show only the lines that match a text (any case) or a /regular expression/, each under its nearest heading or landmark"},
 			{Name: "max-chars", Kind: Int, Usage: "cut the snapshot at a line boundary to at most N bytes (default 100000; at least 100); its last line gives the cursor of the rest"},
 			{Name: "cursor", Kind: String, Usage: "show the part of a cut snapshot from this cursor on (next_cursor of the part before, same options otherwise)"},

@@ -16,7 +16,8 @@ import (
 
 func init() {
 	settingFlags = append(settingFlags,
-		Flag{Name: "profile", Kind: String, Usage: "session setting: a Chromium profile directory that close keeps (created 0700), so sign-ins last; one running session at a time (profile_in_use)"},
+		Flag{Name: "profile", Kind: String, Usage: "session setting: a Chromium profile directory that close keeps (created 0700), so sign-ins last, those in session cookies too; one running session at a time (profile_in_use)"},
+		Flag{Name: "no-keep-session-cookies", Kind: Bool, Usage: "session setting: with --profile, let session cookies end with the browser, as Chromium does (by default close saves them in the profile, 0600, and the next session restores them)"},
 		Flag{Name: "storage-state", Kind: String, Usage: "session setting: load this storage state file (Playwright's storageState JSON) before the first page"},
 		Flag{Name: "download-dir", Kind: String, Usage: "session setting: save downloads here (created 0700) and keep them; default: a private directory that close removes"},
 		Flag{Name: "max-download-bytes", Kind: Int, Usage: "session setting: cancel a download larger than this (download_too_large; default 1073741824, 1 GiB)"},
@@ -167,6 +168,10 @@ func parseCookies(in Input) (request.Request, error) {
 		if len(in.Args) != 3 || len(urls) > 1 {
 			return nil, usageErrorf("usage: agentbrowser cookies set NAME VALUE (--url URL | --domain D) [--path P] [--http-only] [--secure] [--same-site Lax|Strict|None] [--expires UNIX]")
 		}
+		if len(urls) == 0 && !in.Has("domain") {
+			// Where the cookie goes is part of the command line.
+			return nil, usageErrorf("cookies set needs --url URL or --domain D: the site the cookie belongs to")
+		}
 		q := request.SetCookie{
 			Name: in.Args[1], Value: in.Args[2], Domain: in.String("domain"), Path: in.String("path"),
 			HTTPOnly: in.Bool("http-only"), Secure: in.Bool("secure"), SameSite: in.String("same-site"),
@@ -254,6 +259,7 @@ func applyStateSettings(cfg *session.Config, settings map[string]string) error {
 		return err
 	}
 	cfg.Profile, cfg.DownloadDir = st.profile, st.downloadDir
+	cfg.ForgetSessionCookies = settings["no-keep-session-cookies"] == "true"
 	cfg.MaxDownloadBytes, cfg.StorageState = st.maxDownloadBytes, st.storageState
 	return nil
 }

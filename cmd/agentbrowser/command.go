@@ -25,6 +25,10 @@ const (
 	// Multi flags take a value and may repeat; the values are kept as a
 	// list (see Input.Multi), each exactly as given.
 	Multi
+	// Optional flags take one of their Values when it follows them
+	// (--load networkidle, --load=networkidle) and Values[0] otherwise
+	// (--load).
+	Optional
 )
 
 // Flag describes one command flag.
@@ -32,6 +36,11 @@ type Flag struct {
 	Name  string
 	Kind  FlagKind
 	Usage string
+	// Short is the flag's one-letter form (-i for --interactive), given
+	// where agent-browser users type it with the same meaning.
+	Short string
+	// Values are an Optional flag's values, its default first.
+	Values []string
 }
 
 // Input is a parsed command line: positional arguments and flag values.
@@ -206,18 +215,13 @@ func checkRefs(cmd *Command, in Input) error {
 	return nil
 }
 
-// parseRef parses a ref argument: a ref, or a locator in its place.
+// parseRef parses an element argument: a ref, a locator, or a bare CSS
+// selector (read as css=; see events.ReadTarget).
 func parseRef(s string) (events.Ref, error) {
-	if r, ok := events.ParseRef(s); ok {
-		return r, nil
+	r, err := events.ReadTarget(s)
+	if err != nil {
+		// A syntax problem of the command line: exit 2, like --xy abc.
+		return "", usageErrorf("%s", err.Error())
 	}
-	if events.IsLocator(s) {
-		if _, err := events.ParseLocator(s); err != nil {
-			// A syntax problem of the command line: exit 2.
-			return "", usageErrorf("%s", err.Error())
-		}
-		return events.Ref(s), nil
-	}
-	// A syntax problem of the command line: exit 2, like --xy abc.
-	return "", usageErrorf("malformed ref %q: want e5, @e5 or ref=e5 (refs come from snapshot), or a locator such as 'role=button[name=\"Save\"]' or text=Save", s)
+	return r, nil
 }

@@ -56,10 +56,14 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	_, exit := errBody(err)
 	require.Equal(t, exitAction, exit, "a zero budget stays a bad value (exit 1), as documented")
 
-	_, err = parseRef("x5")
+	_, err = parseRef("@x5")
 	var ue *usageError
 	require.True(t, errors.As(err, &ue), "a malformed ref is a usage error (exit 2): %v", err)
-	r, err := parseRef("@e12")
+	require.Contains(t, err.Error(), "css=#save", "the error lists the forms an element takes")
+	r, err := parseRef("x5")
+	require.NoError(t, err)
+	require.Equal(t, "css=x5", string(r), "what is not a ref but reads as CSS is css=")
+	r, err = parseRef("@e12")
 	require.NoError(t, err)
 	require.Equal(t, "e12", string(r))
 }

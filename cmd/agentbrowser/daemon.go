@@ -108,7 +108,7 @@ func newDaemon(lc fx.Lifecycle, g globals, log zerolog.Logger, m *watchdogs.Mana
 		return nil, err
 	}
 	base := sessionBase(session.Config{
-		Launch:     session.LaunchConfig{SitePerProcess: true, DebuggingPort: port, RecordFile: browserRecord(paths)},
+		Launch:     session.LaunchConfig{SitePerProcess: true, DebuggingPort: port, RecordFile: browserRecord(paths), Headed: g.Settings["headed"] == "true"},
 		Extensions: []session.Extension{m},
 		Logger:     log,
 		Policy:     policy,

@@ -92,12 +92,14 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 	}
 	ch := make(chan started, 1)
 	go func() {
-		s, unreachable, err := d.startSession()
+		s, never, err := d.startSession()
 		ch <- started{s, err}
-		if unreachable {
+		if never {
 			// After the answer is in ch: the command that waits for it
-			// hears why, not that the daemon is closing.
-			d.shutdown("remote endpoint unreachable")
+			// hears why, not that the daemon is closing. A daemon whose
+			// browser never started holds nothing: the next command
+			// starts a fresh one.
+			d.shutdown("the browser did not start")
 		}
 	}()
 	t := time.NewTimer(time.Until(workDeadline))
@@ -148,10 +150,12 @@ func (d *daemon) runningSession() *session.BrowserSession {
 }
 
 // startSession gets the daemon's browser session, starting it if needed,
-// within sessionStartTimeout and the daemon's life. unreachable says that
-// a remote endpoint could not be reached at the daemon's start: nothing to
-// keep the daemon for, and the next command tries again afresh.
-func (d *daemon) startSession() (_ *session.BrowserSession, unreachable bool, _ error) {
+// within sessionStartTimeout and the daemon's life. never says that the
+// daemon's first browser failed to start (a profile in use, a remote
+// endpoint that cannot be reached, a browser that would not launch):
+// nothing to keep the daemon for, and the next command tries again
+// afresh.
+func (d *daemon) startSession() (_ *session.BrowserSession, never bool, _ error) {
 	ctx, cancel := context.WithTimeout(d.life, sessionStartTimeout)
 	defer cancel()
 	s, err := d.reg.GetOrStartAt(ctx, d.g.Session, endpointOf(d.g))
@@ -159,8 +163,8 @@ func (d *daemon) startSession() (_ *session.BrowserSession, unreachable bool, _ 
 		d.mu.Lock()
 		never := d.watching == nil
 		d.mu.Unlock()
-		if never && !remoteOf(d.g).empty() {
-			d.log.Warn().Err(err).Msg("remote endpoint unreachable; daemon exiting")
+		if never && d.life.Err() == nil {
+			d.log.Warn().Err(err).Msg("the browser did not start; daemon exiting")
 			return nil, true, err
 		}
 		return nil, false, err

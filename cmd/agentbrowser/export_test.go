@@ -60,7 +60,8 @@ func SkillGuide() string { return skillGuide }
 func CommandFlags() map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	for name, c := range commands {
-		fs := map[string]bool{}
+		// Every command answers --help.
+		fs := map[string]bool{"help": true}
 		for _, f := range append(append(append([]Flag{}, globalFlags...), settingFlags...), c.Flags...) {
 			fs[f.Name] = true
 		}
@@ -68,3 +69,6 @@ func CommandFlags() map[string]map[string]bool {
 	}
 	return out
 }
+
+// CommandNames lists the CLI's commands.
+func CommandNames() []string { return commandNames() }

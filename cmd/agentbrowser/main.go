@@ -6,10 +6,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +43,15 @@ func runArgs(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	g, cmd, in, err := parseArgs(args)
+	var help *helpAsked
+	if errors.As(err, &help) {
+		text := generalHelp()
+		if help.cmd != nil {
+			text = commandHelp(help.cmd)
+		}
+		emit(stdout, stderr, g.JSON, map[string]any{"ok": true, "text": text})
+		return exitOK
+	}
 	if err != nil {
 		body, code := errBody(err)
 		emit(stdout, stderr, g.JSON || wantsJSON(args), body)
@@ -163,68 +172,59 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 	io.WriteString(stdout, termtext.Escape(humanText(body)))
 }
 
-// humanText renders a result for people: the snapshot or text as is, other
-// fields as "key: value" lines.
-func humanText(body map[string]any) string {
-	var sb strings.Builder
-	if n, ok := body["notice"].(string); ok {
-		sb.WriteString("note: " + n + "\n")
-	}
-	for _, k := range []string{"text", "snapshot", "markdown"} {
-		if s, ok := body[k].(string); ok {
-			sb.WriteString(s)
-			if !strings.HasSuffix(s, "\n") {
-				sb.WriteByte('\n')
-			}
-			return sb.String()
-		}
-	}
-	keys := make([]string, 0, len(body))
-	for k := range body {
-		if k != "ok" && k != "notice" {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := body[k]
-		switch v := v.(type) {
-		case string:
-			fmt.Fprintf(&sb, "%s: %s\n", k, v)
-		default:
-			b, _ := request.Marshal(v)
-			fmt.Fprintf(&sb, "%s: %s\n", k, b)
-		}
-	}
-	if len(keys) == 0 {
-		sb.WriteString("ok\n")
-	}
-	return sb.String()
-}
-
 func printHelp(w io.Writer, args []string) {
 	if len(args) > 1 {
 		if c, ok := commands[args[1]]; ok {
-			fmt.Fprintf(w, "agentbrowser %s\n  %s\n", c.Usage, c.Summary)
-			for _, f := range c.Flags {
-				fmt.Fprintf(w, "  --%-16s %s\n", f.Name, f.Usage)
-			}
+			io.WriteString(w, commandHelp(c))
 			return
 		}
 	}
-	fmt.Fprintf(w, "agentbrowser %s: drive a real Chrome from agents and scripts\n\nusage: agentbrowser [global flags] COMMAND [args] [flags]\n\ncommands:\n", version)
+	io.WriteString(w, generalHelp())
+}
+
+// flagLine is one flag as help lists it: "-i, --interactive   usage".
+func flagLine(f Flag) string {
+	name := "    --" + f.Name
+	if f.Short != "" {
+		name = "-" + f.Short + ", --" + f.Name
+	}
+	return fmt.Sprintf("  %-22s %s\n", name, f.Usage)
+}
+
+// commandHelp is one command's usage, summary and flags.
+func commandHelp(c *Command) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "usage: agentbrowser %s\n  %s\n", c.Usage, c.Summary)
+	if len(c.Flags) > 0 {
+		sb.WriteString("\nflags:\n")
+		for _, f := range c.Flags {
+			sb.WriteString(flagLine(f))
+		}
+	}
+	if c.RefArgs > 0 || len(c.RefFlags) > 0 {
+		sb.WriteString("\nAn element (REF) is a ref from snapshot (e5, @e5, ref=e5), a locator (role=button[name=\"Save\"], text=Save,\nlabel=Email, placeholder=Search, testid=save, css=#save, A >> B for B inside A), or a bare CSS selector (#save).\n")
+	}
+	sb.WriteString("\nGlobal flags (--session, --json, --timeout-ms, ...): agentbrowser --help. Reference: docs/cli.md.\n")
+	return sb.String()
+}
+
+// generalHelp lists the commands and the global flags.
+func generalHelp() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "agentbrowser %s: drive a real Chrome from agents and scripts\n\nusage: agentbrowser [global flags] COMMAND [args] [flags]\n       agentbrowser COMMAND --help (or -h) for a command's flags\n\ncommands:\n", version)
 	for _, n := range commandNames() {
 		c := commands[n]
 		if strings.HasPrefix(n, "_") || n == "status" {
 			continue
 		}
-		fmt.Fprintf(w, "  %-44s %s\n", c.Usage, c.Summary)
+		fmt.Fprintf(&sb, "  %-44s %s\n", c.Usage, c.Summary)
 	}
-	fmt.Fprintf(w, "\nglobal flags:\n")
+	sb.WriteString("\nglobal flags:\n")
 	for _, f := range append(append([]Flag{}, globalFlags...), settingFlags...) {
-		fmt.Fprintf(w, "  --%-16s %s\n", f.Name, f.Usage)
+		sb.WriteString(flagLine(f))
 	}
-	fmt.Fprintf(w, "\nWith --json every command prints one object: {\"ok\":true,...} or {\"ok\":false,\"error\":{\"code\",\"message\"}}; see docs/cli.md.\n")
+	sb.WriteString("\nWithout --json a command prints readable text: a snapshot or text as it is, other results as key: value lines, lists one item a line.\nWith --json every command prints one object: {\"ok\":true,...} or {\"ok\":false,\"error\":{\"code\",\"message\"}}; see docs/cli.md.\n")
+	return sb.String()
 }
 
 // checkedWriter keeps the first error a write to w returned and refuses

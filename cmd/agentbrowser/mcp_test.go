@@ -37,6 +37,12 @@ func mcpSite(t *testing.T) *testutil.Servers {
 			fmt.Fprint(w, counterHTML)
 		case "/pointer":
 			fmt.Fprint(w, pointerHTML)
+		case "/checkout":
+			fmt.Fprint(w, checkoutHTML)
+		case "/api/checkout":
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			fmt.Fprint(w, `{"error":"card declined"}`)
 		default:
 			fmt.Fprintf(w, "<title>%s</title><p>page %s</p>", strings.Trim(r.URL.Path, "/"), r.URL.Path)
 		}

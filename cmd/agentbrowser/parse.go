@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,12 +74,73 @@ func knownFlag(cmd *Command, name string) (Flag, bool) {
 	return f, ok
 }
 
+// shortFlag finds a flag by its one-letter form among cmd's flags.
+func shortFlag(cmd *Command, letter string) (Flag, bool) {
+	if cmd != nil {
+		for _, f := range cmd.Flags {
+			if f.Short != "" && f.Short == letter {
+				return f, true
+			}
+		}
+	}
+	return Flag{}, false
+}
+
+// helpAsked is parseArgs' answer to a command line that asks for help
+// (--help or -h anywhere before "--"): the command it names, or nil.
+type helpAsked struct{ cmd *Command }
+
+func (h *helpAsked) Error() string { return "help asked" }
+
+// askedHelp finds --help or -h in a command line and the command it
+// names (the first argument that is a command's name).
+func askedHelp(args []string) (*helpAsked, bool) {
+	asked := false
+	var cmd *Command
+	first := true // the next positional argument is the first
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		switch a {
+		case "--help", "-h", "--help=true", "-help":
+			asked = true
+			continue
+		}
+		if isFlag(a) {
+			// A global flag's value is no positional argument.
+			name, _, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if f, ok := knownFlag(cmd, name); ok && !hasVal && f.Kind != Bool && f.Kind != Optional {
+				i++
+			}
+			continue
+		}
+		if first && a == "help" {
+			// help COMMAND, after global flags too.
+			asked = true
+		} else if c, ok := commands[a]; ok && cmd == nil {
+			cmd = c
+		}
+		first = false
+	}
+	if !asked {
+		return nil, false
+	}
+	return &helpAsked{cmd: cmd}, true
+}
+
 // parseArgs splits a command line into globals, the command and its input.
 // Flags may appear before or after the command name and between positional
-// arguments; "--" ends flag parsing.
+// arguments; "--" ends flag parsing. A command line with --help or -h is
+// a *helpAsked error.
 func parseArgs(args []string) (globals, *Command, Input, error) {
 	g := globals{Session: "default", TimeoutMS: defaultTimeoutMS, LogLevel: "warn", Idle: 30 * time.Minute, Settings: map[string]string{}}
 	in := Input{Flags: map[string]string{}}
+	if h, ok := askedHelp(args); ok {
+		g.JSON = wantsJSON(args)
+		return g, h.cmd, in, h
+	}
 	var cmd *Command
 	var rest []string
 	onlyArgs := false
@@ -100,9 +163,16 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			continue
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		f, ok := knownFlag(cmd, name)
-		if !ok {
-			return g, nil, in, usageErrorf("unknown flag --%s", name)
+		var f Flag
+		var ok bool
+		if !strings.HasPrefix(a, "--") && len(name) == 1 {
+			// -i: a one-letter flag.
+			if f, ok = shortFlag(cmd, name); !ok {
+				return g, nil, in, usageErrorf("unknown flag -%s%s", name, flagHint(cmd))
+			}
+			name = f.Name
+		} else if f, ok = knownFlag(cmd, name); !ok {
+			return g, nil, in, usageErrorf("unknown flag --%s%s", name, flagHint(cmd))
 		}
 		if f.Kind == Bool {
 			if hasVal && val != "true" && val != "false" {
@@ -110,6 +180,16 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			}
 			if !hasVal {
 				val = "true"
+			}
+		} else if f.Kind == Optional {
+			if !hasVal {
+				val = f.Values[0]
+				if i+1 < len(args) && slices.Contains(f.Values, args[i+1]) {
+					i++
+					val = args[i]
+				}
+			} else if !slices.Contains(f.Values, val) {
+				return g, nil, in, usageErrorf("--%s %q: want one of %s", name, val, strings.Join(f.Values, ", "))
 			}
 		} else if !hasVal {
 			if i+1 >= len(args) {
@@ -198,6 +278,9 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 			g.Settings[name] = abs
 		}
 	}
+	if g.Settings["headed"] == "true" && (g.CDP != "" || g.Remote.Grid != "") {
+		return g, nil, in, usageErrorf("--headed is for a browser agentbrowser launches: a browser reached with --cdp or --grid shows its windows or not as it was started")
+	}
 	if g.Settings["profile"] != "" && (g.CDP != "" || g.Remote.Grid != "") {
 		return g, nil, in, usageErrorf("--profile is for a browser agentbrowser launches: a browser reached with --cdp or --grid keeps its own profile")
 	}
@@ -213,6 +296,15 @@ func parseArgs(args []string) (globals, *Command, Input, error) {
 
 // isFlag tells a flag from a positional argument; negative numbers such as
 // "-5" are arguments.
+// flagHint ends an unknown flag's message with where the flags are
+// listed.
+func flagHint(cmd *Command) string {
+	if cmd == nil {
+		return " (agentbrowser --help lists the global flags)"
+	}
+	return fmt.Sprintf(" (agentbrowser %s --help lists its flags)", cmd.Name)
+}
+
 func isFlag(a string) bool {
 	if !strings.HasPrefix(a, "-") || a == "-" {
 		return false

@@ -126,8 +126,8 @@ func TestCLICookiesAndStorage(t *testing.T) {
 		o := c.json(bad...)
 		require.Equal(t, 2, o.Exit, "%v: %v", bad, o.Body)
 	}
+	// Neither --url nor --domain is a usage error, exit 2 (cli_test.go).
 	for _, bad := range [][]string{
-		{"cookies", "set", "n", "v"},
 		{"cookies", "set", "n", "v", "--url", "x", "--domain", "y"},
 		{"cookies", "set", "n", "v", "--url", srv.MainURL("/"), "--same-site", "lax"},
 		{"storage", "cookies"},

@@ -330,3 +330,38 @@ test('a non-loopback bind without a token is refused', async () => {
   assert.equal(code, 2);
   assert.match(out, /auth-token/);
 });
+
+test('a failing checkout in full: its request, its console error, the vitals', async () => {
+  const client = await connect(stdio());
+  try {
+    await ok(client, 'browser_navigate', { url: SITE + '/checkout' });
+    const poll = async (name, args, done) => {
+      const deadline = Date.now() + 20000;
+      for (;;) {
+        const res = await ok(client, name, args);
+        if (done(res)) return res;
+        assert.ok(Date.now() < deadline, `${name} never gave what was awaited: ${text(res)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const idOf = (res, what) => text(res).split('\n').find((l) => l.includes(what)).match(/\[id=([^\]]+)\]/)[1];
+
+    let res = await poll('browser_network_requests', {}, (r) => text(r).includes('/api/checkout => 500'));
+    const id = idOf(res, '/api/checkout');
+    res = await poll('browser_network_request', { id }, (r) => r.structuredContent.response_body.state !== 'pending');
+    assert.equal(res.structuredContent.method, 'POST');
+    assert.equal(res.structuredContent.request_body.text, '{"item":"book","qty":2}');
+    assert.match(res.structuredContent.response_body.text, /card declined/);
+
+    res = await poll('browser_console_messages', {}, (r) => text(r).includes('checkout failed'));
+    res = await ok(client, 'browser_console_message', { id: idOf(res, 'checkout failed') });
+    assert.equal(res.structuredContent.stack[0].function, 'report');
+    assert.equal(res.structuredContent.stack[0].line, 3);
+
+    res = await ok(client, 'browser_vitals');
+    assert.equal(res.structuredContent.url, SITE + '/checkout');
+    assert.ok(res.structuredContent.ttfb_ms >= 0);
+  } finally {
+    await client.close();
+  }
+});

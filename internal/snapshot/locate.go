@@ -35,16 +35,36 @@ func (e *InvalidSelectorError) Error() string {
 	return fmt.Sprintf("the browser rejects the CSS selector %q: %s", e.Selector, e.Reason)
 }
 
-// locateOpts are the options of the walk's locate plugin (js/locate.js).
-type locateOpts struct {
-	Name      string `json:"name"`
+// locateStep is one step of a locator for the walk's locate plugin
+// (js/locate.js): the locator itself, or a scope of a chain.
+type locateStep struct {
 	Kind      string `json:"kind"`
 	Value     string `json:"value"`
 	Exact     bool   `json:"exact"`
 	NameValue string `json:"name_value"`
 	NameExact bool   `json:"name_exact"`
 	Nth       *int   `json:"nth"`
-	Limit     int    `json:"limit"`
+	Checked   string `json:"checked,omitempty"`
+	Disabled  string `json:"disabled,omitempty"`
+	Expanded  string `json:"expanded,omitempty"`
+	Selected  string `json:"selected,omitempty"`
+	Pressed   string `json:"pressed,omitempty"`
+	Level     int    `json:"level,omitempty"`
+}
+
+func stepOf(l events.Locator) locateStep {
+	return locateStep{
+		Kind: string(l.Kind), Value: l.Value, Exact: l.Exact, NameValue: l.Name, NameExact: l.NameExact, Nth: l.Nth,
+		Checked: l.Checked, Disabled: l.Disabled, Expanded: l.Expanded, Selected: l.Selected, Pressed: l.Pressed, Level: l.Level,
+	}
+}
+
+// locateOpts are the options of the walk's locate plugin (js/locate.js).
+type locateOpts struct {
+	Name string `json:"name"`
+	locateStep
+	Limit  int          `json:"limit"`
+	Scopes []locateStep `json:"scopes,omitempty"`
 }
 
 // The marker text records of the locate plugin.
@@ -68,10 +88,11 @@ func (e *Engine) Locate(ctx context.Context, l events.Locator, limit int) (Locat
 		return Located{}, err
 	}
 	defer e.capMu.unlock()
-	c := &capture{e: e, opts: Options{Interactive: true}, plugin: locateOpts{
-		Name: "locate", Kind: string(l.Kind), Value: l.Value, Exact: l.Exact,
-		NameValue: l.Name, NameExact: l.NameExact, Nth: l.Nth, Limit: limit,
-	}}
+	opts := locateOpts{Name: "locate", locateStep: stepOf(l), Limit: limit}
+	for _, sc := range l.Scopes {
+		opts.Scopes = append(opts.Scopes, stepOf(sc))
+	}
+	c := &capture{e: e, opts: Options{Interactive: true}, plugin: opts}
 	_, lines, err := e.captureTop(ctx, c, 0)
 	if err != nil {
 		return Located{}, err

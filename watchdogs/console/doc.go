@@ -17,9 +17,14 @@
 // session's event stream, which its own goroutine drains as fast as the
 // browser sends.
 //
+// Each message gets an id unique in the session (c-1, c-2, ...) and keeps
+// its arguments (values cut at Config.MaxText) and the stack trace the
+// browser gave with it (at most 40 frames, asynchronous parents included).
+//
 // It handles:
 //   - events.ConsoleEvent: the messages of one ring, oldest first, and
 //     optionally clears both rings;
+//   - events.ConsoleGetEvent: one message in full, by its id;
 //   - events.BrowserStateRequestEvent: the console section, the numbers of
 //     errors and warnings since the previous state request for the tab,
 //     which it then resets. The messages themselves are not in the state.

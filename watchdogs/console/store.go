@@ -1,6 +1,7 @@
 package console
 
 import (
+	"strconv"
 	"sync"
 	"time"
 
@@ -22,6 +23,8 @@ type store struct {
 	live map[events.SessionID]*session.Target
 	// contexts maps, per session, execution context ids to their frame.
 	contexts *execctx.Map
+	// seq numbers the session's messages.
+	seq uint64
 }
 
 // tabConsole is one tab's rings and since-last-state counters.
@@ -110,11 +113,12 @@ func (st *store) consoleCalled(t *session.Target, ev *runtime.ConsoleAPICalledRe
 		Text:  cut(formatArgs(ev.Args), st.cfg.MaxText),
 		At:    timeOf(ev.Timestamp),
 	}
+	it := item{msg: m, args: st.args(ev.Args), stack: ev.StackTrace}
 	if ev.StackTrace != nil && len(ev.StackTrace.CallFrames) > 0 {
 		cf := ev.StackTrace.CallFrames[0]
-		m.URL, m.Line = cf.URL, cf.LineNumber+1
+		it.msg.URL, it.msg.Line, it.column = cf.URL, cf.LineNumber+1, cf.ColumnNumber+1
 	}
-	st.add(t, int64(ev.ExecutionContextID), m)
+	st.add(t, int64(ev.ExecutionContextID), it)
 }
 
 func (st *store) exceptionThrown(t *session.Target, ev *runtime.ExceptionThrownReply) {
@@ -129,19 +133,24 @@ func (st *store) exceptionThrown(t *session.Target, ev *runtime.ExceptionThrownR
 	if d.URL != nil {
 		m.URL = *d.URL
 	}
-	if m.URL == "" && d.StackTrace != nil && len(d.StackTrace.CallFrames) > 0 {
+	it := item{msg: m, stack: d.StackTrace, column: d.ColumnNumber + 1}
+	if d.Exception != nil {
+		it.args = st.args([]runtime.RemoteObject{*d.Exception})
+	}
+	if it.msg.URL == "" && d.StackTrace != nil && len(d.StackTrace.CallFrames) > 0 {
 		cf := d.StackTrace.CallFrames[0]
-		m.URL, m.Line = cf.URL, cf.LineNumber+1
+		it.msg.URL, it.msg.Line, it.column = cf.URL, cf.LineNumber+1, cf.ColumnNumber+1
 	}
 	var ctx int64
 	if d.ExecutionContextID != nil {
 		ctx = int64(*d.ExecutionContextID)
 	}
-	st.add(t, ctx, m)
+	st.add(t, ctx, it)
 }
 
-// add files m in its tab's rings and counters.
-func (st *store) add(t *session.Target, ctx int64, m events.ConsoleMessage) {
+// add files it in its tab's rings and counters, under the session's next
+// message id.
+func (st *store) add(t *session.Target, ctx int64, it item) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.live[t.SessionID] != t {
@@ -151,15 +160,17 @@ func (st *store) add(t *session.Target, ctx int64, m events.ConsoleMessage) {
 	if !ok {
 		return
 	}
-	m.FrameID = st.frameLocked(t, ctx)
-	tab.all.push(m)
-	switch m.Level {
+	st.seq++
+	it.msg.ID = "c-" + strconv.FormatUint(st.seq, 10)
+	it.msg.FrameID = st.frameLocked(t, ctx)
+	tab.all.push(it)
+	switch it.msg.Level {
 	case events.ConsoleError:
 		tab.errors++
-		tab.important.push(m)
+		tab.important.push(it)
 	case events.ConsoleWarning:
 		tab.warnings++
-		tab.important.push(m)
+		tab.important.push(it)
 	}
 }
 
@@ -199,15 +210,15 @@ func (st *store) messages(tab events.TargetID, all, clear bool) ([]events.Consol
 
 // ring keeps the last len(buf) messages.
 type ring struct {
-	buf     []events.ConsoleMessage
+	buf     []item
 	start   int
 	n       int
 	dropped int
 }
 
-func newRing(capacity int) ring { return ring{buf: make([]events.ConsoleMessage, capacity)} }
+func newRing(capacity int) ring { return ring{buf: make([]item, capacity)} }
 
-func (r *ring) push(m events.ConsoleMessage) {
+func (r *ring) push(m item) {
 	if len(r.buf) == 0 {
 		r.dropped++
 		return
@@ -226,7 +237,7 @@ func (r *ring) push(m events.ConsoleMessage) {
 func (r *ring) list() []events.ConsoleMessage {
 	out := make([]events.ConsoleMessage, 0, r.n)
 	for i := range r.n {
-		out = append(out, r.buf[(r.start+i)%len(r.buf)])
+		out = append(out, r.buf[(r.start+i)%len(r.buf)].msg)
 	}
 	return out
 }

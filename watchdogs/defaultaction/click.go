@@ -91,6 +91,9 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		if in.Disabled {
 			res.Details.Disabled = true
 		}
+		if in.Download && !res.Navigated {
+			res.MayDownload = true
+		}
 	}
 	return res, nil
 }

@@ -86,6 +86,9 @@ type elemInfo struct {
 	// Dropdown is set for an <option> of a drop-down <select>, which has
 	// no box to click.
 	Dropdown bool `json:"dropdown"`
+	// Download is set for an element inside a link with a download
+	// attribute.
+	Download bool `json:"download"`
 }
 
 type optionInfo = events.OptionInfo

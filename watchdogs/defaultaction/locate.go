@@ -31,7 +31,7 @@ func (a *attachment) locate(ctx context.Context, e events.LocateEvent) (events.L
 	if err != nil {
 		return events.LocateResult{}, err
 	}
-	return events.LocateResult{Matches: matches(found), Total: found.Total}, nil
+	return events.LocateResult{Matches: matches(found, tab.ID), Total: found.Total}, nil
 }
 
 // locateIn runs the locator in tab's page, racing a dialog the page may
@@ -67,14 +67,20 @@ func (a *attachment) locateIn(ctx context.Context, tab *session.Target, l events
 
 // dialogBlocks is the error of a locator a dialog kept from running.
 func dialogBlocks(d *events.DialogInfo, l events.Locator) error {
-	return events.Errorf(events.CodeDialogBlocking, "a %s dialog blocks the page, so locator %s cannot run: respond to dialog %s first", d.Type, l, d.ID).
-		WithDetails(events.ErrorDetails{DialogID: d.ID, Type: d.Type, Message: &d.Message, Locator: l.String()})
+	e := events.DialogBlocks(*d, "locator "+l.String()+" cannot run")
+	e.Details.Locator = l.String()
+	return e
 }
 
-func matches(found snapshot.Located) []events.LocatorMatch {
+// matches lists found's matches as the events carry them: a match in
+// tab's top frame names no frame.
+func matches(found snapshot.Located, tab events.TargetID) []events.LocatorMatch {
 	out := make([]events.LocatorMatch, len(found.Matches))
 	for i, m := range found.Matches {
 		out[i] = events.LocatorMatch{Ref: m.Ref, Role: m.Info.Role, Name: m.Info.Name, Nth: m.Info.Nth, Hidden: m.Hidden, FrameID: m.Info.FrameID}
+		if m.Info.FrameID == events.FrameID(tab) {
+			out[i].FrameID = ""
+		}
 	}
 	return out
 }
@@ -87,18 +93,23 @@ func (a *attachment) resolveLocator(ctx context.Context, tab *session.Target, l 
 	if err != nil {
 		return "", err
 	}
-	return pickOne(l, found)
+	return pickOne(l, found, tab.ID)
 }
 
 // pickOne is the ref of found's one match, or the error saying there is
 // none or several.
-func pickOne(l events.Locator, found snapshot.Located) (events.Ref, error) {
+func pickOne(l events.Locator, found snapshot.Located, tab events.TargetID) (events.Ref, error) {
 	switch {
 	case found.Total == 0:
-		return "", events.Errorf(events.CodeElementNotFound, "locator %s matches no element in the page; check it with find, or take a snapshot", l).
+		hint := ""
+		if l.Kind == events.LocateCSS {
+			// A word meant as text reads as a CSS type selector.
+			hint = " (an argument that is neither a ref nor a locator is read as CSS: write text=, role= or label= to match by what the page shows)"
+		}
+		return "", events.Errorf(events.CodeElementNotFound, "locator %s matches no element in the page%s; check it with find, or take a snapshot", l, hint).
 			WithDetails(events.ErrorDetails{Locator: l.String()})
 	case found.Total > 1:
-		ms := matches(found)
+		ms := matches(found, tab)
 		list := make([]string, len(ms))
 		for i, m := range ms {
 			list[i] = fmt.Sprintf("%s %s %q", m.Ref, m.Role, m.Name)

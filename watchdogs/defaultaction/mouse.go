@@ -174,6 +174,11 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 		return events.ActionResult{}, fmt.Errorf("listening for navigations: %w", err)
 	}
 	defer stopped.Close()
+	docs, err := openDocWatch(streamCtx, tab)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer docs.close()
 
 	// eff is set by op, which may still run when a dialog ends the race.
 	var eff atomic.Pointer[pageEffect]
@@ -283,6 +288,23 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 	if !res.Navigated {
 		if u := tab.URL(); u != urlBefore {
 			res.Navigated, res.URL = true, u
+		}
+	}
+	if res.Navigated {
+		doc := docs.take(main)
+		res.Status = doc.Status
+		// A load the session's origin lists stopped is the action's
+		// result's blocked list, not its failure.
+		if err := doc.failure("the action's navigation"); err != nil && doc.NetError != blockedByClient {
+			res.URL = doc.Unreachable
+			return res, err
+		}
+	}
+	if asked && !res.Navigated {
+		// A navigation asked for that never committed: a download,
+		// unless the response was one with no content (204, 205).
+		if st := docs.take(main).Status; st != 204 && st != 205 {
+			res.MayDownload = true
 		}
 	}
 	a.applyEffect(&res, tab, eff.Load())

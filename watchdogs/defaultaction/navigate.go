@@ -35,8 +35,8 @@ func (a *attachment) navigate(ctx context.Context, e events.NavigateToURLEvent) 
 			download = true
 			return r.FrameID, "", nil
 		}
-		if r.ErrorText != "" {
-			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s", u, r.ErrorText)
+		if r.ErrorText != "" && r.ErrorText != httpFailure {
+			return "", "", events.Errorf(events.CodeNavigationFailed, "navigating to %s: %s%s", u, r.ErrorText, netHint(r.ErrorText)).WithExtra("net_error", r.ErrorText)
 		}
 		return r.FrameID, r.LoaderID, nil
 	})
@@ -87,15 +87,27 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 		return events.NavigationResult{}, fmt.Errorf("listening for lifecycle events: %w", err)
 	}
 	defer lc.Close()
+	docs, err := openDocWatch(ctx, tab)
+	if err != nil {
+		return events.NavigationResult{}, err
+	}
+	defer docs.close()
 	var frame page.FrameID
 	var loader string
 	// loaded is set once the new document reached want; the race may
 	// return while the call above still runs, so it is the one thing read
 	// after it.
 	var loaded atomic.Bool
+	// started holds the navigating frame once start answered, for the
+	// document's status: read after the race, it must not be frame.
+	var started atomic.Pointer[page.FrameID]
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		var err error
 		frame, loader, err = start(ctx)
+		if err == nil {
+			f := frame
+			started.Store(&f)
+		}
 		if err != nil || loader == "" || want == "" {
 			return err
 		}
@@ -146,12 +158,30 @@ func (a *attachment) waitNavigation(ctx context.Context, tab *session.Target, un
 	}
 	// A new document means a new renderer: a crashed tab is recovered.
 	tab.ClearCrashed()
+	var doc docOutcome
+	if f := started.Load(); f != nil && d == nil {
+		doc = docs.take(*f)
+	}
+	res.Status, res.StatusText = doc.Status, doc.StatusText
+	if err := doc.failure(navigationWhat(dest)); err != nil {
+		res.URL = doc.Unreachable
+		return res, err
+	}
 	res.URL, res.Title = a.navigatedLocation(ctx, tab)
 	res.Title = shortTitle(res.Title)
 	if loaded.Load() && d == nil {
 		a.prepareSnapshot(tab)
 	}
 	return res, nil
+}
+
+// navigationWhat names a navigation in an error: its destination, or
+// the page it went to (a reload, a step in history).
+func navigationWhat(dest string) string {
+	if dest == "" {
+		return "the navigation"
+	}
+	return "navigating to " + dest
 }
 
 func orDefault(s, d string) string {

@@ -278,7 +278,11 @@ func TestBadInput(t *testing.T) {
 
 	_, err := e.click(events.ClickElementEvent{Ref: "e9999"})
 	requireCode(t, err, events.CodeUnknownRef)
+	// A bare CSS selector is a target (here one that matches several);
+	// what is neither a ref nor CSS is refused.
 	_, err = e.click(events.ClickElementEvent{Ref: "button"})
+	requireCode(t, err, events.CodeAmbiguousLocator)
+	_, err = e.click(events.ClickElementEvent{Ref: "@button"})
 	requireCode(t, err, events.CodeInvalidArgument)
 	_, err = e.click(events.ClickElementEvent{Ref: plain, Button: "fourth"})
 	requireCode(t, err, events.CodeInvalidArgument)

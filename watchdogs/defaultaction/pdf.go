@@ -41,7 +41,7 @@ func (a *attachment) pdf(ctx context.Context, e events.PDFEvent) (events.PDFResu
 		return events.PDFResult{}, err
 	}
 	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
-		return events.PDFResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page; answer it first", d.Type, d.Message)
+		return events.PDFResult{}, events.DialogBlocks(*d, "it cannot be printed")
 	}
 	var stream string
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
@@ -60,7 +60,7 @@ func (a *attachment) pdf(ctx context.Context, e events.PDFEvent) (events.PDFResu
 		return nil
 	})
 	if d != nil {
-		return events.PDFResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) opened while printing (a beforeprint handler); answer it first", d.Type, d.Message)
+		return events.PDFResult{}, events.DialogBlocks(*d, "printing stopped (a beforeprint handler opened it)")
 	}
 	if err != nil {
 		return events.PDFResult{}, err

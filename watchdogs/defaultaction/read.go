@@ -39,6 +39,5 @@ func (a *attachment) read(ctx context.Context, e events.ReadEvent) (events.ReadR
 }
 
 func readBlocked(d *events.DialogInfo) error {
-	return events.Errorf(events.CodeDialogBlocking, "a %s dialog blocks the page, so it cannot be read: respond to dialog %s first", d.Type, d.ID).
-		WithDetails(events.ErrorDetails{DialogID: d.ID, Type: d.Type, Message: &d.Message})
+	return events.DialogBlocks(*d, "it cannot be read")
 }

@@ -78,7 +78,7 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		return events.ScreenshotResult{}, err
 	}
 	if d := a.dlg.Pending(ctx, tab.ID); d != nil {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) blocks the page", d.Type, d.Message).WithNext(events.StepAnswerDialog)
+		return events.ScreenshotResult{}, events.DialogBlocks(*d, "")
 	}
 	args := page.NewCaptureScreenshotArgs().SetFormat(format)
 	if format == "jpeg" {
@@ -141,7 +141,7 @@ func (a *attachment) screenshot(ctx context.Context, e events.ScreenshotEvent) (
 		return nil
 	})
 	if d != nil {
-		return events.ScreenshotResult{}, events.Errorf(events.CodeDialogBlocking, "a JavaScript %s dialog (%q) opened while capturing", d.Type, d.Message).WithNext(events.StepAnswerDialog)
+		return events.ScreenshotResult{}, events.DialogBlocks(*d, "the capture stopped (it opened while capturing)")
 	}
 	if err != nil {
 		return events.ScreenshotResult{}, err

@@ -302,6 +302,11 @@ func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw eve
 // sure that tab's snapshots issued it. A locator in ref's place is
 // resolved to the ref of the one element it matches in that tab.
 func (a *attachment) refTab(ctx context.Context, tabID events.TargetID, raw events.Ref) (events.Ref, *session.Target, error) {
+	// A bare CSS selector stands for css=, as on every surface.
+	raw, err := events.ReadTarget(string(raw))
+	if err != nil {
+		return "", nil, err
+	}
 	if events.IsLocator(string(raw)) {
 		l, err := events.ParseLocator(string(raw))
 		if err != nil {

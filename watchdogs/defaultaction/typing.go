@@ -18,6 +18,9 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 	if e.Ref == "" {
 		return a.typeFocused(ctx, e)
 	}
+	if r, err := events.ReadTarget(string(e.Ref)); err == nil {
+		e.Ref = r
+	}
 	if events.IsLocator(string(e.Ref)) {
 		// Resolved once, for the fast path and the full one alike: a
 		// second lookup would cost a round trip and could find another

@@ -28,8 +28,13 @@ func checkWait(e events.WaitEvent) error {
 	if e.Timeout < 0 {
 		return events.Errorf(events.CodeInvalidArgument, "timeout %v is negative", e.Timeout)
 	}
+	switch e.LoadState {
+	case "", "load", "domcontentloaded", "networkidle":
+	default:
+		return events.Errorf(events.CodeInvalidArgument, "load state %q: want load, domcontentloaded or networkidle", e.LoadState)
+	}
 	modes := 0
-	for _, set := range []bool{e.Text != "", e.Ref != "", e.Gone != "", e.URL != "", e.Load} {
+	for _, set := range []bool{e.Text != "", e.Ref != "", e.Gone != "", e.URL != "", e.Load || e.LoadState != ""} {
 		if set {
 			modes++
 		}
@@ -65,6 +70,18 @@ func (a *attachment) wait(ctx context.Context, e events.WaitEvent) (events.Actio
 	what, check, err := a.waitCheck(tab, e)
 	if err != nil {
 		return events.ActionResult{}, err
+	}
+	if e.LoadState == "networkidle" {
+		idle, stop, err := a.networkIdle(ctx, tab)
+		if err != nil {
+			return events.ActionResult{}, err
+		}
+		defer stop()
+		loaded := check
+		what, check = "the network to be idle", func(ctx context.Context) (bool, error) {
+			ok, err := loaded(ctx)
+			return ok && idle(), err
+		}
 	}
 	start := time.Now()
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
@@ -167,6 +184,10 @@ func (a *attachment) waitCheck(tab *session.Target, e events.WaitEvent) (string,
 			_ = json.Unmarshal(r.Result.Value, &u)
 			return match(u), nil
 		}, nil
+	case e.LoadState == "domcontentloaded":
+		return "the document's content to load", func(ctx context.Context) (bool, error) {
+			return evalBool(ctx, tab, "document.readyState !== 'loading'"), nil
+		}, nil
 	default:
 		return "the page to load", func(ctx context.Context) (bool, error) {
 			return evalBool(ctx, tab, "document.readyState === 'complete'"), nil
@@ -229,7 +250,7 @@ func (a *attachment) waitLocator(tab *session.Target, raw string, gone bool) (st
 			return shown == 0, nil
 		}
 		if shown > 1 {
-			_, err := pickOne(l, found)
+			_, err := pickOne(l, found, tab.ID)
 			return false, err
 		}
 		if shown == 0 {

@@ -57,6 +57,10 @@ var guarded = []guardReg{
 	guard[events.WebStorageEvent](),
 	guard[events.LocateEvent](),
 	guard[events.ReadEvent](),
+	guard[events.VitalsEvent](),
+	guard[events.TraceStartEvent](),
+	guard[events.RecordStartEvent](),
+	guard[events.InspectElementEvent](),
 }
 
 // leaves are the events that navigate a tab away: they may leave a page
@@ -103,10 +107,7 @@ func (a *attachment) check(ctx context.Context, tab events.TargetID, leaving boo
 		if d.answering || d.info.TabID != tab {
 			continue
 		}
-		return events.Errorf(events.CodeDialogBlocking,
-			"a %s dialog (%s) is open on this tab and blocks it: %q",
-			d.info.Type, d.info.ID, d.info.Message).WithNext(events.StepAnswerDialog).
-			WithDetails(events.ErrorDetails{DialogID: d.info.ID, Type: d.info.Type, Message: new(d.info.Message), TabID: d.info.TabID})
+		return events.DialogBlocks(d.info, "")
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ import (
 // and the session's notifications.
 var answersWhileBlocked = []string{
 	"BrowserStateRequestEvent", "ResolveRefEvent", "DialogRespondEvent", "DialogsEvent",
-	"FramesEvent", "FrameLookupEvent", "CDPCallEvent", "ConsoleEvent", "NetworkEvent",
+	"FramesEvent", "FrameLookupEvent", "CDPCallEvent", "ConsoleEvent", "NetworkEvent", "NetworkGetEvent",
 	"TargetAttachedEvent", "TargetDetachedEvent", "StopBusyScriptEvent",
 }
 

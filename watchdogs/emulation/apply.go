@@ -31,6 +31,7 @@ const (
 	gMedia
 	gOffline
 	gHeaders
+	gCPU
 )
 
 // otherTargetWait bounds applying a change to a target other than the
@@ -48,6 +49,10 @@ func clone(e events.Emulation) events.Emulation {
 	if e.Geolocation != nil {
 		g := *e.Geolocation
 		e.Geolocation = &g
+	}
+	if e.Network != nil {
+		c := *e.Network
+		e.Network = &c
 	}
 	e.Headers = maps.Clone(e.Headers)
 	return e
@@ -152,6 +157,7 @@ func next(cur events.Emulation, e events.EmulateEvent) (events.Emulation, error)
 		}
 		n.Locale = e.Locale
 	}
+	errs = append(errs, nextConditions(&n, e)...)
 	if len(errs) > 0 {
 		return cur, errs[0]
 	}
@@ -176,11 +182,14 @@ func changed(a, b events.Emulation) group {
 	if !ptrEqual(a.Geolocation, b.Geolocation) {
 		g |= gGeolocation
 	}
-	if a.ColorScheme != b.ColorScheme || a.ReducedMotion != b.ReducedMotion {
+	if a.ColorScheme != b.ColorScheme || a.ReducedMotion != b.ReducedMotion || a.ForcedColors != b.ForcedColors || a.Contrast != b.Contrast {
 		g |= gMedia
 	}
-	if a.Offline != b.Offline {
+	if a.Offline != b.Offline || !ptrEqual(a.Network, b.Network) {
 		g |= gOffline
+	}
+	if a.CPU != b.CPU {
+		g |= gCPU
 	}
 	if !maps.Equal(a.Headers, b.Headers) {
 		g |= gHeaders
@@ -354,15 +363,17 @@ func (a *attachment) apply(ctx context.Context, t *session.Target, st events.Emu
 		if st.ReducedMotion {
 			features = append(features, map[string]string{"name": "prefers-reduced-motion", "value": "reduce"})
 		}
+		features = append(features, mediaFeatures(st)...)
 		errs = append(errs, call("Emulation.setEmulatedMedia", map[string]any{"features": features}))
 	}
 	if g&(gOffline|gHeaders) != 0 {
-		errs = append(errs, call("Network.enable", nil))
+		errs = append(errs, call("Network.enable", a.networkDomain(ctx)))
 	}
 	if g&gOffline != 0 {
-		errs = append(errs, call("Network.emulateNetworkConditions", map[string]any{
-			"offline": st.Offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-		}))
+		errs = append(errs, call("Network.emulateNetworkConditions", conditions(st)))
+	}
+	if g&gCPU != 0 {
+		errs = append(errs, call("Emulation.setCPUThrottlingRate", map[string]any{"rate": max(st.CPU, 1)}))
 	}
 	if g&gHeaders != 0 {
 		h := st.Headers

@@ -166,7 +166,7 @@ func TestElementEvaluate(t *testing.T) {
 	t.Run("invalid arguments", func(t *testing.T) {
 		for _, e := range []events.EvaluateEvent{
 			{Ref: "e1"},
-			{Ref: "nope", Function: "el => el"},
+			{Ref: "@nope", Function: "el => el"}, // neither a ref nor CSS (nope alone is a CSS selector)
 			{Ref: "e1", FrameID: "F", Function: "el => el"},
 			{Expression: "1", Function: "() => 2"},
 			{},

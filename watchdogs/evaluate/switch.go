@@ -16,8 +16,8 @@ const GuardOrder = 10
 
 // switchGuards make the evaluate switch cover every way the agent could
 // run page script besides EvaluateEvent: the raw cdp command (any method
-// can run script, Runtime.evaluate first) and javascript: URLs. With
-// evaluation on there is nothing to guard.
+// can run script, Runtime.evaluate first), javascript: URLs and init
+// scripts. With evaluation on there is nothing to guard.
 func (a *attachment) switchGuards() []bus.Subscription {
 	if a.cfg.Enabled {
 		return nil
@@ -38,6 +38,9 @@ func (a *attachment) switchGuards() []bus.Subscription {
 		}),
 		bus.Guard(b, Name, GuardOrder, func(ctx context.Context, e events.NewTabEvent) error {
 			return jsURL(e.URL)
+		}),
+		bus.Guard(b, Name, GuardOrder, func(ctx context.Context, e events.InitScriptAddEvent) error {
+			return events.Errorf(events.CodeEvaluateDisabled, "an init script is page script, and evaluate is disabled in this session (evaluate_enabled is off); nothing was added")
 		}),
 	}
 }

@@ -243,7 +243,7 @@ func TestOOPIFDepthCap(t *testing.T) {
 	// its path, deeper than the cap of 2.
 	navigate(t, s, srv.MainURL(pageURL("top", "cross:"+pageURL("a", "main:"+pageURL("b", "cross:"+pageURL("c"))))))
 	all := waitFrames(t, s, "three OOPIFs", hasAll("/p/a", "/p/b", "/p/c"))
-	require.Equal(t, 3, all.Count)
+	require.Equal(t, 4, all.Count, "the top frame is counted")
 	c, _ := byURL(all, "/p/c")
 	require.True(t, c.IsOOPIF)
 
@@ -268,7 +268,7 @@ func TestMoreThanThirtyFramesTruncated(t *testing.T) {
 		}
 		return n == 35
 	})
-	require.Equal(t, 35, all.Count, "FramesEvent lists every frame")
+	require.Equal(t, 36, all.Count, "FramesEvent lists every frame, the top one included")
 	tree := frameTree(t, s)
 	require.True(t, tree.Truncated)
 	require.Len(t, tree.Children, 30)
@@ -301,12 +301,12 @@ func TestDetachedFramesDisappear(t *testing.T) {
 	eval(t, s, `document.querySelector('iframe[name=f0]').remove()`)
 	waitFrames(t, s, "the same-origin frame gone", func(r events.FramesResult) bool {
 		_, ok := byURL(r, "/p/same")
-		return !ok && r.Count == 2
+		return !ok && r.Count == 3
 	})
 
 	// Removing the OOPIF takes the frame nested in it along.
 	eval(t, s, `document.querySelector('iframe[name=f1]').remove()`)
-	waitFrames(t, s, "no frames", func(r events.FramesResult) bool { return r.Count == 0 })
+	waitFrames(t, s, "no frames", func(r events.FramesResult) bool { return r.Count == 1 })
 	require.Empty(t, frameTree(t, s).Children)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -340,7 +340,7 @@ func TestFrameSwappedIntoItsOwnProcessIsKept(t *testing.T) {
 	})
 	f, _ := byURL(moved, "/p/moved")
 	require.Equal(t, same.FrameID, f.FrameID, "the frame keeps its id across the process swap")
-	require.Equal(t, 1, moved.Count)
+	require.Equal(t, 2, moved.Count)
 	require.Equal(t, srv.CrossURL(""), f.Origin)
 
 	// And back into the page's process, once the frame runs there: its
@@ -355,7 +355,7 @@ func TestFrameSwappedIntoItsOwnProcessIsKept(t *testing.T) {
 	eval(t, s, fmt.Sprintf(`document.querySelector('iframe').src = %q`, srv.MainURL(pageURL("back"))))
 	back := waitFrames(t, s, "the frame back in the page's process", func(r events.FramesResult) bool {
 		f, ok := byURL(r, "/p/back")
-		return ok && !f.IsOOPIF && r.Count == 1
+		return ok && !f.IsOOPIF && r.Count == 2
 	})
 	f, _ = byURL(back, "/p/back")
 	require.Equal(t, same.FrameID, f.FrameID)
@@ -489,8 +489,8 @@ func TestTwoSessionsOnOneBrowserDoNotMix(t *testing.T) {
 	navigate(t, s2, srv.MainURL(pageURL("two", pageURL("two-same"), "cross:"+pageURL("two-cross"))))
 	r1 := waitFrames(t, s1, "s1's frame", hasAll("/p/one-cross"))
 	r2 := waitFrames(t, s2, "s2's frames", hasAll("/p/two-same", "/p/two-cross"))
-	require.Equal(t, 1, r1.Count)
-	require.Equal(t, 2, r2.Count)
+	require.Equal(t, 2, r1.Count)
+	require.Equal(t, 3, r2.Count)
 	require.NotEqual(t, r1.TabID, r2.TabID)
 	oneCross, _ := byURL(r1, "/p/one-cross")
 	lctx, lcancel := context.WithTimeout(t.Context(), 20*time.Second)

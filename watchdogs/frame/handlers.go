@@ -79,7 +79,8 @@ func (a *attachment) frames(ctx context.Context, e events.FramesEvent) (events.F
 	for _, n := range rest {
 		r.Frames = append(r.Frames, n.info)
 	}
-	r.Count = len(r.Frames)
+	// The top frame is listed (top), so it is counted.
+	r.Count = len(r.Frames) + 1
 	return r, nil
 }
 

@@ -5,8 +5,16 @@
 // (the CLI's "network" command, MCP's browser_network_requests) and adds a
 // "network" section with counts to the page state.
 //
-// The log is made of events alone: the domain is enabled with no room
-// for response bodies, so the browser keeps no copy of them. A plugin that
-// reads bodies (Network.getResponseBody) enables the domain on its target
-// again with the sizes it needs.
+// It also keeps, within a byte budget for the whole session (10 MiB by
+// default; the oldest dropped first, and counted), the request and
+// response bodies of documents, XHR and fetch (Config.BodyTypes): the
+// domain is enabled with room in the browser for bodies of that size, and
+// two workers of the session read each with Network.getResponseBody (and
+// Network.getRequestPostData, for a request body too large for its event)
+// when its request finishes, before the renderer drops it; the readers of
+// the event streams never wait for them. It answers NetworkGetEvent (one
+// request in full: headers, timing, bodies), NetworkDomainEvent (how
+// another watchdog must enable the domain to keep these buffers), and
+// HARStartEvent and HARStopEvent (a HAR 1.2 of every tab's requests). With
+// Config.BodyBudget NoBodies, the browser keeps no copy of any body.
 package network

@@ -26,7 +26,12 @@ import (
 // session and tab of its own.
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
+func start(t testing.TB, cfg *network.Config) *session.BrowserSession {
+	t.Helper()
+	return startNamed(t, t.Name(), cfg)
+}
+
+func startNamed(t testing.TB, name string, cfg *network.Config) *session.BrowserSession {
 	t.Helper()
 	var extra []fx.Option
 	if cfg != nil {
@@ -35,7 +40,7 @@ func start(t *testing.T, cfg *network.Config) *session.BrowserSession {
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	s, err := standard.Start(ctx, session.Config{
-		TaskID: t.Name(),
+		TaskID: name,
 		CDPURL: testkit.Endpoint(t),
 	}, extra...)
 	require.NoError(t, err)
@@ -139,12 +144,12 @@ func TestNetworkRecordsRequestsOfEveryFrame(t *testing.T) {
 	require.Empty(t, r.Requests)
 }
 
-// The log reads events only, so the browser is told to keep no copy of
-// the responses' bodies, which by default it holds for every tab (up to
-// 100 MB each) in case a client asks for them.
+// A session that keeps no bodies tells the browser to keep no copy of
+// them either, which by default it holds for every tab (up to 100 MB
+// each) in case a client asks for them.
 func TestNetworkLogKeepsNoResponseBodies(t *testing.T) {
 	srv := site(t)
-	s := start(t, nil)
+	s := start(t, &network.Config{BodyBudget: network.NoBodies})
 	ctx := t.Context()
 	nav, err := actions.Navigate(ctx, s, srv.MainURL("/top"), actions.NavigateOptions{})
 	require.NoError(t, err)
@@ -156,6 +161,10 @@ func TestNetworkLogKeepsNoResponseBodies(t *testing.T) {
 	require.Error(t, err, "the browser kept the body of %s: %+v", api.URL, body)
 	var re *rpcc.ResponseError
 	require.ErrorAs(t, err, &re, "the browser answered that it has no body (Chromium 148: evicted from its cache), not that the call failed")
+	d, err := actions.NetworkGet(ctx, s, api.ID, "")
+	require.NoError(t, err)
+	require.Equal(t, events.BodyNotKept, d.ResponseBody.State)
+	require.Contains(t, d.ResponseBody.Reason, "off")
 }
 
 func TestNetworkRingIsBounded(t *testing.T) {

@@ -3,6 +3,9 @@ package network
 import (
 	"sync"
 	"time"
+	"unicode/utf8"
+
+	"github.com/mafredri/cdp/protocol/network"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -14,10 +17,16 @@ type key struct {
 	id      string
 }
 
-// entry is a kept request and the monotonic time it started.
+// entry is a kept request, the monotonic times it started and ended,
+// and what a request in full adds to the log's line (detail.go).
 type entry struct {
 	req   events.NetworkRequest
 	start float64
+	end   float64
+	// target is the session the request was made on, for the calls that
+	// fetch its bodies.
+	target *session.Target
+	detail
 }
 
 // tabLog is one tab's ring of requests, oldest first.
@@ -33,10 +42,13 @@ type store struct {
 	capacity int
 	mu       sync.Mutex
 	tabs     map[events.TargetID]*tabLog
+	bodies   budget
+	// har is the recording in progress, or nil.
+	har *harLog
 }
 
-func newStore(capacity int) *store {
-	return &store{capacity: capacity, tabs: map[events.TargetID]*tabLog{}}
+func newStore(capacity int, bodyBudget int64) *store {
+	return &store{capacity: capacity, tabs: map[events.TargetID]*tabLog{}, bodies: budget{limit: bodyBudget}}
 }
 
 func (st *store) tab(id events.TargetID) *tabLog {
@@ -55,23 +67,48 @@ func (st *store) removeTarget(t *session.Target) {
 		return
 	}
 	st.mu.Lock()
-	delete(st.tabs, t.TabID)
+	if l, ok := st.tabs[t.TabID]; ok {
+		st.forget(l.ring)
+		delete(st.tabs, t.TabID)
+	}
 	st.mu.Unlock()
+}
+
+// forget lets the bodies of entries that leave the log go.
+func (st *store) forget(gone []*entry) {
+	for _, e := range gone {
+		e.gone = true
+		st.bodies.release(e)
+	}
 }
 
 // sent records a new request; a redirect ends the previous hop, which
 // keeps its own entry.
-func (st *store) sent(t *session.Target, k key, r events.NetworkRequest, ts float64, redirectStatus int) {
+func (st *store) sent(t *session.Target, k key, e *entry, redirect *network.Response) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	l := st.tab(t.TabID)
 	if old, ok := l.byKey[k]; ok {
+		// A redirect ends the previous hop, which keeps its own entry.
 		old.req.State = events.NetworkFinished
-		old.req.Status = redirectStatus
-		old.req.DurationMS = ms(ts - old.start)
+		old.req.DurationMS = ms(e.start - old.start)
+		old.end = e.start
+		old.respBody = bodyState{state: events.BodyNone, reason: "a redirect has no body"}
+		if redirect != nil {
+			old.req.Status = redirect.Status
+			old.req.StatusText = redirect.StatusText
+			old.req.MIMEType = redirect.MimeType
+			old.responded(redirect)
+		}
 		delete(l.byKey, k)
 	}
-	e := &entry{req: r, start: ts}
+	if st.har != nil {
+		st.har.add(e)
+	}
+	if e.postData != nil {
+		st.bodies.keep(&e.reqBody, e.postData, utf8.Valid(e.postData))
+		e.postData = nil
+	}
 	l.byKey[k] = e
 	l.ring = append(l.ring, e)
 	if over := len(l.ring) - st.capacity; over > 0 {
@@ -82,6 +119,7 @@ func (st *store) sent(t *session.Target, k key, r events.NetworkRequest, ts floa
 				}
 			}
 		}
+		st.forget(l.ring[:over])
 		l.ring = append([]*entry(nil), l.ring[over:]...)
 		l.dropped += over
 	}
@@ -129,6 +167,7 @@ func (st *store) requests(tab events.TargetID, clear bool) ([]events.NetworkRequ
 	}
 	dropped := l.dropped
 	if clear {
+		st.forget(l.ring)
 		delete(st.tabs, tab)
 	}
 	return out, dropped

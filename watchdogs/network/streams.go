@@ -36,15 +36,14 @@ func openStreams(ctx context.Context, t *session.Target) (*streams, error) {
 	return st, nil
 }
 
-// enable turns on the Network domain of t for the request log, which
-// reads events only: without request bodies in the events, and with no
-// room for response bodies. By default Chrome keeps a copy of every text
-// response (documents, scripts, fetches) for Network.getResponseBody, up
-// to 100 MB a tab, which nothing here reads. A plugin that wants the
-// bodies enables the domain again with its own sizes, which replace these.
-func enable(ctx context.Context, t *session.Target) error {
+// enable turns on the Network domain of t with the buffers d says: room
+// for response bodies until they are fetched at loadingFinished, and
+// request bodies in the events up to a size, or none of either when the
+// session keeps no bodies. Without sizes Chrome would keep a copy of
+// every text response for Network.getResponseBody, up to 100 MB a tab.
+func enable(ctx context.Context, t *session.Target, d events.NetworkDomain) error {
 	return t.Client.Network.Enable(ctx, network.NewEnableArgs().
-		SetMaxPostDataSize(0).SetMaxTotalBufferSize(0).SetMaxResourceBufferSize(0))
+		SetMaxPostDataSize(int(d.MaxPostDataSize)).SetMaxTotalBufferSize(int(d.MaxTotalBufferSize)).SetMaxResourceBufferSize(int(d.MaxResourceBufferSize)))
 }
 
 // close closes every stream that was opened; mafredri/cdp streams buffer
@@ -72,6 +71,7 @@ func (a *attachment) read(life context.Context, t *session.Target, st *streams) 
 					if e.req.ResourceType == "" {
 						e.req.ResourceType = string(ev.Type)
 					}
+					e.responded(&ev.Response)
 				})
 			}
 		case <-st.finished.Ready():
@@ -81,6 +81,8 @@ func (a *attachment) read(life context.Context, t *session.Target, st *streams) 
 					e.req.State = events.NetworkFinished
 					e.req.Size = int64(ev.EncodedDataLength)
 					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+					e.end = float64(ev.Timestamp)
+					a.finished(t, e)
 				})
 			}
 		case <-st.failed.Ready():
@@ -94,6 +96,8 @@ func (a *attachment) read(life context.Context, t *session.Target, st *streams) 
 					}
 					e.req.Canceled = ev.Canceled != nil && *ev.Canceled
 					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+					e.end = float64(ev.Timestamp)
+					a.failed(e)
 				})
 			}
 		case <-life.Done():
@@ -123,9 +127,8 @@ func (a *attachment) sent(t *session.Target, ev *network.RequestWillBeSentReply)
 	if ev.FrameID != nil {
 		r.FrameID = events.FrameID(*ev.FrameID)
 	}
-	redirect := 0
-	if ev.RedirectResponse != nil {
-		redirect = ev.RedirectResponse.Status
-	}
-	a.store.sent(t, key{t.SessionID, string(ev.RequestID)}, r, float64(ev.Timestamp), redirect)
+	e := &entry{req: r, start: float64(ev.Timestamp), target: t}
+	e.reqHeaders = ev.Request.Headers
+	e.setPostData(&ev.Request)
+	a.store.sent(t, key{t.SessionID, string(ev.RequestID)}, e, ev.RedirectResponse)
 }

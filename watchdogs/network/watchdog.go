@@ -24,7 +24,22 @@ type Config struct {
 	// MaxURL cuts a request's URL to this many characters (data: URLs can
 	// be megabytes). Default 2000.
 	MaxURL int
+	// BodyBudget is how many bytes of request and response bodies the
+	// session keeps, over all its tabs; the oldest are dropped first to
+	// make room, and counted. Default 10 MiB; NoBodies keeps none (and
+	// the browser buffers none).
+	BodyBudget int64
+	// BodyTypes are the resource types (Document, XHR, Fetch, Script,
+	// Stylesheet, Image, ...; any case) whose response bodies are kept;
+	// "all" keeps every type. Default Document, XHR and Fetch.
+	BodyTypes []string
 }
+
+// NoBodies is the BodyBudget that keeps no bodies.
+const NoBodies = -1
+
+// DefaultBodyBudget is the BodyBudget of a zero Config: 10 MiB.
+const DefaultBodyBudget = 10 << 20
 
 // Validate reports what is wrong with c.
 func (c Config) Validate() error {
@@ -35,6 +50,9 @@ func (c Config) Validate() error {
 	if c.MaxURL < 0 {
 		errs = append(errs, errors.New("max URL length must not be negative"))
 	}
+	if c.BodyBudget < NoBodies {
+		errs = append(errs, errors.New("body budget must be a number of bytes, or -1 for none"))
+	}
 	return errors.Join(errs...)
 }
 
@@ -44,6 +62,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxURL == 0 {
 		c.MaxURL = 2000
+	}
+	if c.BodyBudget == 0 {
+		c.BodyBudget = DefaultBodyBudget
+	}
+	if len(c.BodyTypes) == 0 {
+		c.BodyTypes = []string{"Document", "XHR", "Fetch"}
 	}
 	return c
 }
@@ -82,12 +106,19 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		s:     h,
 		cfg:   w.cfg,
 		log:   h.Logger().With().Str("watchdog", Name).Logger(),
-		store: newStore(w.cfg.Capacity),
+		store: newStore(w.cfg.Capacity, w.cfg.BodyBudget),
+		types: bodyTypes(w.cfg.BodyTypes),
 	}
+	a.dir, _ = h.(downloadDirer)
+	a.fetcher = newFetcher(a)
 	a.targets = watchdogs.FollowTargets(h, Name, a.follow, a.store.removeTarget)
 	b := h.Bus()
 	a.subs.Add(bus.Contribute(b, Name, a.state))
 	a.subs.Add(bus.Handle(b, Name, a.network))
+	a.subs.Add(bus.Handle(b, Name, a.get))
+	a.subs.Add(bus.Handle(b, Name, a.domain))
+	a.subs.Add(bus.Handle(b, Name, a.harStart))
+	a.subs.Add(bus.Handle(b, Name, a.harStop))
 	if err := a.subs.Err(); err != nil {
 		a.Detach(ctx)
 		return nil, err
@@ -103,13 +134,22 @@ type attachment struct {
 	store   *store
 	subs    bus.Subscriptions
 	targets *watchdogs.Targets
+	// types are the resource types whose response bodies are kept (nil:
+	// every type); fetcher fetches them off the readers' goroutines.
+	types   map[string]bool
+	fetcher *fetcher
+	// dir is where a large binary body is saved; nil when the host has
+	// no download directory.
+	dir downloadDirer
 }
 
 // Detach unsubscribes the handlers, stops every target's reader and waits
 // for them.
 func (a *attachment) Detach(ctx context.Context) error {
 	a.subs.Unsubscribe()
-	return a.targets.Detach(ctx)
+	err := a.targets.Detach(ctx)
+	a.fetcher.close()
+	return err
 }
 
 // follow runs before the target is resumed, so its first request (the
@@ -117,7 +157,7 @@ func (a *attachment) Detach(ctx context.Context) error {
 func (a *attachment) follow(ctx, life context.Context, t *session.Target) (func(), error) {
 	st, err := openStreams(life, t)
 	if err == nil {
-		err = enable(ctx, t)
+		err = enable(ctx, t, a.domainArgs())
 	}
 	if err != nil {
 		if st != nil {
@@ -147,7 +187,8 @@ func (a *attachment) network(ctx context.Context, e events.NetworkEvent) (events
 		return events.NetworkResult{}, err
 	}
 	reqs, dropped := a.store.requests(tab.ID, e.Clear)
-	return events.NetworkResult{TabID: tab.ID, Requests: reqs, Dropped: dropped}, nil
+	used, gone := a.store.bodyCounts()
+	return events.NetworkResult{TabID: tab.ID, Requests: reqs, Dropped: dropped, BodyBytes: used, BodiesDropped: gone}, nil
 }
 
 var (

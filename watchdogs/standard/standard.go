@@ -17,7 +17,10 @@ import (
 	"github.com/agentbrowser/agentbrowser/watchdogs/emulation"
 	"github.com/agentbrowser/agentbrowser/watchdogs/evaluate"
 	"github.com/agentbrowser/agentbrowser/watchdogs/frame"
+	"github.com/agentbrowser/agentbrowser/watchdogs/initscript"
 	"github.com/agentbrowser/agentbrowser/watchdogs/network"
+	"github.com/agentbrowser/agentbrowser/watchdogs/perf"
+	"github.com/agentbrowser/agentbrowser/watchdogs/record"
 	"github.com/agentbrowser/agentbrowser/watchdogs/route"
 )
 
@@ -36,7 +39,8 @@ var required = fx.Options(
 
 // optional are the standard watchdogs a session can do without, by name:
 // the actions work without them, and what they record or answer (the
-// console log, the request log, routes, emulation) is then missing.
+// console log, the request log, routes, emulation, init scripts, traces
+// and vitals, recordings) is then missing.
 var optional = []struct {
 	name   string
 	module fx.Option
@@ -45,11 +49,15 @@ var optional = []struct {
 	{network.Name, network.Module},
 	{route.Name, route.Module},
 	{emulation.Name, emulation.Module},
+	{initscript.Name, initscript.Module},
+	{perf.Name, perf.Module},
+	{record.Name, record.Module},
 }
 
 // Without provides what Module does less the named optional watchdogs
-// (console, network, route, emulation), for a program that wants no
-// request log, say, or a bench measuring what one costs. Any other name
+// (console, network, route, emulation, initscript, perf, record), for a
+// program that wants no request log, say, or a bench measuring what one
+// costs. Any other name
 // fails the wiring with an error that says which names may be left out.
 func Without(names ...string) fx.Option {
 	opts := []fx.Option{required}
@@ -63,7 +71,7 @@ func Without(names ...string) fx.Option {
 	}
 	for _, n := range names {
 		if !left[n] {
-			return fx.Error(fmt.Errorf("leaving out watchdog %q: only console, network, route and emulation can be left out", n))
+			return fx.Error(fmt.Errorf("leaving out watchdog %q: only console, network, route, emulation, initscript, perf and record can be left out", n))
 		}
 	}
 	return fx.Options(opts...)

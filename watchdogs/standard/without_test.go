@@ -30,6 +30,6 @@ func TestWithoutRefusesOtherNames(t *testing.T) {
 		_, err := standard.NewManagerFrom(standard.Without(name))
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), `"`+name+`"`)
-		assert.Contains(t, err.Error(), "console, network, route and emulation")
+		assert.Contains(t, err.Error(), "console, network, route, emulation, initscript, perf and record")
 	}
 }

@@ -6,7 +6,10 @@
 // roles, names and nth are the snapshot's own.
 //
 // Options: { name: "locate", kind, value, exact, name_value, name_exact,
-// nth (null or a number), limit }.
+// nth (null or a number), checked, disabled, expanded, selected, pressed
+// ("", "true", "false" or "mixed"), level (0: any), limit, scopes (the
+// steps of a chain before this one, outermost first, each with the same
+// fields but limit) }.
 //
 // The records it returns, in document order: a marker text record before
 // each match ("\x01m", or "\x01h" for a match the snapshot does not show),
@@ -134,44 +137,116 @@
     return (er !== null ? er : L.implicitRole(e, e.localName)) || 'generic';
   }
 
+  // stepOf prepares one step of a locator (the locator itself, or a
+  // scope of a chain): what css=, testid= and text= match is found up
+  // front; the other kinds are matched as the walk visits elements.
+  function stepOf(q) {
+    const st = {
+      q,
+      want: null,
+      needle: q.exact ? L.norm(q.value) : L.norm(q.value).toLowerCase(),
+      roleName: q.name_exact ? L.norm(q.name_value || '') : L.norm(q.name_value || '').toLowerCase(),
+    };
+    switch (q.kind) {
+      case 'css': st.want = cssMatches(q.value); break;
+      case 'testid': st.want = cssMatches('[data-testid="' + q.value.replace(/["\\]/g, '\\$&') + '"]'); break;
+      case 'text': st.want = textMatches(q); break;
+    }
+    st.wanted = st.want ? new Set(st.want) : null;
+    return st;
+  }
+
+  const same = (exact, want, got) => !!got && (exact ? L.norm(got) === want : got.toLowerCase().includes(want));
+
+  // stateOk checks a role= step's state filters against the states the
+  // snapshot shows (rec.attrs), and, for a state written false, that the
+  // element has that state at all.
+  function stateOk(q, e, tag, rec) {
+    const a = rec.attrs || '';
+    const has = (s) => a.indexOf(' [' + s + ']') >= 0;
+    const tri = (want, name, explicitFalse) => {
+      if (!want) return true;
+      if (want === 'true') return has(name);
+      if (want === 'mixed') return has(name + '=mixed');
+      return !has(name) && !has(name + '=mixed') && explicitFalse();
+    };
+    const ariaFalse = (attr) => () => {
+      const v = e.getAttribute(attr);
+      return v !== null && v.toLowerCase() === 'false';
+    };
+    if (!tri(q.checked, 'checked', () => true)) return false;
+    if (!tri(q.disabled, 'disabled', () => true)) return false;
+    if (!tri(q.selected, 'selected', () => true)) return false;
+    if (!tri(q.pressed, 'pressed', ariaFalse('aria-pressed'))) return false;
+    if (!tri(q.expanded, 'expanded', () => (tag === 'summary' && e.parentElement && !e.parentElement.open) ||
+        ariaFalse('aria-expanded')())) return false;
+    if (q.level && !has('level=' + q.level)) return false;
+    return true;
+  }
+
+  // hit reports whether the walk's element e matches step st.
+  function hit(st, e, tag, rec) {
+    const q = st.q;
+    switch (q.kind) {
+      case 'role':
+        return !!rec && rec.role === q.value && (!st.roleName || same(q.name_exact, st.roleName, rec.name)) &&
+          stateOk(q, e, tag, rec);
+      case 'label':
+        return !!rec && labelsOf(e).some((t) => same(q.exact, st.needle, t));
+      case 'placeholder':
+        return !!rec && same(q.exact, st.needle, L.placeholderOf(e, tag) || L.attr(e, 'aria-placeholder'));
+      default:
+        return st.wanted.has(e);
+    }
+  }
+
+  const nthOk = (q, rec) => q.nth === null || q.nth === undefined || (rec && rec.nth === q.nth);
+
+  // inside reports whether e is below an element of set: its ancestors
+  // through shadow roots and same-origin frames.
+  function inside(e, set) {
+    let n = e;
+    for (;;) {
+      let p = n.parentNode;
+      if (!p) return false;
+      if (p.nodeType === 11 && p.host) p = p.host;
+      else if (p.nodeType === 9) {
+        const w = p.defaultView;
+        p = w && w.frameElement;
+        if (!p) return false;
+      }
+      if (p.nodeType === 1 && set.has(p)) return true;
+      n = p;
+    }
+  }
+
   ab.plugins.locate = function (q) {
     const limit = q.limit > 0 ? q.limit : 50;
-    let want = null;
+    let main = null;
+    let scopes = [];
     let failed = '';
     try {
-      switch (q.kind) {
-        case 'css': want = cssMatches(q.value); break;
-        case 'testid': want = cssMatches('[data-testid="' + q.value.replace(/["\\]/g, '\\$&') + '"]'); break;
-        case 'text': want = textMatches(q); break;
-      }
+      main = stepOf(q);
+      scopes = (q.scopes || []).map(stepOf);
     } catch (err) {
       failed = String(err && err.message || err).replace(/[\x00-\x1f\x7f]/g, ' ');
-      want = [];
+      main = { q, want: [], wanted: new Set(), needle: '', roleName: '' };
+      scopes = [];
     }
-    const wanted = want ? new Set(want) : null;
-    const needle = q.exact ? L.norm(q.value) : L.norm(q.value).toLowerCase();
-    const roleName = q.name_exact ? L.norm(q.name_value || '') : L.norm(q.name_value || '').toLowerCase();
-    const same = (exact, want, got) => !!got && (exact ? L.norm(got) === want : got.toLowerCase().includes(want));
+    // scopeHits[i] holds the elements scope i matched as the walk
+    // visited them (css=, testid= and text= scopes use their want).
+    const scopeHits = scopes.map(() => []);
 
     // found holds the matches and the out-of-process iframes in the
     // order the walk entered them.
     const found = [];
     const seen = new Set();
-    function matches(e, tag, role, rec, vis) {
-      switch (q.kind) {
-        case 'role':
-          return !!rec && rec.role === q.value && (!roleName || same(q.name_exact, roleName, rec.name));
-        case 'label':
-          return !!rec && labelsOf(e).some((t) => same(q.exact, needle, t));
-        case 'placeholder':
-          return !!rec && same(q.exact, needle, L.placeholderOf(e, tag) || L.attr(e, 'aria-placeholder'));
-        default:
-          return wanted.has(e);
-      }
-    }
     return {
       visit(e, tag, role, rec, vis, fr, seq) {
-        if (matches(e, tag, role, rec, vis)) {
+        for (let i = 0; i < scopes.length; i++) {
+          if (!scopes[i].want && hit(scopes[i], e, tag, rec) && nthOk(scopes[i].q, rec)) scopeHits[i].push(e);
+        }
+        if (hit(main, e, tag, rec)) {
           seen.add(e);
           const r = rec || { k: 'E', d: 0, role: role || 'generic', name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false };
           found.push({ e, rec: r, hidden: !vis, seq });
@@ -182,9 +257,9 @@
       pick(recs, frames) {
         if (failed) return [{ k: 'T', d: 0, t: '\x01x' + failed }];
         found.sort((a, b) => a.seq - b.seq);
-        if (wanted) {
+        if (main.wanted) {
           // What the walk never reached: hidden, or outside the body.
-          for (const e of want) {
+          for (const e of main.want) {
             if (seen.has(e)) continue;
             let fr = 0;
             const fe = e.ownerDocument !== document && e.ownerDocument.defaultView ? e.ownerDocument.defaultView.frameElement : null;
@@ -192,14 +267,25 @@
             found.push({ e, rec: { k: 'E', d: 0, role: roleOf(e), name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false }, hidden: true });
           }
         }
+        // A chain: each scope's elements inside the one before's.
+        let within = null;
+        for (let i = 0; i < scopes.length; i++) {
+          const els = scopes[i].want || scopeHits[i];
+          const next = new Set();
+          for (const e of els) if (!within || inside(e, within)) next.add(e);
+          within = next;
+        }
         const out = [];
         let n = 0;
         for (const f of found) {
           if (f.frame) {
-            out.push(f.rec);
+            // A chain's scope in this document does not reach into
+            // another process's document.
+            if (!within) out.push(f.rec);
             continue;
           }
-          if (q.nth !== null && q.nth !== undefined && f.rec.nth !== q.nth) continue;
+          if (!nthOk(q, f.rec)) continue;
+          if (within && !inside(f.e, within)) continue;
           n++;
           if (n > limit) continue;
           if (!f.rec.id) f.rec.id = L.idOf(f.e);

@@ -966,6 +966,13 @@
 
     let rec = null;
     let cctx = ctx;
+    // A scope that has no line of its own (a plain <div>) is the lines
+    // its subtree gives, from its first to its last.
+    const scopeBare = isScope && !emitted;
+    if (scopeBare) {
+      if (runs) flush(ctx);
+      scopeStart = recs.length;
+    }
     if (emitted) {
       if (runs) flush(ctx);
       if (isScope) scopeStart = recs.length;
@@ -1054,6 +1061,11 @@
       (ctx.pend || (ctx.pend = [])).push(e);
     }
 
+    if (scopeBare) {
+      if (runs) flush(ctx);
+      scopeEnd = recs.length;
+      stop = true;
+    }
     if (plugin) plugin.visit(e, tag, role, rec, vis, fr, seq);
     if (!need) return '';
     let c;
@@ -1156,7 +1168,9 @@
       } else {
         from = scopeStart;
         to = scopeEnd;
-        base = recs[scopeStart].d;
+        base = from < to ? recs[scopeStart].d : 0;
+        // A bare scope's lines may start deeper than they go on.
+        for (let i = from; i < to; i++) base = Math.min(base, recs[i].d);
       }
     }
     // nth counts repeats of (role, name) among ref'd elements of a frame,

@@ -11,6 +11,9 @@ function () {
   if (!info.checkable && ['checkbox','switch','menuitemcheckbox','radio','menuitemradio'].includes(role)) {
     info.checkable = 'aria'; info.checked = e.getAttribute('aria-checked') === 'true';
   }
+  // A link that saves its target (download attribute) starts a download
+  // and no navigation: the click's result waits for it.
+  if (e.closest && e.closest('a[download][href], area[download][href]')) info.download = true;
   if (tag === 'option') {
     // An option of a drop-down <select> has no box: a click picks it.
     const s = e.closest('select');

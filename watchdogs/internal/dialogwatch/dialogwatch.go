@@ -21,17 +21,21 @@ import (
 // confirmWait bounds asking the dialog watchdog; it answers from memory.
 const confirmWait = 250 * time.Millisecond
 
-// Pending asks the DialogWatchdog whether tab has a dialog open.
-// known is false when no DialogWatchdog answered, and the caller should
-// trust its own tracking.
-func Pending(ctx context.Context, b *bus.Bus, tab events.TargetID) (pending, known bool) {
+// Pending asks the DialogWatchdog whether tab has a dialog open, and
+// returns the first (with its id). known is false when no DialogWatchdog
+// answered, and the caller should trust its own tracking.
+func Pending(ctx context.Context, b *bus.Bus, tab events.TargetID) (open *events.DialogInfo, known bool) {
 	ctx, cancel := context.WithTimeout(ctx, confirmWait)
 	defer cancel()
 	r, err := bus.Ask(ctx, b, events.DialogsEvent{TabID: tab})
 	if err != nil {
-		return false, false
+		return nil, false
 	}
-	return len(r.Pending) > 0, true
+	if len(r.Pending) == 0 {
+		return nil, true
+	}
+	d := r.Pending[0]
+	return &d, true
 }
 
 // DialogInfo describes a native dialog from its CDP event, in tab.
@@ -175,13 +179,18 @@ func (d *Tracker) Pending(ctx context.Context, tab events.TargetID) *events.Dial
 	if info == nil {
 		return nil
 	}
-	if pending, known := Pending(ctx, d.bus, tab); known && !pending {
+	open, known := Pending(ctx, d.bus, tab)
+	switch {
+	case known && open == nil:
 		d.mu.Lock()
 		if d.open[tab] == info {
 			delete(d.open, tab)
 		}
 		d.mu.Unlock()
 		return nil
+	case open != nil:
+		// The watchdog's own record names the dialog by its id.
+		return open
 	}
 	return info
 }
