@@ -559,8 +559,16 @@
     if (tag === 'img') return sp + (attr(n, 'alt') || attr(n, 'title')) + sp;
     if (tag === 'svg') return sp + (nativeName(n, tag) || attr(n, 'title')) + sp;
     let s = pseudoText(n, '::before', true);
-    const root = shadowOf(n);
-    for (let c = (root || n).firstChild; c; c = c.nextSibling) s += textOf(c, exclude, false);
+    // A slot's text is what the light DOM puts in it (its own children
+    // are the fallback, shown only when nothing is assigned), as a label
+    // inside a component's shadow root wraps the words its host holds.
+    const slotted = tag === 'slot' ? n.assignedNodes({ flatten: true }) : null;
+    if (slotted && slotted.length) {
+      for (const c of slotted) s += textOf(c, exclude, false);
+    } else {
+      const root = shadowOf(n);
+      for (let c = (root || n).firstChild; c; c = c.nextSibling) s += textOf(c, exclude, false);
+    }
     s += pseudoText(n, '::after', true);
     if (!top && !HAS_TEXT.test(s)) s = n.getAttribute('title') || '';
     return sp + s + sp;
