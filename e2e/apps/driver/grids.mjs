@@ -12,10 +12,13 @@ const cellRoles = ['cell', 'gridcell', 'columnheader', 'rowheader'];
 export function cellAt(c, tree, { column, row }) {
   const rows = all(tree, { role: 'row' });
   const cellsOf = (r) => r.children.filter((n) => cellRoles.includes(n.role));
-  const header = rows.find((r) => cellsOf(r).some((n) => textOf(n).trim() === column));
+  // A cell reads as its name when it has one (a header's sort button
+  // inside it repeats the words), else as the words it holds.
+  const reads = (n) => (n.name || textOf(n)).trim();
+  const header = rows.find((r) => cellsOf(r).some((n) => reads(n) === column));
   if (!header) throw new StepError(`no header row with a column "${column}":\n${outline(tree, 40)}`);
-  const col = cellsOf(header).findIndex((n) => textOf(n).trim() === column);
-  const body = rows.find((r) => r !== header && cellsOf(r).some((n) => textOf(n).trim() === row));
+  const col = cellsOf(header).findIndex((n) => reads(n) === column);
+  const body = rows.find((r) => r !== header && cellsOf(r).some((n) => reads(n) === row));
   if (!body) throw new StepError(`no row with a cell "${row}":\n${outline(tree, 40)}`);
   const cell = cellsOf(body)[col];
   if (!cell) throw new StepError(`row "${row}" has no cell in column ${col + 1} ("${column}"): ${body.line}`);

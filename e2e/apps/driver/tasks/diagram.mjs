@@ -9,8 +9,10 @@ export const app = 'diagram';
 
 // canvasOf is the element an agent drops onto: the nearest element with a
 // ref that holds the node labelled label and is a drawing (an image, a
-// graphics document, an application), else the nearest that shows more
-// than the node.
+// graphics document, an application), else the nearest that holds the
+// node: above a line with a ref of its own (the node itself), its nearest
+// ancestor with a ref; above a bare line of text, the nearest that shows
+// more than the node (the node's own box shows just its label).
 export function canvasOf(tree, label, what) {
   // The last such line: a palette that names the same kinds comes first.
   const nodes = [...walk(tree)].filter((n) => (n.name || n.text).trim() === label || textOf(n).trim() === label).reverse();
@@ -19,7 +21,7 @@ export function canvasOf(tree, label, what) {
       if (p.ref && ['img', 'graphics-document', 'application', 'figure', 'canvas'].includes(p.role)) return p.ref;
     }
     for (let p = n.parent; p && p.role !== 'root'; p = p.parent) {
-      if (p.ref && textOf(p).trim() !== label) return p.ref;
+      if (p.ref && (n.ref || textOf(p).trim() !== label)) return p.ref;
     }
   }
   throw new StepError(`no ${what} with a ref holding "${label}" in the snapshot:\n${outline(tree, 60)}`);

@@ -20,10 +20,15 @@ function column(c, tree, title) {
   const list = nodes.slice(i + 1).find((n) => n.ref && n.children.length > 0);
   if (list) return list.ref;
   // No list to drop on: drop on the first thing after the title that
-  // shows text (the board's first card).
-  const first = nodes.slice(i + 1).find((n) => textOf(n).trim());
+  // shows text (the board's first card), by its ref when a line that
+  // shows text has one (the card, not the box around it).
+  const after = nodes.slice(i + 1);
+  const first = after.find((n) => textOf(n).trim());
   if (!first) throw new StepError(`board "${title}" shows nothing after its title:\n${outline(tree, 40)}`);
-  return first.ref || c.locatorFor(first, `the first card of ${title}`);
+  if (first.ref) return first.ref;
+  const card = [...walk(first)].find((n) => n.ref && (n.name || n.text).trim());
+  if (card) return card.ref;
+  return c.locatorFor(first, `the first card of ${title}`);
 }
 
 export const tasks = [
