@@ -2,7 +2,10 @@ package snapshot_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -104,18 +107,24 @@ func BenchmarkSnapshot(b *testing.B) {
 // BenchmarkSnapshotCold measures the first capture of a document: world
 // creation, script install and ref issue included.
 func BenchmarkSnapshotCold(b *testing.B) {
+	eachShape(b, func(b *testing.B, p *testPage) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		for b.Loop() {
+			e := snapshot.New(p.client, "", nil)
+			if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// eachShape runs run on a page of each benchmark shape and size.
+func eachShape(b *testing.B, run func(b *testing.B, p *testPage)) {
 	for _, shape := range benchShapes {
 		for _, n := range benchSizes {
 			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, n), func(b *testing.B) {
-				p := benchShapePage(b, n, shape.page)
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-				defer cancel()
-				for b.Loop() {
-					e := snapshot.New(p.client, "", nil)
-					if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
-						b.Fatal(err)
-					}
-				}
+				run(b, benchShapePage(b, n, shape.page))
 			})
 		}
 	}
@@ -124,37 +133,26 @@ func BenchmarkSnapshotCold(b *testing.B) {
 // BenchmarkRawGetFullAXTree is the baseline: Accessibility.getFullAXTree,
 // warm, decoded by mafredri/cdp.
 func BenchmarkRawGetFullAXTree(b *testing.B) {
-	for _, shape := range benchShapes {
-		for _, n := range benchSizes {
-			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, n), func(b *testing.B) {
-				p := benchShapePage(b, n, shape.page)
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
-				defer cancel()
-				nodes, err := rawAXTree(ctx, p)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for b.Loop() {
-					if nodes, err = rawAXTree(ctx, p); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(nodes), "axnodes")
-			})
+	eachShape(b, func(b *testing.B, p *testPage) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+		defer cancel()
+		nodes, err := rawAXTree(ctx, p)
+		if err != nil {
+			b.Fatal(err)
 		}
-	}
+		for b.Loop() {
+			if nodes, err = rawAXTree(ctx, p); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(nodes), "axnodes")
+	})
 }
 
 // BenchmarkRatio times a warm full capture and a warm getFullAXTree on the
 // same page, alternately, and reports ours/raw.
 func BenchmarkRatio(b *testing.B) {
-	for _, shape := range benchShapes {
-		for _, n := range benchSizes {
-			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, n), func(b *testing.B) {
-				benchRatio(b, benchShapePage(b, n, shape.page))
-			})
-		}
-	}
+	eachShape(b, benchRatio)
 }
 
 // benchRatio times warm full captures and warm getFullAXTree calls on p,
@@ -317,4 +315,63 @@ func benchFirstCapture(b *testing.B, prepare bool) {
 	b.ReportMetric(float64(ours.Microseconds())/1000/float64(b.N), "ms-ours")
 	b.ReportMetric(float64(raw.Microseconds())/1000/float64(b.N), "ms-axtree")
 	b.ReportMetric(float64(ours)/float64(raw), "ours/axtree")
+}
+
+var benchBaseline = flag.String("bench.baseline", "", "an older js/snapshot.js: BenchmarkAgainstBaseline times it against the current script")
+
+// BenchmarkAgainstBaseline times warm full captures by the current script
+// and by an older one (-bench.baseline=FILE, e.g. from git show
+// REV:internal/snapshot/js/snapshot.js) alternately in the same tab, each
+// in a world of its own, so that both meet the same load: on a shared
+// machine only such a comparison says whether a change made the walk
+// slower. It reports the fastest capture of each and their ratio.
+func BenchmarkAgainstBaseline(b *testing.B) {
+	if *benchBaseline == "" {
+		b.Skip("no -bench.baseline script given")
+	}
+	js, err := os.ReadFile(*benchBaseline)
+	if err != nil {
+		b.Fatal(err)
+	}
+	eachShape(b, func(b *testing.B, p *testPage) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+		defer cancel()
+		restore := snapshot.SetScriptForTest(string(js))
+		base := snapshot.New(p.client, "", nil)
+		_, err := base.Capture(ctx, snapshot.Options{})
+		restore()
+		if err != nil {
+			b.Fatal(err)
+		}
+		e := snapshot.New(p.client, "", nil)
+		if _, err := e.Capture(ctx, snapshot.Options{}); err != nil {
+			b.Fatal(err)
+		}
+		var ours, old []time.Duration
+		timed := func(eng *snapshot.Engine, times *[]time.Duration) {
+			t0 := time.Now()
+			if _, err := eng.Capture(ctx, snapshot.Options{}); err != nil {
+				b.Fatal(err)
+			}
+			*times = append(*times, time.Since(t0))
+		}
+		// Each goes first every other round: the first capture of a
+		// round can find the renderer's caches cold.
+		for i := 0; b.Loop(); i++ {
+			if i%2 == 0 {
+				timed(base, &old)
+				timed(e, &ours)
+			} else {
+				timed(e, &ours)
+				timed(base, &old)
+			}
+		}
+		// The fastest capture of each is the one the machine's other load
+		// disturbed least.
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		mo, mb := slices.Min(ours), slices.Min(old)
+		b.ReportMetric(ms(mo), "ms-ours-min")
+		b.ReportMetric(ms(mb), "ms-baseline-min")
+		b.ReportMetric(float64(mo)/float64(mb), "ratio-min")
+	})
 }

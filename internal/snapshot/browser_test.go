@@ -18,6 +18,7 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 	"go.uber.org/goleak"
 
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/internal/testkit"
 )
 
@@ -91,6 +92,10 @@ func newPage(tb testing.TB) *testPage {
 	})
 	if err := client.Page.Enable(ctx); err != nil {
 		tb.Fatalf("enabling page: %v", err)
+	}
+	// As a session does on every tab it attaches to.
+	if err := snapshot.InstallRecorder(ctx, conn); err != nil {
+		tb.Fatalf("installing the listener record: %v", err)
 	}
 	return p
 }

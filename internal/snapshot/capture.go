@@ -29,6 +29,8 @@ type capture struct {
 	pending []pendingLandmark
 	// repeated are the landmark lines that stand for their subtrees.
 	repeated []events.Ref
+	// shown are the landmarks the capture holds, whole or as one line.
+	shown []shownLandmark
 }
 
 type snapOpts struct {
@@ -105,6 +107,7 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if c.landmarks && find == nil && cursor == 0 && !r.truncated {
 		e.remember(c.pending)
+		noteShown(c.shown)
 	}
 	res := &Result{
 		URL:       recs.url,
@@ -323,6 +326,7 @@ func (c *capture) frameLines(ctx context.Context, fid events.FrameID, maxDepth, 
 func (c *capture) settleLandmarks(w *world, rs []record, spans []span, lines []line) {
 	hiddenTo := -1
 	for _, sp := range spans {
+		c.shown = append(c.shown, shownLandmark{w: w, id: rs[sp.head].id, sum: sp.key.sum})
 		refs := make([]events.Ref, 0)
 		for i := sp.head; i < sp.end; i++ {
 			if !rs[i].anchor && lines[i].entry != nil {

@@ -31,7 +31,8 @@
 //
 // A landmark (banner, navigation, contentinfo, complementary, search)
 // whose subtree an earlier page of the same site (origin) showed whole,
-// line for line, is one line on a later page:
+// line for line, and which is what this page showed of it last (if it
+// showed it), is one line on a later page:
 //
 //	Result.Text:
 //	- navigation "Categories" [ref=e40] [same as on an earlier page: 30 refs e4-e33]
@@ -75,29 +76,64 @@
 // Refs go to interactive roles (button, link, textbox, searchbox,
 // checkbox, radio, combobox, listbox, option, menuitem*, slider,
 // spinbutton, switch, tab, treeitem), to named content roles (heading,
-// cell, listitem, region, img, dialog, ...), to iframes, and to elements
-// only script makes clickable: an onclick attribute or property, a
-// non-negative tabindex, or a computed cursor:pointer that is not
-// inherited from a ref'd ancestor. Such an element with no role prints as
-// "clickable" (its RefInfo.Role too) and, with no accessible name and no
-// text of its own, is named by its icons (cut to 100 characters); its
-// text follows it as content. Names and text leave out invisible format
+// cell, listitem, region, img, dialog, ...), to iframes, and, by
+// evidence, to what script makes something to act on:
+//
+//   - an element with click, mouse, pointer, touch, drag or key
+//     listeners (see recorder.go: a script in each document's main world,
+//     installed before the page's own, notes them), a handler attribute
+//     or an onclick property, draggable="true", a non-negative tabindex,
+//     or a cursor it sets itself (pointer, grab, grabbing, move, text,
+//     crosshair; one equal to its parent's is inherited and does not
+//     count, and below a control none counts);
+//   - the items (listitem, option, treeitem, row, cell, gridcell,
+//     headers, menuitems, tabs, radios) of a listbox, tree, grid, menu,
+//     tablist or radiogroup, and of a list or table that has such
+//     evidence or lies on a surface (below): empty ones too, but not one
+//     holding refs of its own, which is acted on through them;
+//   - what is placed (absolutely positioned) on a surface, an element
+//     that handles input for what it holds: one with listeners that clips
+//     its content or takes touches itself (a diagram's canvas), or a
+//     focusable element of no role (a spreadsheet);
+//   - the shapes and groups of an SVG that is no image (it is walked),
+//     named by their text.
+//
+// Listeners on an element whose content has refs of its own are a
+// container's, handing its children's input on (event delegation): it
+// gets no ref, and with no role its line goes, its content taking its
+// place. Nor does evidence on an element with no name, no text and no
+// box with an area (a focus guard). Inside an editor nothing gets a ref
+// by evidence. Such an element with no role (or none, presentation,
+// generic) prints as "clickable" (its RefInfo.Role too) and, with no
+// accessible name and no text of its own, is named by its icons (cut to
+// 100 characters); its text follows it as content. Names and text leave out invisible format
 // characters (zero-width space and non-joiner, word joiner, BOM, soft
 // hyphen, a zero-width joiner outside emoji), and text runs put a space
 // where inline elements are laid out apart (flex items, inline-blocks).
 // A contenteditable root with no role is a "textbox", and so is the body
 // of an editable document (contenteditable, or designMode: a rich-text
-// editor's iframe), which otherwise is no line of its own. Generic nodes with neither name nor ref are
-// dropped and their children hoisted; hidden nodes (display:none,
-// visibility:hidden, aria-hidden, hidden, closed details) are left out.
+// editor's iframe), which otherwise is no line of its own, and a
+// focusable element driven by EditContext. An editor whose focus target
+// has no box to click (a 0-px wide element with role textbox taking text
+// through EditContext, a transparent textarea, one clipped by a parent
+// with no box) is one textbox line on its visible surface: the nearest
+// element around the target with a box of its own (short of the body),
+// named by the target's label; the target has no line. The surface's ref
+// names the surface; the script's lib.editorOf leads from it to the
+// target, for actions that type. Generic nodes with neither name nor ref
+// are dropped and their children hoisted; hidden nodes (display:none,
+// visibility:hidden, aria-hidden, hidden, closed details, what has no
+// box) are left out, as layout says: a 0-px high clipping box does not
+// hide the absolutely positioned field in it.
 // Shadow roots are walked in the composed tree, slotted content in place.
 // Closed ones, which script cannot see, are reached through CDP: a walk
-// that meets custom elements it has not asked about has the engine
-// describe them (DOM.describeNode, pierce) and resolve their closed roots
-// into the isolated world (DOM.resolveNode), then walks again. An element
-// is asked about once (again once upgraded), so pages without custom
-// elements pay nothing. A closed root on a built-in element (declarative
-// shadow DOM on a div) is not found.
+// that meets custom elements it has not asked about, or built-in elements
+// that can host a shadow root (div, span, section, ...) with a box of
+// their own whose children show nothing, as a host's do unless slotted
+// (at most 100 a walk), has the engine describe them (DOM.describeNode,
+// pierce) and resolve their closed roots into the isolated world
+// (DOM.resolveNode), then walks again. An element is asked about once
+// (a custom one again once upgraded).
 //
 // # How it works
 //

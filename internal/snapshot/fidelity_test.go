@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -35,6 +36,7 @@ var (
 	fidelityRuns = flag.Int("fidelity.runs", 7, "warm captures timed per page (median reported)")
 	fidelityDump = flag.String("fidelity.dump", "", "write each page's snapshot text (and the baseline's) to this directory")
 	fidelityBase = flag.String("fidelity.baseline", "", "an older js/snapshot.js to time against, capture for capture")
+	fidelityAria = flag.String("fidelity.aria", "", "a directory with bench/ariabytes.js and playwright-core installed (bench/): compare the snapshot's bytes with Playwright's ariaSnapshot's")
 )
 
 // corpusPage is one page of the corpus: a file under root, served from
@@ -148,9 +150,37 @@ type pageFigures struct {
 	CaptureMS, ColdMS float64
 	// BaseMS is the median warm capture with the baseline script, timed
 	// alternately with CaptureMS; BaseBytes its snapshot's size.
-	BaseMS    float64  `json:",omitempty"`
-	BaseBytes int      `json:",omitempty"`
+	BaseMS    float64 `json:",omitempty"`
+	BaseBytes int     `json:",omitempty"`
+	// AriaBytes and AIBytes are the sizes of Playwright's ariaSnapshot of
+	// the page, plain and in "ai" mode (-fidelity.aria).
+	AriaBytes int      `json:",omitempty"`
+	AIBytes   int      `json:",omitempty"`
 	Diffs     []string `json:",omitempty"`
+	url       string
+}
+
+// ariaBytes measures Playwright's ariaSnapshot of the real pages of all
+// with bench/ariabytes.js, in a browser of its own.
+func ariaBytes(t *testing.T, all []pageFigures) {
+	t.Helper()
+	args := []string{"ariabytes.js"}
+	for _, f := range all {
+		args = append(args, f.url)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Dir = *fidelityAria
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "running node ariabytes.js in %s (npm ci there first)", *fidelityAria)
+	var bytes map[string][2]int
+	require.NoError(t, json.Unmarshal(out, &bytes))
+	for i := range all {
+		b := bytes[all[i].url]
+		all[i].AriaBytes, all[i].AIBytes = b[0], b[1]
+	}
 }
 
 func TestFidelity(t *testing.T) {
@@ -166,8 +196,11 @@ func TestFidelity(t *testing.T) {
 			roots[c.root] = srv
 		}
 		f := measurePage(t, srv.URL+"/"+c.file)
-		f.Page, f.Generator = c.file, c.generator
+		f.Page, f.Generator, f.url = c.file, c.generator, srv.URL+"/"+c.file
 		all = append(all, f)
+	}
+	if *fidelityAria != "" {
+		ariaBytes(t, all)
 	}
 	s := newServers(t)
 	for _, name := range fidelityHardCases {
@@ -409,6 +442,7 @@ func printFigures(t *testing.T, all []pageFigures) {
 		"quirks", "interact", "bytes", "warm ms", "cold ms", "base B", "base ms")
 	var tot pageFigures
 	var real pageFigures
+	var ours, aria, ai, under, underAI int
 	gens := map[string]bool{}
 	quirkTot := map[string]int{}
 	realPages := 0
@@ -416,6 +450,19 @@ func printFigures(t *testing.T, all []pageFigures) {
 		fmt.Fprintf(&b, "%-44s %-9s %6d %8s %8s %6d %9s %8d %9.1f %8.1f %8d %9.1f\n", f.Page, f.Generator, f.Refs,
 			pct(f.RoleAgree, f.Refs-f.QuirkIDs["clickable"]-f.ClickNamed), pct(f.NameAgree, f.Refs-f.Quirk), f.Quirk,
 			pct(f.Covered, f.Interactive), f.Bytes, f.CaptureMS, f.ColdMS, f.BaseBytes, f.BaseMS)
+		if f.AriaBytes > 0 && f.AIBytes > 0 {
+			r, rai := float64(f.Bytes)/float64(f.AriaBytes), float64(f.Bytes)/float64(f.AIBytes)
+			fmt.Fprintf(&b, "    Playwright ariaSnapshot %d B (ours %.2fx), in ai mode %d B (ours %.2fx)\n", f.AriaBytes, r, f.AIBytes, rai)
+			ours += f.Bytes
+			aria += f.AriaBytes
+			ai += f.AIBytes
+			if r <= 0.55 {
+				under++
+			}
+			if rai <= 0.55 {
+				underAI++
+			}
+		}
 		for _, d := range f.Diffs {
 			fmt.Fprintf(&b, "    %s\n", d)
 		}
@@ -459,6 +506,10 @@ func printFigures(t *testing.T, all []pageFigures) {
 			pct(f.RoleAgree, f.Refs-f.QuirkIDs["clickable"]-f.ClickNamed), pct(f.NameAgree, f.Refs-f.Quirk), f.Quirk,
 			pct(f.Covered, f.Interactive), f.Bytes, f.CaptureMS, f.ColdMS, f.BaseBytes, f.BaseMS)
 		fmt.Fprintf(&b, "%-54s names agree on %s of all refs, kept quirks included\n", "", pct(f.NameAgree, f.Refs))
+	}
+	if aria > 0 {
+		fmt.Fprintf(&b, "bytes against Playwright's ariaSnapshot over the real pages: plain %d / %d = %.2fx (%d pages at 0.55x or less); ai mode %d / %d = %.2fx (%d pages at 0.55x or less)\n",
+			ours, aria, float64(ours)/float64(aria), under, ours, ai, float64(ours)/float64(ai), underAI)
 	}
 	ids := make([]string, 0, len(quirkTot))
 	for q := range quirkTot {

@@ -112,6 +112,13 @@ func (e *Engine) landmarkSpans(w *world, recs *records, collapse bool) []span {
 		if sp.head < coveredTo || sp.mem == nil || sp.mem.w == w || sp.end-sp.head < 3 {
 			continue
 		}
+		// What this page showed of the landmark last is what the agent
+		// knows of it here: a landmark that has become what an earlier
+		// page showed (a search box's suggestions, typed on both pages)
+		// has changed all the same.
+		if last, ok := w.shown[rs[sp.head].id]; ok && last != sp.key.sum {
+			continue
+		}
 		sp.collapse = true
 		coveredTo = sp.end
 	}
@@ -265,6 +272,25 @@ func (e *Engine) remember(shownWhole []pendingLandmark) {
 			m.anchor = p.anchor
 		}
 	}
+}
+
+// noteShown records, in each landmark's world, the fingerprint of what a
+// capture that showed them all showed of them, whole or as one line.
+// Callers hold Engine.capMu.
+func noteShown(shown []shownLandmark) {
+	for _, s := range shown {
+		if s.w.shown == nil {
+			s.w.shown = map[int64][sha256.Size]byte{}
+		}
+		s.w.shown[s.id] = s.sum
+	}
+}
+
+// shownLandmark is a landmark a capture showed, whole or as one line.
+type shownLandmark struct {
+	w   *world
+	id  int64
+	sum [sha256.Size]byte
 }
 
 // pendingLandmark is a landmark subtree a capture holds whole, remembered

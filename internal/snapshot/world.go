@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -75,6 +76,10 @@ type world struct {
 	// ahead is what the first walk fetched beside it, until a capture
 	// places its refs; guarded by Engine.capMu.
 	ahead *aheadTree
+	// shown maps the element ids of the document's landmarks to the
+	// fingerprint of what the last capture that showed them all showed
+	// (see landmarks.go); guarded by Engine.capMu.
+	shown map[int64][sha256.Size]byte
 }
 
 func newToken() string {
@@ -110,7 +115,7 @@ func createWorld(ctx context.Context, client *cdp.Client, frameID events.FrameID
 // installExpr installs our script in the world, and the plugins of its
 // walk (locate.js, read.js); it evaluates to nothing of use.
 func (w *world) installExpr() string {
-	return "(" + snapshotJS + ")(\"" + w.token + "\"), (" + locateJS + ")(globalThis.__ab), (" + readJS + ")(globalThis.__ab)"
+	return "(" + snapshotJS + ")(\"" + w.token + "\", \"" + recorderSecret + "\"), (" + locateJS + ")(globalThis.__ab), (" + readJS + ")(globalThis.__ab)"
 }
 
 // defineInstall defines, in a world, the function that installs our
@@ -123,7 +128,7 @@ func (w *world) installExpr() string {
 // function by its source, and the reply would carry the whole script back
 // (46 KB per new document, two thirds of what a paced 32-tab run read
 // from the pipe).
-var defineInstall = "globalThis.__abInstall = (token) => { delete globalThis.__abInstall; (" + snapshotJS + ")(token), (" +
+var defineInstall = "globalThis.__abInstall = (token) => { delete globalThis.__abInstall; (" + snapshotJS + ")(token, \"" + recorderSecret + "\"), (" +
 	locateJS + ")(globalThis.__ab), (" + readJS + ")(globalThis.__ab); }; 0"
 
 // installCall returns the expression that installs our script in w. With

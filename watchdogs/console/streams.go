@@ -47,41 +47,15 @@ func (st *streams) close() { st.group.Close() }
 // ring write under a short lock, so it keeps up with a page that logs in a
 // tight loop and the stream's buffer stays small.
 func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
-	for {
-		var err error
-		select {
-		case <-st.called.Ready():
-			var ev *runtime.ConsoleAPICalledReply
-			if ev, err = st.called.Recv(); err == nil {
-				a.store.consoleCalled(t, ev)
-			}
-		case <-st.thrown.Ready():
-			var ev *runtime.ExceptionThrownReply
-			if ev, err = st.thrown.Recv(); err == nil {
-				a.store.exceptionThrown(t, ev)
-			}
-		case <-st.created.Ready():
-			var ev *runtime.ExecutionContextCreatedReply
-			if ev, err = st.created.Recv(); err == nil {
-				a.store.contextCreated(t, ev.Context)
-			}
-		case <-st.destroyed.Ready():
-			var ev *runtime.ExecutionContextDestroyedReply
-			if ev, err = st.destroyed.Recv(); err == nil {
-				a.store.contextDestroyed(t, int64(ev.ExecutionContextID), ev.ExecutionContextUniqueID)
-			}
-		case <-st.cleared.Ready():
-			if _, err = st.cleared.Recv(); err == nil {
-				a.store.contextsCleared(t)
-			}
-		case <-life.Done():
-			return
-		}
-		if err != nil {
-			if !errors.Is(err, context.Canceled) {
-				a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("console event stream ended")
-			}
-			return
-		}
+	var r cdpstream.Reader
+	cdpstream.On(&r, st.called, func(ev *runtime.ConsoleAPICalledReply) { a.store.consoleCalled(t, ev) })
+	cdpstream.On(&r, st.thrown, func(ev *runtime.ExceptionThrownReply) { a.store.exceptionThrown(t, ev) })
+	cdpstream.On(&r, st.created, func(ev *runtime.ExecutionContextCreatedReply) { a.store.contextCreated(t, ev.Context) })
+	cdpstream.On(&r, st.destroyed, func(ev *runtime.ExecutionContextDestroyedReply) {
+		a.store.contextDestroyed(t, int64(ev.ExecutionContextID), ev.ExecutionContextUniqueID)
+	})
+	cdpstream.On(&r, st.cleared, func(*runtime.ExecutionContextsClearedReply) { a.store.contextsCleared(t) })
+	if err := r.Read(life); err != nil && !errors.Is(err, context.Canceled) {
+		a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("console event stream ended")
 	}
 }

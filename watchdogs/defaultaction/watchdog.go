@@ -90,6 +90,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.hooks = append(a.hooks,
 		s.OnTargetAttached(a.dlg.Follow),
 		s.OnTargetAttached(a.followCrashes),
+		s.OnTargetAttached(a.installRecorder),
 		s.OnTargetDetached(a.targetDetached),
 	)
 	b := s.Bus()

@@ -10,6 +10,7 @@ import (
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
 )
 
 // frameContexts follows the main-world execution contexts of the frames of
@@ -106,36 +107,22 @@ func enableContexts(ctx, streamCtx context.Context, c *cdp.Client) (_ *frameCont
 // drain applies every event received so far. The events that Runtime.enable
 // reports arrive before its reply, so after enable they are all here.
 func (fc *frameContexts) drain() {
-	for {
-		select {
-		case <-fc.created.Ready():
-			ev, err := fc.created.Recv()
-			if err != nil {
-				return
-			}
-			var aux auxData
-			if json.Unmarshal(ev.Context.AuxData, &aux) == nil && aux.IsDefault && aux.FrameID != "" {
-				fc.byFrame[events.FrameID(aux.FrameID)] = contextRef{id: ev.Context.ID, unique: ev.Context.UniqueID}
-			}
-		case <-fc.destroyed.Ready():
-			ev, err := fc.destroyed.Recv()
-			if err != nil {
-				return
-			}
-			for f, ref := range fc.byFrame {
-				if ref.unique == ev.ExecutionContextUniqueID {
-					delete(fc.byFrame, f)
-				}
-			}
-		case <-fc.cleared.Ready():
-			if _, err := fc.cleared.Recv(); err != nil {
-				return
-			}
-			clear(fc.byFrame)
-		default:
-			return
+	var r cdpstream.Reader
+	cdpstream.On(&r, fc.created, func(ev *runtime.ExecutionContextCreatedReply) {
+		var aux auxData
+		if json.Unmarshal(ev.Context.AuxData, &aux) == nil && aux.IsDefault && aux.FrameID != "" {
+			fc.byFrame[events.FrameID(aux.FrameID)] = contextRef{id: ev.Context.ID, unique: ev.Context.UniqueID}
 		}
-	}
+	})
+	cdpstream.On(&r, fc.destroyed, func(ev *runtime.ExecutionContextDestroyedReply) {
+		for f, ref := range fc.byFrame {
+			if ref.unique == ev.ExecutionContextUniqueID {
+				delete(fc.byFrame, f)
+			}
+		}
+	})
+	cdpstream.On(&r, fc.cleared, func(*runtime.ExecutionContextsClearedReply) { clear(fc.byFrame) })
+	_ = r.Drain() // a stream that failed ends with its session; what was read stands
 }
 
 func (fc *frameContexts) close() {

@@ -53,51 +53,23 @@ func (st *streams) close() { st.group.Close() }
 // or the watchdog detached) or a stream fails. It must keep up with the
 // browser: its only work per event is a map update under a short lock.
 func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
-	for {
-		var err error
-		select {
-		case <-st.attached.Ready():
-			var ev *page.FrameAttachedReply
-			if ev, err = st.attached.Recv(); err == nil {
-				a.store.frameAttached(t, events.FrameID(ev.FrameID), events.FrameID(ev.ParentFrameID))
-			}
-		case <-st.navigated.Ready():
-			var ev *page.FrameNavigatedReply
-			if ev, err = st.navigated.Recv(); err == nil {
-				a.store.frameNavigated(t, ev.Frame, true)
-			}
-		case <-st.within.Ready():
-			var ev *page.NavigatedWithinDocumentReply
-			if ev, err = st.within.Recv(); err == nil {
-				a.store.navigatedWithinDocument(t, events.FrameID(ev.FrameID), ev.URL)
-			}
-		case <-st.detached.Ready():
-			var ev *page.FrameDetachedReply
-			if ev, err = st.detached.Recv(); err == nil {
-				a.store.frameDetached(t, events.FrameID(ev.FrameID), ev.Reason)
-			}
-		case <-st.created.Ready():
-			var ev *runtime.ExecutionContextCreatedReply
-			if ev, err = st.created.Recv(); err == nil {
-				a.store.contextCreated(t, ev.Context)
-			}
-		case <-st.destroyed.Ready():
-			var ev *runtime.ExecutionContextDestroyedReply
-			if ev, err = st.destroyed.Recv(); err == nil {
-				a.store.contextDestroyed(t, int64(ev.ExecutionContextID), ev.ExecutionContextUniqueID)
-			}
-		case <-st.cleared.Ready():
-			if _, err = st.cleared.Recv(); err == nil {
-				a.store.contextsCleared(t)
-			}
-		case <-life.Done():
-			return
-		}
-		if err != nil {
-			if !errors.Is(err, context.Canceled) {
-				a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("frame event stream ended")
-			}
-			return
-		}
+	var r cdpstream.Reader
+	cdpstream.On(&r, st.attached, func(ev *page.FrameAttachedReply) {
+		a.store.frameAttached(t, events.FrameID(ev.FrameID), events.FrameID(ev.ParentFrameID))
+	})
+	cdpstream.On(&r, st.navigated, func(ev *page.FrameNavigatedReply) { a.store.frameNavigated(t, ev.Frame, true) })
+	cdpstream.On(&r, st.within, func(ev *page.NavigatedWithinDocumentReply) {
+		a.store.navigatedWithinDocument(t, events.FrameID(ev.FrameID), ev.URL)
+	})
+	cdpstream.On(&r, st.detached, func(ev *page.FrameDetachedReply) {
+		a.store.frameDetached(t, events.FrameID(ev.FrameID), ev.Reason)
+	})
+	cdpstream.On(&r, st.created, func(ev *runtime.ExecutionContextCreatedReply) { a.store.contextCreated(t, ev.Context) })
+	cdpstream.On(&r, st.destroyed, func(ev *runtime.ExecutionContextDestroyedReply) {
+		a.store.contextDestroyed(t, int64(ev.ExecutionContextID), ev.ExecutionContextUniqueID)
+	})
+	cdpstream.On(&r, st.cleared, func(*runtime.ExecutionContextsClearedReply) { a.store.contextsCleared(t) })
+	if err := r.Read(life); err != nil && !errors.Is(err, context.Canceled) {
+		a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("frame event stream ended")
 	}
 }

@@ -53,62 +53,43 @@ func (st *streams) close() { st.group.Close() }
 // read files t's requests until life ends (the target is gone or the
 // watchdog detached) or a stream fails.
 func (a *attachment) read(life context.Context, t *session.Target, st *streams) {
-	for {
-		var err error
-		select {
-		case <-st.sent.Ready():
-			var ev *network.RequestWillBeSentReply
-			if ev, err = st.sent.Recv(); err == nil {
-				a.sent(t, ev)
+	var r cdpstream.Reader
+	cdpstream.On(&r, st.sent, func(ev *network.RequestWillBeSentReply) { a.sent(t, ev) })
+	cdpstream.On(&r, st.response, func(ev *network.ResponseReceivedReply) {
+		a.store.update(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+			e.req.Status = ev.Response.Status
+			e.req.StatusText = ev.Response.StatusText
+			e.req.MIMEType = ev.Response.MimeType
+			if e.req.ResourceType == "" {
+				e.req.ResourceType = string(ev.Type)
 			}
-		case <-st.response.Ready():
-			var ev *network.ResponseReceivedReply
-			if ev, err = st.response.Recv(); err == nil {
-				a.store.update(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
-					e.req.Status = ev.Response.Status
-					e.req.StatusText = ev.Response.StatusText
-					e.req.MIMEType = ev.Response.MimeType
-					if e.req.ResourceType == "" {
-						e.req.ResourceType = string(ev.Type)
-					}
-					e.responded(&ev.Response)
-				})
+			e.responded(&ev.Response)
+		})
+	})
+	cdpstream.On(&r, st.finished, func(ev *network.LoadingFinishedReply) {
+		a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+			e.req.State = events.NetworkFinished
+			e.req.Size = int64(ev.EncodedDataLength)
+			e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+			e.end = float64(ev.Timestamp)
+			a.finished(t, e)
+		})
+	})
+	cdpstream.On(&r, st.failed, func(ev *network.LoadingFailedReply) {
+		a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
+			e.req.State = events.NetworkFailed
+			e.req.Failure = ev.ErrorText
+			if ev.BlockedReason != "" {
+				e.req.Failure += " (blocked: " + string(ev.BlockedReason) + ")"
 			}
-		case <-st.finished.Ready():
-			var ev *network.LoadingFinishedReply
-			if ev, err = st.finished.Recv(); err == nil {
-				a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
-					e.req.State = events.NetworkFinished
-					e.req.Size = int64(ev.EncodedDataLength)
-					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
-					e.end = float64(ev.Timestamp)
-					a.finished(t, e)
-				})
-			}
-		case <-st.failed.Ready():
-			var ev *network.LoadingFailedReply
-			if ev, err = st.failed.Recv(); err == nil {
-				a.store.finish(t, key{t.SessionID, string(ev.RequestID)}, func(e *entry) {
-					e.req.State = events.NetworkFailed
-					e.req.Failure = ev.ErrorText
-					if ev.BlockedReason != "" {
-						e.req.Failure += " (blocked: " + string(ev.BlockedReason) + ")"
-					}
-					e.req.Canceled = ev.Canceled != nil && *ev.Canceled
-					e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
-					e.end = float64(ev.Timestamp)
-					a.failed(e)
-				})
-			}
-		case <-life.Done():
-			return
-		}
-		if err != nil {
-			if !errors.Is(err, context.Canceled) {
-				a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("network event stream ended")
-			}
-			return
-		}
+			e.req.Canceled = ev.Canceled != nil && *ev.Canceled
+			e.req.DurationMS = ms(float64(ev.Timestamp) - e.start)
+			e.end = float64(ev.Timestamp)
+			a.failed(e)
+		})
+	})
+	if err := r.Read(life); err != nil && !errors.Is(err, context.Canceled) {
+		a.log.Debug().Err(err).Str("target", string(t.ID)).Msg("network event stream ended")
 	}
 }
 

@@ -258,13 +258,15 @@
         if (failed) return [{ k: 'T', d: 0, t: '\x01x' + failed }];
         found.sort((a, b) => a.seq - b.seq);
         if (main.wanted) {
-          // What the walk never reached: hidden, or outside the body.
+          // What the walk never reached: hidden, outside the body, or
+          // left out of the tree (aria-hidden); hidden is what layout
+          // says, as for what the walk reached.
           for (const e of main.want) {
             if (seen.has(e)) continue;
             let fr = 0;
             const fe = e.ownerDocument !== document && e.ownerDocument.defaultView ? e.ownerDocument.defaultView.frameElement : null;
             if (fe) fr = Math.max(0, frames.indexOf(L.idOf(fe)));
-            found.push({ e, rec: { k: 'E', d: 0, role: roleOf(e), name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false }, hidden: true });
+            found.push({ e, rec: { k: 'E', d: 0, role: roleOf(e), name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false }, hidden: !e.checkVisibility(L.CV) });
           }
         }
         // A chain: each scope's elements inside the one before's.

@@ -20,7 +20,11 @@
 //   T  depth  text
 //   F  frame  iframeId
 // Names, texts and values are whitespace-normalised.
-(function (token) {
+//
+// secret names the events through which the listener record of the
+// page's main world (js/listeners.js) hands over the elements page script
+// gave input listeners; empty when there is none.
+(function (token, secret) {
   'use strict';
 
   // ids maps an element to its world-local id; byId maps the id back
@@ -33,6 +37,54 @@
   // have an onclick property set by page script (invisible from this
   // world). The walk clears it.
   let clickProps = new WeakSet();
+  // listened holds the elements the listener record handed over: page
+  // script gave them listeners for a user's input. QUERY, ANSWER and
+  // REVOKE are the record's event types (see js/listeners.js); hooked holds the
+  // windows and shadow roots our answer listener is on, missed the
+  // documents whose last query left elements it could not hand over (in
+  // shadow roots not listened on yet).
+  const listened = new WeakSet();
+  const QUERY = secret ? 'ab' + secret + 'q' : '', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
+  const hooked = new WeakSet();
+  const missed = new WeakSet();
+  function onAnswer(ev) {
+    ev.stopImmediatePropagation();
+    const t = ev.target;
+    if (t && t.nodeType === 1) {
+      listened.add(t);
+      ev.preventDefault();
+    }
+  }
+  function onRevoke(ev) {
+    ev.stopImmediatePropagation();
+    const t = ev.target;
+    if (t && t.nodeType === 1) {
+      listened.delete(t);
+      ev.preventDefault();
+    }
+  }
+  function hook(t) {
+    if (hooked.has(t)) return false;
+    hooked.add(t);
+    t.addEventListener(ANSWER, onAnswer, true);
+    t.addEventListener(REVOKE, onRevoke, true);
+    return true;
+  }
+  // pull asks doc's listener record for the elements it noted since.
+  function pull(doc) {
+    const win = QUERY && doc.defaultView;
+    if (!win) return;
+    hook(win);
+    if (doc.dispatchEvent(new Event(QUERY, { cancelable: true }))) missed.delete(doc);
+    else missed.add(doc);
+  }
+  // hookRoot listens on a shadow root the walk enters, and asks again for
+  // what the last query could not hand over, which may be in it.
+  function hookRoot(root) {
+    if (!QUERY || !hook(root)) return;
+    const doc = root.ownerDocument;
+    if (missed.has(doc)) pull(doc);
+  }
   // sweepAt is the size of byId at which entries of collected elements
   // are next swept out, so churning pages do not grow it without bound.
   let sweepAt = 10000;
@@ -112,7 +164,7 @@
     'dfn', 'em', 'font', 'i', 'img', 'input', 'kbd', 'label', 'mark', 'q', 's', 'samp', 'select',
     'small', 'span', 'strong', 'sub', 'sup', 'textarea', 'time', 'u', 'var', 'wbr', 'slot', 'svg',
     'del', 'ins', 'output', 'meter', 'progress', 'picture', 'canvas', 'video', 'audio', 'tt', 'big',
-    'strike', 'nobr', 'acronym', 'ruby', 'rt', 'rp']);
+    'strike', 'nobr', 'acronym', 'ruby', 'rt', 'rp', 'tspan']);
   const LANDMARK_SCOPE = new Set(['article', 'aside', 'main', 'nav', 'section']);
 
   const WS = /[\s\x7f]+/g;
@@ -393,6 +445,22 @@
   // tell whether it shows text of its own or only icons.
   let textSeen = 0;
   let landmarkDepth = 0, gridDepth = 0;
+  // activeBox is set while the walk is inside a list, grid, tree, table
+  // or listbox whose items an agent can act on (see BOXES); editDepth
+  // counts the editors the walk is in, whose insides are their text, not
+  // things to act on of their own; refsMade counts the refs the walk
+  // gave, so that an element can tell whether any went to its content.
+  let activeBox = false, editDepth = 0, refsMade = 0;
+  // armed is set inside a surface that handles input for what it holds
+  // (see arms in walkEl): what is placed on it (absolutely positioned) is
+  // something to act on, and so are the items of its lists and tables.
+  let armed = false;
+  // surfaces maps the visible surface of an editor whose focus target
+  // has no box to show (a 0-px element taking text through EditContext,
+  // a transparent or clipped textarea a code editor keeps focused) to
+  // that target; targets holds those targets. The surface is the
+  // editor's one textbox line (see scanEditors).
+  let surfaces = null, targets = null;
 
   function indexLabels(root) {
     for (const l of root.querySelectorAll('label')) {
@@ -420,6 +488,26 @@
     if (tag.indexOf('-') < 0) return;
     const d = hostChecked.get(e);
     if (d === true || (d === false && !e.matches(':defined'))) return;
+    hostCands.push(e);
+  }
+  // SHADOW_TAGS are the built-in elements that can host a shadow root.
+  const SHADOW_TAGS = new Set(['article', 'aside', 'blockquote', 'div', 'footer', 'h1', 'h2', 'h3',
+    'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+  // MAX_BUILTIN bounds the built-in elements one walk asks about; the
+  // rest are asked about by the walks after it.
+  const MAX_BUILTIN = 100;
+  let builtinCands = 0;
+  // noteBuiltin asks about a built-in element that may hold a closed
+  // shadow root, which script cannot see: one with a box whose children
+  // show nothing (a shadow root shows its own content, and its host's
+  // children only where it slots them; a declarative one leaves the host
+  // no children at all). A box drawn by a background (an icon, a
+  // picture) is not one.
+  function noteBuiltin(e) {
+    if (builtinCands >= MAX_BUILTIN || hostChecked.has(e)) return;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || getComputedStyle(e).backgroundImage !== 'none') return;
+    builtinCands++;
     hostCands.push(e);
   }
   // cands hands the Go side the elements to ask about, once.
@@ -728,7 +816,7 @@
       const t = e.querySelector('svg > title');
       if (t) h = norm(t.textContent);
     }
-    if (!h && typeof e.className === 'string') h = norm(e.className).split(' ').slice(0, 2).join(' ');
+    if (!h) h = attr(e, 'class').split(' ').slice(0, 2).join(' ');
     if (!h) h = attr(e, 'id');
     return hintText(h);
   }
@@ -801,6 +889,8 @@
     const root = shadowOf(e);
     if (root) {
       indexLabels(root);
+      hookRoot(root);
+      scanEditors(root);
       shadowDepth++;
       try {
         for (let c = root.firstChild; c; c = c.nextSibling) {
@@ -885,12 +975,42 @@
   }
 
   // Attribute flags gathered in one pass over getAttributeNames.
-  const F_ARIA = 1, F_ONCLICK = 2, F_TABINDEX = 4, F_EDIT = 8;
+  const F_ARIA = 1, F_ONCLICK = 2, F_TABINDEX = 4, F_EDIT = 8, F_DRAG = 16;
   const CV = { visibilityProperty: true };
+  // ON_INPUT are the handler attributes that make an element something to
+  // act on: those of a user's input (the listener record's types).
+  const ON_INPUT = new Set(['onclick', 'ondblclick', 'onauxclick', 'oncontextmenu', 'onmousedown',
+    'onmouseup', 'onpointerdown', 'onpointerup', 'ontouchstart', 'ontouchend', 'ondragstart',
+    'ondragover', 'ondrop', 'onkeydown', 'onkeyup', 'onkeypress']);
+  // CURSORS are the cursors a page sets on what a user may click, drag,
+  // connect or type into.
+  const CURSORS = new Set(['pointer', 'grab', 'grabbing', 'move', 'text', 'crosshair']);
+  // BOXES hold items an agent can act on when they are widgets
+  // (WIDGET_BOXES) or when script handles input on them: then their
+  // ITEMS take refs, empty or not (a spreadsheet's empty cell, a sortable
+  // list's item). A plain list or table's items do not.
+  const BOXES = new Set(['list', 'listbox', 'tree', 'treegrid', 'grid', 'table', 'menu', 'menubar',
+    'tablist', 'radiogroup', 'directory']);
+  const WIDGET_BOXES = new Set(['listbox', 'tree', 'treegrid', 'grid', 'menu', 'menubar', 'tablist',
+    'radiogroup']);
+  const ITEMS = new Set(['listitem', 'option', 'treeitem', 'row', 'cell', 'gridcell', 'columnheader',
+    'rowheader', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'radio']);
+  const SVG_NS = 'http://www.w3.org/2000/svg';
 
+  // noArea tells whether e has no box with an area.
+  function noArea(e) {
+    const r = e.getBoundingClientRect();
+    return r.width < 1 || r.height < 1;
+  }
+
+  // walkEl walks element e. ptr is the cursor of e's parent, for e to
+  // tell a cursor it sets from one it inherits; '' when cursors do not
+  // count (below a control, in an editor).
   function walkEl(e, ctx, need, fr, ptr, supp) {
     const tag = e.localName;
     if (SKIP.has(tag)) return '';
+    // An editor's focus target is shown by its surface.
+    if (targets !== null && targets.has(e)) return '';
     const seq = walked++;
     let aRole = '', aLabel = '', aLby = '', aTitle = '', flags = 0;
     if (e.hasAttributes()) {
@@ -910,9 +1030,13 @@
           switch (a) {
             case 'role': aRole = e.getAttribute(a); break;
             case 'title': aTitle = e.getAttribute(a); break;
-            case 'onclick': flags |= F_ONCLICK; break;
             case 'tabindex': flags |= F_TABINDEX; break;
             case 'contenteditable': flags |= F_EDIT; break;
+            case 'draggable':
+              if (e.getAttribute(a).trim().toLowerCase() === 'true') flags |= F_DRAG;
+              break;
+            default:
+              if (a.charCodeAt(0) === 111 && a.charCodeAt(1) === 110 && ON_INPUT.has(a)) flags |= F_ONCLICK;
           }
         }
       }
@@ -937,9 +1061,20 @@
     }
     const block = !INLINE_TAGS.has(tag);
     const isScope = e === scopeEl;
+    const surface = surfaces !== null && surfaces.has(e);
 
     let role = '';
-    let click = false;
+    // click: script makes e something to act on, by a handler attribute
+    // or property, a tabindex or a cursor it sets; weak: by listeners the
+    // record saw or by being draggable, evidence a container that hands
+    // its children's input on (event delegation) shares, so its ref goes
+    // to its content when that has refs of its own; or by being placed
+    // (absolutely positioned) on an element with listeners, as the nodes
+    // of a diagram are, which keeps its ref whatever it holds.
+    let click = false, weak = false, placed = false;
+    // arms: e is a surface whose content it handles input for (armed).
+    let arms = false;
+    let cur = '';
     const ctlLabel = tag === 'label' && labelHasCtl.has(e);
     if (vis) {
       const er = aRole ? explicitRole(aRole) : null;
@@ -948,29 +1083,61 @@
         role = implicitRole(e, tag);
       }
       if (INLINE_ROLES.has(role)) role = '';
-      if (!INTERACTIVE.has(role) && role !== 'iframe' && !ctlLabel) {
-        if ((flags & F_ONCLICK) || ((flags & F_TABINDEX) && e.tabIndex >= 0) || clickProps.has(e) ||
-            (!ptr && getComputedStyle(e).cursor === 'pointer')) {
+      if (surface && !INTERACTIVE.has(role)) role = 'textbox';
+      if (!INTERACTIVE.has(role) && role !== 'iframe' && !ctlLabel && !editDepth) {
+        const focusable = (flags & F_TABINDEX) && e.tabIndex >= 0;
+        const heard = listened.has(e);
+        if ((flags & F_ONCLICK) || focusable || clickProps.has(e)) {
           click = true;
+        } else if (heard || (flags & F_DRAG)) {
+          weak = true;
         }
+        if (ptr || heard || (armed && !click && !weak)) {
+          const st = getComputedStyle(e);
+          cur = st.cursor;
+          if (ptr && cur !== ptr && CURSORS.has(cur)) click = true;
+          // What is placed on a surface that handles input for its
+          // content (nodes on a flow editor's canvas).
+          else if (armed && !click && !weak && st.position === 'absolute') weak = placed = true;
+          // A surface: listeners on an element that clips what it holds
+          // or takes touches itself (a canvas, a board).
+          if (heard && (st.overflow !== 'visible' || st.touchAction === 'none')) arms = true;
+        }
+        // A focusable element of no role of its own is a widget driven
+        // by keys and pointer (a spreadsheet): what it holds is its.
+        if (focusable && STRUCTURAL.has(role)) arms = true;
         if (e === editBody || ((flags & F_EDIT) && e.isContentEditable &&
-            !(e.parentElement && e.parentElement.isContentEditable))) {
+            !(e.parentElement && e.parentElement.isContentEditable)) ||
+            ((flags & F_TABINDEX) && (role === '' || role === 'generic') && e.editContext)) {
           if (role === '' || role === 'generic') role = 'textbox';
           else click = true;
         }
+        if (click) weak = false;
       }
-      if (role === '' && (click || aLabel || aLby)) role = click ? 'clickable' : 'generic';
+      if ((click || weak) && (role === '' || role === 'none' || role === 'presentation' || role === 'generic')) {
+        role = 'clickable';
+      } else if (role === '' && (aLabel || aLby)) {
+        role = 'generic';
+      }
+    } else if (ptr) {
+      cur = getComputedStyle(e).cursor;
     }
     const interactive = INTERACTIVE.has(role) || role === 'iframe';
+    let item = activeBox && ITEMS.has(role);
     const emitted = vis && (!STRUCTURAL.has(role) || click || role === 'generic');
+    const editor = role === 'textbox' && !INTERACTIVE.has(implicitRole(e, tag));
 
     let savedGrid = -1;
     if (tag === 'table' || role === 'grid' || role === 'treegrid') {
       savedGrid = gridDepth;
       gridDepth = role === 'grid' || role === 'treegrid' ? 1 : 0;
     }
+    const savedBox = activeBox, savedArmed = armed;
+    if (BOXES.has(role)) activeBox = WIDGET_BOXES.has(role) || click || weak || armed;
+    if (arms) armed = true;
     const landmark = LANDMARK_SCOPE.has(tag);
     if (landmark) landmarkDepth++;
+    if (editor) editDepth++;
 
     let rec = null;
     let cctx = ctx;
@@ -984,7 +1151,7 @@
     if (emitted) {
       if (runs) flush(ctx);
       if (isScope) scopeStart = recs.length;
-      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false, anchor: false };
+      rec = { k: 'E', d: ctx.depth, role, name: '', id: 0, nth: 0, attrs: '', value: '', fr, oop: false, quiet: false, anchor: false, hoist: false };
       recs.push(rec);
       cctx = { depth: ctx.depth + 1, run: '', texts: null };
     } else if (runs && block) {
@@ -992,23 +1159,35 @@
     } else if (runs && vis) {
       (ctx.pend || (ctx.pend = [])).push(e);
     }
-    const textsBefore = textSeen, transformsBefore = transforms;
+    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade;
 
     const fromContent = FROM_CONTENT.has(role);
     const kidNeed = need || fromContent || click || (role === 'row' && !!(aLabel || aLby));
-    // Below a ref'd element, cursor:pointer is taken as inherited from it.
-    const kidPtr = ptr || click || interactive || ctlLabel;
+    // Below a control, cursors do not count: a link's text inherits its
+    // pointer.
+    const kidPtr = interactive || ctlLabel || editor ? '' : cur;
     const kidSupp = supp || ctlLabel;
     let inner = '';
     if (tag === 'iframe' || tag === 'frame') {
       if (rec) walkFrame(e, rec, cctx);
-    } else if (!LEAF.has(tag) && role !== 'img') {
+    } else if ((!LEAF.has(tag) || tag === 'svg') && role !== 'img') {
+      // An SVG that is no image is a drawing whose shapes and labels
+      // may be things to act on.
       inner = walkKids(e, tag, cctx, kidNeed, fr, kidPtr, kidSupp, vis);
       if (kidNeed && vis) inner = pseudoText(e, '::before') + inner + pseudoText(e, '::after');
     }
 
+    if (editor) editDepth--;
     if (landmark) landmarkDepth--;
     if (savedGrid >= 0) gridDepth = savedGrid;
+    activeBox = savedBox;
+    armed = savedArmed;
+    // A built-in element with a box whose children show nothing may hold
+    // a closed shadow root (see noteBuiltin).
+    if (vis && recs.length === recsBefore && textSeen === textsBefore && SHADOW_TAGS.has(tag) &&
+        !aRole && !shadowOf(e)) {
+      noteBuiltin(e);
+    }
 
     let aria = '';
     if (rec || need) aria = (aLby && labelledBy(e, aLby)) || aLabel;
@@ -1016,6 +1195,7 @@
     if (rec) {
       if (runs) flush(cctx);
       let name = aria || nativeName(e, tag);
+      if (!name && surface) name = targetName(surfaces.get(e));
       if (!name && fromContent) name = nnorm(inner);
       if (!name && aTitle) name = nnorm(aTitle);
       if (!name && (role === 'textbox' || role === 'searchbox' || role === 'combobox')) {
@@ -1023,9 +1203,15 @@
       }
       // An element made clickable by script is named by what names it
       // (aria, title) or by its icons when it shows no text: its text,
-      // which may be a whole card's, follows it as content instead.
+      // which may be a whole card's, follows it as content instead. A
+      // shape of a drawing (SVG) or a node placed on a canvas is named by
+      // its text, a label.
       const ownText = textSeen > textsBefore;
-      if (!name && click && !ownText) name = cap(nnorm(inner), 100);
+      if (!name && (click || weak)) {
+        const label = !ownText || placed || e.namespaceURI === SVG_NS;
+        if (label && click) name = cap(nnorm(inner), 100);
+        else if (label) name = cap(nnorm(textOf(e, null, true)), 100);
+      }
       // A name of no-break spaces only names nothing an agent can use.
       if (name && !norm(name)) name = '';
       name = unformat(name);
@@ -1046,16 +1232,37 @@
         if (name && name === cells) rec.quiet = true;
       }
       rec.name = cap(name, NAME_MAX);
-      if (interactive || click || (name && CONTENT.has(role))) rec.id = idOf(e);
-      else if (LANDMARKS.has(role)) {
+      // Listeners shared with content that has refs of its own are a
+      // container's, handing its children's input on: the refs are
+      // theirs, and a line of no role of its own goes.
+      // So is evidence on an element with nothing to show and no box
+      // to click (a focus guard, an empty layer).
+      if (((weak && !placed && refsMade > refsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
+          !item && !isScope) {
+        click = weak = false;
+        if (role === 'clickable') {
+          rec.hoist = true;
+          rec.role = role = '';
+        }
+      }
+      // An item holding refs is acted on through them (a sidebar's item
+      // through its link, a row through its cells).
+      if (item && refsMade > refsBefore) item = false;
+      if (interactive || click || weak || item || (name && CONTENT.has(role))) {
+        rec.id = idOf(e);
+        refsMade++;
+      } else if (LANDMARKS.has(role)) {
         // An anchor: a ref only should the line stand for its subtree.
         rec.id = idOf(e);
         rec.anchor = true;
       }
       rec.attrs = attrsOf(e, tag, role, flags);
-      if (!name && rec.id && (INTERACTIVE.has(role) || click)) {
+      // An item is told by its place, not by hints.
+      if (!name && rec.id && !ITEMS.has(role) && (INTERACTIVE.has(role) || click || weak)) {
         // Its own text follows it, except in a listing of refs alone.
-        const h = ownText ? (runs ? '' : hintText(nnorm(unformat(inner)))) : hintOf(e);
+        let h = '';
+        if (!ownText) h = hintOf(e);
+        else if (!runs) h = hintText(nnorm(unformat(weak ? textOf(e, null, true) : inner)));
         if (h) rec.attrs += ' [hint="' + h + '"]';
       }
       rec.value = valueOf(e, tag, role, flags);
@@ -1074,7 +1281,7 @@
       scopeEnd = recs.length;
       stop = true;
     }
-    if (plugin) plugin.visit(e, tag, role, rec, vis, fr, seq);
+    if (plugin) plugin.visit(e, tag, role, rec && !rec.hoist ? rec : null, vis, fr, seq);
     if (!need) return '';
     let c;
     const emb = embeddedValue(e, tag);
@@ -1098,16 +1305,88 @@
   // "Rich Text Area" in TinyMCE), so it gets a ref to type into; any
   // other body is not a line and its children are walked in its place.
   function walkBody(body, ctx, fr) {
+    const doc = body.ownerDocument;
+    pull(doc);
+    scanEditors(doc);
     if (body.localName === 'body' && body.isContentEditable) {
       editBody = body;
       try {
-        walkEl(body, ctx, false, fr, false, false);
+        walkEl(body, ctx, false, fr, '', false);
       } finally {
         editBody = null;
       }
       return;
     }
-    walkKids(body, body.localName, ctx, false, fr, false, false, true);
+    walkKids(body, body.localName, ctx, false, fr, getComputedStyle(body).cursor, false, true);
+  }
+
+  // EDITORS selects what may be an editor's focus target.
+  const EDITORS = 'textarea,[contenteditable],[role~="textbox" i]';
+  // scanEditors finds, in root (a document or a shadow root), the editors
+  // whose focus target has no box an agent could click (see concealed),
+  // and their surfaces: the nearest element around each, inside root and
+  // short of the body, with a box of its own. A target with no surface
+  // keeps its own line.
+  function scanEditors(root) {
+    for (const c of root.querySelectorAll(EDITORS)) {
+      if (c.localName !== 'textarea' && !c.isContentEditable && explicitRole(c.getAttribute('role') || '') !== 'textbox') continue;
+      if (!c.checkVisibility(CV) || !concealed(c)) continue;
+      let s = c.parentElement;
+      for (; s; s = s.parentElement) {
+        if (s.localName === 'body' || s.localName === 'html') s = null;
+        if (!s) break;
+        const r = s.getBoundingClientRect();
+        if (r.width >= 8 && r.height >= 8) break;
+      }
+      if (!s) continue;
+      if (surfaces === null) {
+        surfaces = new Map();
+        targets = new Set();
+      }
+      if (!surfaces.has(s)) surfaces.set(s, c);
+      targets.add(c);
+      editorTargets.set(s, c);
+    }
+  }
+  // concealed tells whether an editor's focus target c shows no box: a
+  // pixel or two wide or high, transparent, or clipped away by a parent
+  // with no box (one that is its containing block).
+  function concealed(c) {
+    const r = c.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return true;
+    const st = getComputedStyle(c);
+    if (st.opacity === '0') return true;
+    const p = c.parentElement;
+    if (!p) return false;
+    const q = p.getBoundingClientRect();
+    if (q.width >= 2 && q.height >= 2) return false;
+    const ps = getComputedStyle(p);
+    if (ps.overflow === 'visible') return false;
+    return !((st.position === 'absolute' || st.position === 'fixed') && ps.position === 'static');
+  }
+  // editorTargets keeps, from walk to walk, the focus target of each
+  // editor surface the walks found, for editorOf.
+  const editorTargets = new WeakMap();
+  // editorOf is the element that takes the text typed into e, for the
+  // actions that type by a ref: e's focus target when e is an editor's
+  // surface (the element its ref names), e when it takes text itself, else
+  // the first editor inside it; null when there is none.
+  function editorOf(e) {
+    const t = editorTargets.get(e);
+    if (t && t.isConnected) return t;
+    if (e.isContentEditable || e.editContext || e.localName === 'textarea' || e.localName === 'input') return e;
+    for (const c of e.querySelectorAll(EDITORS)) {
+      if (c.localName === 'textarea' || c.isContentEditable || c.editContext ||
+          explicitRole(c.getAttribute('role') || '') === 'textbox') return c;
+    }
+    return null;
+  }
+  // targetName is the name of an editor's focus target, which names its
+  // surface.
+  function targetName(c) {
+    const lby = c.getAttribute('aria-labelledby');
+    return (lby && labelledBy(c, lby)) || nnorm(c.getAttribute('aria-label') || '') || labelsName(c) ||
+      placeholderOf(c, c.localName) || attr(c, 'title');
   }
 
   function walkFrame(e, rec, cctx) {
@@ -1125,12 +1404,17 @@
     const fr = frames.length;
     frames.push(idOf(e));
     indexLabels(doc);
-    const saveL = landmarkDepth, saveG = gridDepth;
+    const saveL = landmarkDepth, saveG = gridDepth, saveB = activeBox, saveA = armed, saveE = editDepth;
     landmarkDepth = 0;
     gridDepth = 0;
+    activeBox = armed = false;
+    editDepth = 0;
     walkBody(body, cctx, fr);
     landmarkDepth = saveL;
     gridDepth = saveG;
+    activeBox = saveB;
+    armed = saveA;
+    editDepth = saveE;
   }
 
   function clean(s) {
@@ -1152,6 +1436,13 @@
     stop = false;
     landmarkDepth = 0;
     gridDepth = 0;
+    activeBox = false;
+    armed = false;
+    editDepth = 0;
+    refsMade = 0;
+    surfaces = null;
+    targets = null;
+    builtinCands = 0;
     walked = 0;
     textSeen = 0;
     hostCands = [];
@@ -1205,9 +1496,17 @@
       scopeEl && scopeStart < 0 ? '0' : '1', walked];
     const maxDepth = opts.maxDepth > 0 ? opts.maxDepth : Infinity;
     const usedFrames = new Set();
+    // hoisted holds the depths of the dropped lines (see walkEl) the
+    // record being written is under: it moves up one level for each.
+    const hoisted = [];
     for (let i = from; i < to; i++) {
       const r = recs[i];
-      const d = r.d - base;
+      while (hoisted.length && hoisted[hoisted.length - 1] >= r.d) hoisted.pop();
+      if (r.hoist) {
+        hoisted.push(r.d);
+        continue;
+      }
+      const d = r.d - base - hoisted.length;
       if (d >= maxDepth) continue;
       if (r.k === 'T') {
         if (!r.drop) out.push('T', d, r.t);
@@ -1244,6 +1543,8 @@
     pseudoDocs = null;
     shadowDepth = 0;
     scopeEl = null;
+    surfaces = null;
+    targets = null;
     clickProps = new WeakSet();
     plugin = null;
     sweep();
@@ -1311,7 +1612,7 @@
 
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
-    explicitRole, implicitRole, SKIP, INLINE_TAGS, CV };
+    explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV };
   globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib };
   return token;
 })

@@ -1,0 +1,199 @@
+// listeners.js runs in the page's main world of every document, before the
+// page's own scripts (Page.addScriptToEvaluateOnNewDocument), as
+// `(<this file>)(secret)`. It notes the elements that page script gives
+// listeners for input a user makes (clicks, presses, touches, drags,
+// keys), through addEventListener or an on<event> property, so that the
+// snapshot can give them refs: an element a library made draggable or
+// clickable looks like any other div. An element whose on<event>
+// properties are all cleared again, and that got no listener through
+// addEventListener, is no longer noted.
+//
+// It changes nothing the page does: the wrapped functions call the
+// originals with the same receiver and arguments and return what they
+// return, and a failure to note is swallowed. The page cannot reach what
+// it noted: the state lives in this closure, and the walk in
+// agentbrowser's isolated world asks for it with events of a type named
+// by the secret, which the page does not know. On such a query event at
+// a document, each element of that document that is no longer noted gets
+// a cancelable event of the revoke type, then each noted element not yet
+// handed over one of the answer type; the isolated world's listener (on
+// the window, or on the shadow root the element is in) cancels them to
+// say it has them. The query itself is cancelled when some connected
+// element found no listener, so that the walk asks again once it listens
+// on more shadow roots.
+(function (secret) {
+  'use strict';
+  const QUERY = 'ab' + secret + 'q', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
+  // The functions used later are taken now, before any page script can
+  // replace them.
+  const apply = Reflect.apply;
+  const ET = EventTarget.prototype;
+  const add = ET.addEventListener, dispatch = ET.dispatchEvent;
+  const EventCtor = Event;
+  const nodeType = Object.getOwnPropertyDescriptor(Node.prototype, 'nodeType').get;
+  const connected = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
+  const getDoc = Object.getOwnPropertyDescriptor(Node.prototype, 'ownerDocument').get;
+  const prevented = Object.getOwnPropertyDescriptor(EventCtor.prototype, 'defaultPrevented').get;
+  const targetOf = Object.getOwnPropertyDescriptor(EventCtor.prototype, 'target').get;
+  const slice = Array.prototype.slice;
+  const preventDefault = EventCtor.prototype.preventDefault;
+  const WeakRefCtor = WeakRef, deref = WeakRef.prototype.deref;
+  const wsHas = WeakSet.prototype.has, wsAdd = WeakSet.prototype.add, wsDelete = WeakSet.prototype.delete;
+  const defineProperty = Object.defineProperty, getDescriptor = Object.getOwnPropertyDescriptor;
+  const ProxyCtor = Proxy;
+  // The answer's options have no prototype, so that reading them runs
+  // nothing of the page's.
+  const answerInit = Object.create(null);
+  answerInit.cancelable = true;
+  answerInit.bubbles = false;
+  answerInit.composed = false;
+
+  // TYPES are the events a user's input fires at an element: a listener
+  // for one makes the element something to act on. Hover and focus
+  // alone do not.
+  const TYPES = Object.create(null);
+  for (const t of ['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup',
+    'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dragstart', 'dragover', 'drop',
+    'keydown', 'keyup', 'keypress']) TYPES[t] = 1;
+  // MAX bounds the elements waiting to be handed over or revoked.
+  const MAX = 50000;
+  // noted: elements with listeners; byListener: those that got one
+  // through addEventListener, which stay noted; delivered: those handed
+  // over; pending and revoking wait for the next query.
+  const noted = new WeakSet(), byListener = new WeakSet(), delivered = new WeakSet();
+  let pending = [], revoking = [];
+
+  function push(list, e) {
+    if (list.length >= MAX) list = apply(slice, list, [list.length - MAX / 2]);
+    list[list.length] = new WeakRefCtor(e);
+    return list;
+  }
+  function isElement(e) {
+    try {
+      return apply(nodeType, e, []) === 1;
+    } catch (err) {
+      // Not a node (a window, an XHR).
+      return false;
+    }
+  }
+
+  function note(target, type, listener) {
+    if (typeof type !== 'string' || TYPES[type] !== 1 || !isElement(target)) return;
+    if (listener) apply(wsAdd, byListener, [target]);
+    if (apply(wsHas, noted, [target])) return;
+    apply(wsAdd, noted, [target]);
+    pending = push(pending, target);
+  }
+  function revoke(target) {
+    if (!apply(wsHas, noted, [target]) || apply(wsHas, byListener, [target])) return;
+    apply(wsDelete, noted, [target]);
+    if (apply(wsHas, delivered, [target])) revoking = push(revoking, target);
+  }
+
+  // wrap returns a function that calls fn as it was called, then after
+  // with the receiver and arguments. A proxy keeps fn's name and length,
+  // and prints as native. Its handler has no prototype: the proxy looks
+  // its traps up there, and must find none the page defined on
+  // Object.prototype.
+  function wrap(fn, after) {
+    const handler = Object.create(null);
+    handler.apply = (t, self, args) => {
+      const r = apply(t, self, args);
+      try {
+        after(self, args);
+      } catch (err) {
+        // Never in the page's way.
+      }
+      return r;
+    };
+    return new ProxyCtor(fn, handler);
+  }
+
+  ET.addEventListener = wrap(add, (self, args) => {
+    if (args.length >= 2 && args[1]) note(self, args[0], true);
+  });
+  // on<event> properties of elements (a handler set as onmousedown = f,
+  // or cleared with null).
+  for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
+    const getters = [];
+    for (const t in TYPES) {
+      const d = getDescriptor(proto, 'on' + t);
+      if (d && d.get) getters[getters.length] = d.get;
+    }
+    const anySet = (e) => {
+      for (let i = 0; i < getters.length; i++) {
+        if (typeof apply(getters[i], e, []) === 'function') return true;
+      }
+      return false;
+    };
+    for (const t in TYPES) {
+      const d = getDescriptor(proto, 'on' + t);
+      if (!d || !d.set || !d.configurable) continue;
+      defineProperty(proto, 'on' + t, {
+        get: d.get,
+        set: wrap(d.set, (self) => {
+          if (!isElement(self)) return;
+          if (anySet(self)) note(self, t, false);
+          else revoke(self);
+        }),
+        enumerable: d.enumerable,
+        configurable: true,
+      });
+    }
+  }
+
+  // send dispatches an event of type at e and tells whether our listener
+  // in the isolated world took it.
+  function send(e, type) {
+    const ev = new EventCtor(type, answerInit);
+    apply(dispatch, e, [ev]);
+    return apply(prevented, ev, []);
+  }
+  // here tells whether e is connected and in doc.
+  function here(e, doc) {
+    return apply(connected, e, []) && apply(getDoc, e, []) === doc;
+  }
+
+  // A query at this document hands its noted elements over.
+  apply(add, window, [QUERY, (ev) => {
+    let doc = null;
+    try {
+      const t = apply(targetOf, ev, []);
+      doc = apply(getDoc, t, []) || t;
+    } catch (err) {
+      return;
+    }
+    let missed = false;
+    let keep = [];
+    for (let i = 0; i < revoking.length; i++) {
+      const e = apply(deref, revoking[i], []);
+      // Gone, or noted again since: nothing to take back.
+      if (!e || apply(wsHas, noted, [e])) continue;
+      if (!here(e, doc)) {
+        keep[keep.length] = revoking[i];
+      } else if (send(e, REVOKE)) {
+        apply(wsDelete, delivered, [e]);
+      } else {
+        keep[keep.length] = revoking[i];
+        missed = true;
+      }
+    }
+    revoking = keep;
+    keep = [];
+    for (let i = 0; i < pending.length; i++) {
+      const e = apply(deref, pending[i], []);
+      // Gone, or no longer noted: nothing to hand over.
+      if (!e || !apply(wsHas, noted, [e])) continue;
+      if (!here(e, doc)) {
+        keep[keep.length] = pending[i];
+      } else if (send(e, ANSWER)) {
+        apply(wsAdd, delivered, [e]);
+      } else {
+        keep[keep.length] = pending[i];
+        missed = true;
+      }
+    }
+    pending = keep;
+    if (missed) apply(preventDefault, ev, []);
+  }, true]);
+})
