@@ -191,8 +191,14 @@
       case 'role':
         return !!rec && rec.role === q.value && (!st.roleName || same(q.name_exact, st.roleName, rec.name)) &&
           stateOk(q, e, tag, rec);
-      case 'label':
-        return !!rec && labelsOf(e).some((t) => same(q.exact, st.needle, t));
+      case 'label': {
+        if (!rec) return false;
+        // An editor's surface stands for its focus target, whose labels
+        // are its.
+        const t = L.targetOf ? L.targetOf(e) : null;
+        return labelsOf(e).some((x) => same(q.exact, st.needle, x)) ||
+          (!!t && labelsOf(t).some((x) => same(q.exact, st.needle, x)));
+      }
       case 'placeholder':
         return !!rec && same(q.exact, st.needle, L.placeholderOf(e, tag) || L.attr(e, 'aria-placeholder'));
       default:

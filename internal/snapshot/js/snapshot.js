@@ -1337,6 +1337,9 @@
   function scanEditors(root) {
     for (const c of root.querySelectorAll(EDITORS)) {
       if (c.localName !== 'textarea' && !c.isContentEditable && explicitRole(c.getAttribute('role') || '') !== 'textbox') continue;
+      // A read-only or disabled textarea takes no text (an editor's own
+      // helper beside its focus target): it names no surface.
+      if (c.readOnly || c.disabled) continue;
       if (!c.checkVisibility(CV) || !concealed(c)) continue;
       let s = c.parentElement;
       for (; s; s = s.parentElement) {
@@ -1350,9 +1353,12 @@
         surfaces = new Map();
         targets = new Set();
       }
-      if (!surfaces.has(s)) surfaces.set(s, c);
+      // The first target names the surface and takes its text.
+      if (!surfaces.has(s)) {
+        surfaces.set(s, c);
+        editorTargets.set(s, c);
+      }
       targets.add(c);
-      editorTargets.set(s, c);
     }
   }
   // concealed tells whether an editor's focus target c shows no box: a
@@ -1387,6 +1393,11 @@
           explicitRole(c.getAttribute('role') || '') === 'textbox') return c;
     }
     return null;
+  }
+  // targetOf is the focus target e is the surface of, or null.
+  function targetOf(e) {
+    const t = editorTargets.get(e);
+    return t && t.isConnected ? t : null;
   }
   // targetName is the name of an editor's focus target, which names its
   // surface.
@@ -1619,7 +1630,7 @@
 
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
-    explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV };
+    explicitRole, implicitRole, editorOf, targetOf, SKIP, INLINE_TAGS, CV };
   globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib };
   return token;
 })
