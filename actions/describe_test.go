@@ -92,3 +92,26 @@ func TestDescribeCoversEveryCode(t *testing.T) {
 		require.True(t, found, "no uncoded error maps to %s", c)
 	}
 }
+
+// opError has the shape of the CDP library's record of a failed call.
+type opError struct {
+	Domain, Op string
+	Err        error
+}
+
+func (e *opError) Error() string { return "cdp." + e.Domain + ": " + e.Op + ": " + e.Err.Error() }
+func (e *opError) Unwrap() error { return e.Err }
+
+// A failed CDP call is told in protocol terms, never as the CDP library's
+// Go names.
+func TestDescribeWordsAFailedCall(t *testing.T) {
+	err := fmt.Errorf("capturing screenshot: %w", &opError{Domain: "Page", Op: "CaptureScreenshot",
+		Err: &rpcc.ResponseError{Code: -32000, Message: "Unable to capture screenshot"}})
+	got := actions.Describe(err)
+	require.Equal(t, events.CodeCDPError, got.Code)
+	require.Equal(t, "the browser refused Page.captureScreenshot: Unable to capture screenshot", got.Message)
+	require.NotContains(t, got.Message, "cdp.Page")
+
+	err = &opError{Domain: "DOM", Op: "Focus", Err: errors.New("rpcc: the connection is closing")}
+	require.Equal(t, "DOM.focus failed: the connection is closing", actions.Describe(err).Message)
+}

@@ -88,7 +88,7 @@ func shape(ctx context.Context, s *session.BrowserSession, op string, err error)
 	case events.CodeCanceled:
 		return events.NewError(code, err, "%s was cancelled by its caller before it finished", op)
 	}
-	return events.NewError(code, err, "%s failed: %s", op, err)
+	return events.NewError(code, err, "%s failed: %s", op, errorText(err))
 }
 
 // eventName turns an event's type into words: events.NavigateToURLEvent

@@ -3,6 +3,8 @@ package actions
 import (
 	"context"
 	"errors"
+	"reflect"
+	"strings"
 
 	"github.com/mafredri/cdp/rpcc"
 
@@ -34,7 +36,56 @@ func Describe(err error) ErrorBody {
 		// wrapped it on the way up (bus, dispatch) add only noise.
 		return ErrorBody{Code: ce.Code, Message: ce.Error(), Details: ce.Details}
 	}
-	return ErrorBody{Code: classify(err), Message: err.Error()}
+	return ErrorBody{Code: classify(err), Message: errorText(err)}
+}
+
+// errorText is err's message, with what the CDP library says of a failed
+// call (its "cdp.Page: CaptureScreenshot: rpc error: ... (code = -32000)")
+// put in protocol terms: the method as the protocol names it and what
+// the browser answered.
+func errorText(err error) string {
+	method, inner := failedCall(err)
+	if method == "" {
+		return err.Error()
+	}
+	var re *rpcc.ResponseError
+	if errors.As(inner, &re) {
+		why := re.Message
+		if re.Data != "" {
+			why += " (" + re.Data + ")"
+		}
+		return "the browser refused " + method + ": " + why
+	}
+	return method + " failed: " + strings.TrimPrefix(inner.Error(), "rpcc: ")
+}
+
+// failedCall finds the CDP library's record of a failed call in err's
+// chain (a struct with the protocol's Domain and Op) and returns the
+// method ("Page.captureScreenshot") and the error it wraps.
+func failedCall(err error) (method string, inner error) {
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		v := reflect.ValueOf(e)
+		if v.Kind() == reflect.Pointer {
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Struct {
+			continue
+		}
+		d, op, in := v.FieldByName("Domain"), v.FieldByName("Op"), v.FieldByName("Err")
+		if !d.IsValid() || !op.IsValid() || !in.IsValid() || d.Kind() != reflect.String || op.Kind() != reflect.String {
+			continue
+		}
+		inner, _ := in.Interface().(error)
+		name := op.String()
+		if name != "" {
+			name = strings.ToLower(name[:1]) + name[1:]
+		}
+		if inner == nil {
+			inner = errors.New("no answer")
+		}
+		return d.String() + "." + name, inner
+	}
+	return "", nil
 }
 
 // classify picks the code of an error that carries none, by the sentinel

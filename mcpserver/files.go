@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -52,6 +53,12 @@ type Files struct {
 	// ReadOnly are files no client may write, such as the server's
 	// --storage-state, which each client's session loads.
 	ReadOnly []string
+	// Private are directories of the server no client reaches, even
+	// through AllowPaths or its roots, except for its own directory and
+	// downloads inside them: the runtime directory (sockets, logs, token
+	// files, every client's directory) and a --download-dir split between
+	// clients. ClientDirs is private too.
+	Private []string
 	// MaxAttachBytes bounds the file bytes one result carries; zero means
 	// DefaultMaxAttachBytes.
 	MaxAttachBytes int64
@@ -108,11 +115,15 @@ func newClient(remote bool, dirs string) (Client, error) {
 // backend's download directory is added when the backend is open.
 func (c *conn) sandbox(ctx context.Context) (*pathguard.Sandbox, error) {
 	f := c.files
-	var dirs []string
+	var dirs, own []string
 	var base, hint string
+	private := f.Private
 	if c.client.Remote {
 		if c.client.Dir != "" {
-			dirs, base = []string{c.client.Dir}, c.client.Dir
+			own, base = []string{c.client.Dir}, c.client.Dir
+		}
+		if f.ClientDirs != "" {
+			private = append(slices.Clone(private), f.ClientDirs)
 		}
 		if len(f.AllowPaths) > 0 && !f.Unrestricted {
 			roots, err := c.rootsOf(ctx)
@@ -139,9 +150,9 @@ func (c *conn) sandbox(ctx context.Context) (*pathguard.Sandbox, error) {
 		hint = "Declare the directory as one of your MCP roots, or have the server started with --allow-paths DIR"
 	}
 	if d := c.downloadDir(ctx); d != "" {
-		dirs = append(dirs, d)
+		own = append(own, d)
 	}
-	return pathguard.New(pathguard.Config{Base: base, Dirs: dirs, ReadOnly: f.ReadOnly, Unrestricted: f.Unrestricted, Hint: hint}), nil
+	return pathguard.New(pathguard.Config{Base: base, Dirs: dirs, Own: own, Private: private, ReadOnly: f.ReadOnly, Unrestricted: f.Unrestricted, Hint: hint}), nil
 }
 
 // downloadDir is the open backend's download directory, asked once.
@@ -323,9 +334,9 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		}
 		return v, err
 	case request.Open:
-		return v, checkFileURL(v.URL, read)
+		return v, c.checkFileURL(v.URL, box)
 	case request.NewTab:
-		return v, checkFileURL(v.URL, read)
+		return v, c.checkFileURL(v.URL, box)
 	case request.CDP:
 		v.Params, err = guardCDP(v.Method, v.Params, c.files.Unrestricted, box)
 		return v, err
@@ -353,27 +364,86 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 	return q, nil
 }
 
-// checkFileURL checks the file a file: URL names.
-func checkFileURL(raw string, read func(string) (string, error)) error {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || !strings.EqualFold(u.Scheme, "file") {
+// checkFileURL checks the file a file: URL names, however it is written.
+func (c *conn) checkFileURL(raw string, box func() (*pathguard.Sandbox, error)) error {
+	p, ok := localFile(raw)
+	if !ok {
 		return nil
 	}
-	p := u.Path
-	if p == "" {
-		p = u.Opaque
+	s, err := box()
+	if err != nil {
+		return err
 	}
-	_, err = read(p)
-	return err
+	if s.Unrestricted() {
+		return nil
+	}
+	// A file: page shows any other local file in its frames (and the
+	// snapshot reads them), wherever the page itself lies: a client of a
+	// sandbox opens none.
+	return s.Refuse(p, "a file: page can show any local file in its frames; serve the directory over http instead, or start the server with --allow-unrestricted-file-access")
+}
+
+// localFile is the local path a URL loads as Chromium reads it, and
+// whether it loads one: a file: URL, also inside view-source:, with the
+// tabs and line breaks Chromium removes, the control characters and
+// spaces it trims, backslashes for slashes, a host, a path without its
+// leading slash, and escapes (%2e%2e). Go's url.Parse reads several of
+// these forms differently (as an opaque, relative path, or not at all),
+// which would let a disguised file: URL through the check.
+func localFile(raw string) (string, bool) {
+	s := strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return -1
+		}
+		return r
+	}, raw)
+	for {
+		s = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+		scheme, rest, ok := strings.Cut(s, ":")
+		if !ok {
+			return "", false
+		}
+		switch strings.ToLower(scheme) {
+		case "view-source":
+			s = rest
+			continue
+		case "file":
+		default:
+			return "", false
+		}
+		p := strings.ReplaceAll(rest, `\`, "/")
+		if i := strings.IndexAny(p, "?#"); i >= 0 {
+			p = p[:i]
+		}
+		if after, ok := strings.CutPrefix(p, "//"); ok {
+			// A host (localhost, or any: the path is what matters).
+			if i := strings.IndexByte(after, '/'); i >= 0 {
+				p = after[i:]
+			} else {
+				p = "/"
+			}
+		}
+		if u, err := url.PathUnescape(p); err == nil {
+			p = u
+		}
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p
+		}
+		return filepath.Clean(p), true
+	}
 }
 
 // guardCDP checks the paths in a raw CDP call's params: files to read
 // ("files", at any depth: DOM.setFileInputFiles, Input.dispatchDragEvent,
 // PWA.launchFilesInApp), a directory downloads go to ("downloadPath";
 // Page and Browser.setDownloadBehavior are refused without one, since the
-// browser's default directory is outside every sandbox), an extension's
-// directory (Extensions.loadUnpacked's "path") and file: URLs under any
-// key that ends in "url".
+// browser's default directory is outside every sandbox) and an
+// extension's directory (Extensions.loadUnpacked's "path"). A file: URL
+// under any key that ends in "url" is refused wherever it points: a file:
+// page shows any other local file in its frames, where no check follows.
+// A command carried inside another (Target.sendMessageToTarget's message)
+// is checked the same way, and Target.exposeDevToolsProtocol, which hands
+// the protocol to page script, is refused.
 func guardCDP(method string, params json.RawMessage, unrestricted bool, box func() (*pathguard.Sandbox, error)) (json.RawMessage, error) {
 	if unrestricted {
 		return params, nil
@@ -384,23 +454,31 @@ func guardCDP(method string, params json.RawMessage, unrestricted bool, box func
 			return params, nil // the browser refuses malformed params itself
 		}
 	}
-	if method == "Page.setDownloadBehavior" || method == "Browser.setDownloadBehavior" {
+	refuse := func(what, why string) error {
+		s, err := box()
+		if err != nil {
+			return err
+		}
+		err = s.Refuse(what, why)
+		var e *events.Error
+		if errors.As(err, &e) {
+			e.Details.Method = method
+		}
+		return err
+	}
+	switch method {
+	case "Page.setDownloadBehavior", "Browser.setDownloadBehavior":
 		m, _ := v.(map[string]any)
 		if m["behavior"] != "deny" {
 			if p, _ := m["downloadPath"].(string); p == "" {
-				s, err := box()
-				if err != nil {
-					return nil, err
-				}
-				err = s.Refuse(method+" without a downloadPath",
+				return nil, refuse(method+" without a downloadPath",
 					"it would save downloads in the browser's default directory; downloads already go to the session's directory (browser_downloads)")
-				var e *events.Error
-				if errors.As(err, &e) {
-					e.Details.Method = method
-				}
-				return nil, err
 			}
 		}
+	case "Target.exposeDevToolsProtocol":
+		return nil, refuse(method, "it hands the protocol to the page's script, whose commands (files to upload, file: pages) no check sees")
+	case "Target.sendMessageToTarget":
+		return guardCDPMessage(method, params, v, box)
 	}
 	changed := false
 	var walk func(key string, x any) (any, error)
@@ -429,13 +507,10 @@ func guardCDP(method string, params json.RawMessage, unrestricted bool, box func
 			case key == "downloadPath":
 				check = (*pathguard.Sandbox).Dir
 			case strings.HasSuffix(strings.ToLower(key), "url"):
-				return t, checkFileURL(t, func(p string) (string, error) {
-					s, err := box()
-					if err != nil {
-						return "", err
-					}
-					return s.Read(p)
-				})
+				if p, ok := localFile(t); ok {
+					return nil, refuse(t+" ("+p+")", "raw CDP opens no file: page, wherever it points: a file: page can show any other local file in its frames, out of this check's reach; serve the page over http instead")
+				}
+				return t, nil
 			default:
 				return x, nil
 			}
@@ -461,6 +536,38 @@ func guardCDP(method string, params json.RawMessage, unrestricted bool, box func
 		return params, nil
 	}
 	return json.Marshal(v)
+}
+
+// guardCDPMessage checks the command Target.sendMessageToTarget carries in
+// its message (a protocol message in a string) as guardCDP checks a call,
+// and returns the params with the message rewritten when its paths were.
+func guardCDPMessage(method string, params json.RawMessage, v any, box func() (*pathguard.Sandbox, error)) (json.RawMessage, error) {
+	m, _ := v.(map[string]any)
+	msg, _ := m["message"].(string)
+	var inner map[string]json.RawMessage
+	if json.Unmarshal([]byte(msg), &inner) != nil {
+		return params, nil // not a command the browser would run
+	}
+	var innerMethod string
+	json.Unmarshal(inner["method"], &innerMethod)
+	got, err := guardCDP(innerMethod, inner["params"], false, box)
+	if err != nil {
+		var e *events.Error
+		if errors.As(err, &e) {
+			e.Details.Method = method
+		}
+		return nil, fmt.Errorf("the %s it carries: %w", innerMethod, err)
+	}
+	if string(got) == string(inner["params"]) {
+		return params, nil
+	}
+	inner["params"] = got
+	b, err := json.Marshal(inner)
+	if err != nil {
+		return nil, err
+	}
+	m["message"] = string(b)
+	return json.Marshal(m)
 }
 
 // attachment is a file's bytes as result content, or why it is not.

@@ -88,8 +88,11 @@ func TestGuardRewritesAndRefuses(t *testing.T) {
 		_, err = c.guard(ctx, request.NewTab{URL: u})
 		require.ErrorIs(t, err, events.ErrPathNotAllowed, u)
 	}
+	// A file: page inside the client's directory is refused too: it could
+	// frame any other local file.
 	_, err = c.guard(ctx, request.Open{URL: "file://" + filepath.Join(dir, "in.txt")})
-	require.NoError(t, err)
+	require.ErrorIs(t, err, events.ErrPathNotAllowed)
+	require.ErrorContains(t, err, "serve the directory over http")
 	_, err = c.guard(ctx, request.Open{URL: "https://example.com/file"})
 	require.NoError(t, err)
 
@@ -166,4 +169,66 @@ func TestEndCancelsCallsInFlight(t *testing.T) {
 	_, err := c.doer(t.Context())
 	require.ErrorIs(t, err, &events.Error{Code: events.CodeSessionClosed})
 	require.Zero(t, opened)
+}
+
+// TestLocalFileReadsURLsAsChromium: the forms of a file: URL that Chromium
+// loads as a local file (measured with Chromium 156 through Page.navigate)
+// are all read as the path they load; other URLs are none.
+func TestLocalFileReadsURLsAsChromium(t *testing.T) {
+	for raw, want := range map[string]string{
+		"file:///etc/hostname":                  "/etc/hostname",
+		"FILE:///etc/hostname":                  "/etc/hostname",
+		"file:/etc/hostname":                    "/etc/hostname",
+		"file:etc/hostname":                     "/etc/hostname",
+		`file:\\\\etc\\hostname`:                "/etc/hostname",
+		"\x01 file:///etc/hostname\x00":         "/etc/hostname",
+		"fi\tle:///et\nc/hostname":              "/etc/hostname",
+		"view-source:file:///etc/hostname":      "/etc/hostname",
+		"view-source: VIEW-SOURCE:file:/etc/x":  "/etc/x",
+		"file://localhost/etc/hostname?x#y":     "/etc/hostname",
+		"file://host/etc/hostname":              "/etc/hostname",
+		"file:///tmp/%2e%2e/etc/%68ostname":     "/etc/hostname",
+		"file:///tmp/a/../../etc/hostname":      "/etc/hostname",
+		"file:":                                 "/",
+		"http://example.com/file:///etc/passwd": "",
+		"view-source:https://example.com/":      "",
+		"about:blank":                           "",
+		"/etc/passwd":                           "",
+	} {
+		got, ok := localFile(raw)
+		require.Equal(t, want != "", ok, "%q", raw)
+		require.Equal(t, want, got, "%q", raw)
+	}
+}
+
+// TestGuardChecksTheCommandInsideAnother: the command
+// Target.sendMessageToTarget carries is checked like a call of its own,
+// its paths rewritten to what they resolve to, and
+// Target.exposeDevToolsProtocol is refused.
+func TestGuardChecksTheCommandInsideAnother(t *testing.T) {
+	c, dir := remoteConn(t, Files{})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in.txt"), []byte("x"), 0o600))
+	send := func(inner string) (request.Request, error) {
+		p, err := json.Marshal(map[string]any{"sessionId": "s1", "message": inner})
+		require.NoError(t, err)
+		return c.guard(t.Context(), request.CDP{Method: "Target.sendMessageToTarget", Params: p})
+	}
+	for _, inner := range []string{
+		`{"id":1,"method":"DOM.setFileInputFiles","params":{"files":["/etc/shadow"],"nodeId":1}}`,
+		`{"id":1,"method":"Page.navigate","params":{"url":"view-source:file:///etc/passwd"}}`,
+		`{"id":1,"method":"Target.exposeDevToolsProtocol","params":{"targetId":"t"}}`,
+	} {
+		_, err := send(inner)
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, inner)
+	}
+	q, err := send(`{"id":1,"method":"DOM.setFileInputFiles","params":{"files":["in.txt"],"nodeId":1}}`)
+	require.NoError(t, err)
+	var p struct{ Message string }
+	require.NoError(t, json.Unmarshal(q.(request.CDP).Params, &p))
+	require.JSONEq(t, `{"id":1,"method":"DOM.setFileInputFiles","params":{"files":["`+filepath.Join(dir, "in.txt")+`"],"nodeId":1}}`, p.Message)
+	q, err = send(`{"id":1,"method":"Runtime.evaluate","params":{"expression":"1"}}`)
+	require.NoError(t, err)
+	require.JSONEq(t, `{"sessionId":"s1","message":"{\"id\":1,\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"1\"}}"}`, string(q.(request.CDP).Params))
+	_, err = c.guard(t.Context(), request.CDP{Method: "Target.exposeDevToolsProtocol", Params: json.RawMessage(`{"targetId":"t"}`)})
+	require.ErrorIs(t, err, events.ErrPathNotAllowed)
 }

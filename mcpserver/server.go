@@ -126,6 +126,7 @@ func New(opts Options) (*Server, error) {
 			"action results end with what changed since your last snapshot: changed lines under their nearest unchanged ancestor, the refs removed (the others stay valid), the URL and title when they changed. " +
 			"Answer JS dialogs with browser_handle_dialog. Every page tool takes an optional tab and timeout_ms.",
 	})
+	s.srv.AddReceivingMiddleware(refusedArguments)
 	registerActionTools(s)
 	registerToolboxTools(s)
 	registerPageTools(s)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -84,6 +86,61 @@ func requireOneOf(in *jsonschema.Schema, pairs [][2]string) {
 	}
 }
 
+// maxSafeInteger is the largest integer a JSON number holds exactly.
+const maxSafeInteger = 1<<53 - 1
+
+// boundIntegers gives every integer of a schema, nested ones included, the
+// range a JSON number holds exactly, so that a larger one (1e308) is
+// refused by the schema check, which names the argument, instead of
+// failing to decode into a Go int (a message that names Go types).
+func boundIntegers(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if s.Type == "integer" || slices.Contains(s.Types, "integer") {
+		if s.Maximum == nil {
+			m := float64(maxSafeInteger)
+			s.Maximum = &m
+		}
+		if s.Minimum == nil {
+			m := -float64(maxSafeInteger)
+			s.Minimum = &m
+		}
+	}
+	for _, c := range s.Properties {
+		boundIntegers(c)
+	}
+	for _, c := range s.Defs {
+		boundIntegers(c)
+	}
+	for _, c := range append(slices.Clone(s.AnyOf), s.OneOf...) {
+		boundIntegers(c)
+	}
+	boundIntegers(s.Items)
+	boundIntegers(s.AdditionalProperties)
+}
+
+// refusedArguments is the middleware that gives a tool call the SDK
+// refused before the tool ran (arguments that do not fit the input
+// schema) the error every tool answers: invalid_argument, in the
+// structured result, with the SDK's account of what did not fit.
+func refusedArguments(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		r, ok := res.(*mcp.CallToolResult)
+		if err != nil || !ok || !r.IsError || r.StructuredContent != nil {
+			return res, err
+		}
+		var why strings.Builder
+		for _, c := range r.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				why.WriteString(tc.Text)
+			}
+		}
+		return errorResult(events.Errorf(events.CodeInvalidArgument, "%s; see the tool's input schema", why.String()), ""), nil
+	}
+}
+
 // toolOut is a tool's answer before it becomes an MCP result: a short text
 // for the model, the structured object's fields (each in its JSON form),
 // and any images.
@@ -140,6 +197,7 @@ func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *
 	}
 	requireOneOf(in, spec.needs)
 	notNullRequired(in)
+	boundIntegers(in)
 	outProps := map[string]*jsonschema.Schema{"ok": {Type: "boolean", Description: "true when the call succeeded"}}
 	for k, v := range spec.out {
 		outProps[k] = v

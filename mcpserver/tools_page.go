@@ -297,7 +297,13 @@ func (c *conn) waitFor(ctx context.Context, in waitArgs) (*toolOut, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(in.options().TimeoutMS)*time.Millisecond)
+	budget := time.Duration(in.options().TimeoutMS) * time.Millisecond
+	if !(in.Time >= 0) || in.Time > budget.Seconds() {
+		// A wait past the budget could only time out (and one past what a
+		// timer holds would overflow into no wait at all).
+		return nil, events.Errorf(events.CodeInvalidArgument, "time %g: want seconds from 0 to the call's budget (%g s, timeout_ms)", in.Time, budget.Seconds())
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	if in.Time > 0 {
 		t := time.NewTimer(time.Duration(in.Time * float64(time.Second)))

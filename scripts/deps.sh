@@ -50,6 +50,12 @@ if ! $run_only && ! have_cc && ! apt_install gcc libc6-dev; then
   echo "deps: gcc or libc6-dev is missing: run 'sudo apt-get install -y gcc libc6-dev' (Debian); make test needs them for -race" >&2
 fi
 
+# Xvfb, a virtual display, for the test of --headed (a browser with its
+# windows shown); the product does not need it.
+if ! command -v Xvfb >/dev/null 2>&1 && ! apt_install xvfb; then
+  echo "deps: Xvfb is missing: run 'sudo apt-get install -y xvfb' (Debian); make test needs it for the --headed test" >&2
+fi
+
 if ! have_chrome && ! apt_install chromium; then
   echo "deps: Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) or set CHROME_BIN" >&2
   exit 1

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 )
 
 // prepareDownloadDir makes the session's download directory: the one
@@ -50,11 +51,46 @@ func (s *BrowserSession) prepareDownloadDir() error {
 	if err := os.Mkdir(abs, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 		return events.Errorf(events.CodeInvalidArgument, "creating download directory %s: %v (its parent directory must exist)", abs, unwrapPath(err))
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return events.Errorf(events.CodeInvalidArgument, "download directory %s is not a directory", abs)
+	real, err := checkDownloadDir(abs)
+	if err != nil {
+		return err
 	}
-	d.dir = abs
+	d.dir = real
 	return nil
+}
+
+// checkDownloadDir checks that no other user can reach what is downloaded
+// into dir and returns it with its links followed: every link on the way
+// must be this user's or root's (safefile.Resolve), and the directory,
+// like its parent, must belong to this user or root and not be writable by
+// others without the sticky bit. Another user who could write there could
+// swap a finished download for a file of theirs before the agent uses it,
+// or send the downloads into a directory of theirs through a link.
+func checkDownloadDir(dir string) (string, error) {
+	refuse := func(format string, args ...any) error {
+		return events.Errorf(events.CodeInvalidArgument, "download directory %s: "+format+"; nothing was downloaded. Give a directory of yours that only you may write to (chmod 700)", append([]any{dir}, args...)...)
+	}
+	real, err := safefile.Resolve(dir)
+	if err != nil {
+		return "", refuse("%v", err)
+	}
+	for _, p := range []string{real, filepath.Dir(real)} {
+		st, err := os.Stat(p)
+		if err != nil {
+			return "", refuse("%v", unwrapPath(err))
+		}
+		if p == real && !st.IsDir() {
+			return "", refuse("not a directory")
+		}
+		uid := os.Getuid()
+		if owner, ok := ownerOf(st); ok && owner != uid && owner != 0 {
+			return "", refuse("%s belongs to another user (uid %d)", p, owner)
+		}
+		if m := st.Mode(); m.Perm()&0o022 != 0 && m&fs.ModeSticky == 0 {
+			return "", refuse("group or other users may write to %s (mode %04o)", p, m.Perm())
+		}
+	}
+	return real, nil
 }
 
 // browserIsLocal reports whether the browser runs on this machine: one the

@@ -24,8 +24,8 @@ var chromiumLinks = map[string]bool{"SingletonLock": true, "SingletonSocket": tr
 // profile (a profile is a credential: it holds the session cookies of
 // every site signed in to, which Linux Chromium encrypts with a fixed key
 // when there is no keyring). A missing dir is fine (it is created 0700);
-// its parent must not be a directory every user may write to without the
-// sticky bit. An existing dir must belong to this process's user and not
+// its parent must belong to this user or root and not be a directory
+// group or other users may write to without the sticky bit. An existing dir must belong to this process's user and not
 // be writable by group or others; one only others may read or enter is
 // made 0700 (nobody else could have put anything in it). Nothing in it may
 // belong to another user, be writable by everyone, be a FIFO, socket or
@@ -45,8 +45,13 @@ func CheckProfile(dir string) error {
 	if err != nil {
 		return profileUnsafe(abs, "its parent directory: %v", err)
 	}
-	if pst, err := os.Stat(parent); err == nil && pst.Mode().Perm()&0o002 != 0 && pst.Mode()&fs.ModeSticky == 0 {
-		return profileUnsafe(abs, "its parent directory %s may be written by every user (mode %04o, no sticky bit), who could replace the profile; give a directory elsewhere (in your home directory)", parent, pst.Mode().Perm())
+	if pst, err := os.Stat(parent); err == nil {
+		if pst.Mode().Perm()&0o022 != 0 && pst.Mode()&fs.ModeSticky == 0 {
+			return profileUnsafe(abs, "its parent directory %s may be written by group or other users (mode %04o, no sticky bit), who could replace the profile; give a directory elsewhere (in your home directory)", parent, pst.Mode().Perm())
+		}
+		if owner, ok := ownerOf(pst); ok && owner != uid && owner != 0 {
+			return profileUnsafe(abs, "its parent directory %s belongs to another user (uid %d), who could replace the profile; give a directory elsewhere (in your home directory)", parent, owner)
+		}
 	}
 	st, err := os.Lstat(abs)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -75,13 +80,19 @@ func CheckProfile(dir string) error {
 	if perm&0o022 != 0 {
 		return profileUnsafe(abs, "group or other users may write to it (mode %04o), so they may have put files in it for the browser to use; check what is in it and chmod 700 %s, or give a new directory", perm, abs)
 	}
+	// What is in it is checked first: a directory refused for that is
+	// left as it was found (a mistaken --profile, such as a home
+	// directory, keeps its mode).
+	if err := walkProfile(abs, uid); err != nil {
+		return err
+	}
 	if perm&0o077 != 0 {
 		// Ours, and nobody else could write in it: only its mode is wrong.
 		if err := os.Chmod(abs, perm&0o700); err != nil {
 			return profileUnsafe(abs, "other users may read it (mode %04o) and it could not be made 0700 (%v); chmod 700 %s", perm, unwrapPath(err), abs)
 		}
 	}
-	return walkProfile(abs, uid)
+	return nil
 }
 
 // walkProfile checks everything under dir (see CheckProfile).

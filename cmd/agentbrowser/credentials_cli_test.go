@@ -3,8 +3,11 @@ package main_test
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,4 +85,42 @@ func TestHeadedNeedsADisplay(t *testing.T) {
 	assert.Contains(t, o.Stdout, "--headed is for a browser agentbrowser launches")
 	list := c.ok("sessions")["sessions"].([]any)
 	assert.Empty(t, list, "nothing was started")
+}
+
+// --headed with a display shows the browser: a virtual X server's display
+// (Xvfb, which make test installs), a browser that is not headless.
+func TestHeadedShowsTheBrowser(t *testing.T) {
+	testutil.RequireChrome(t)
+	xvfb, err := exec.LookPath("Xvfb")
+	require.NoError(t, err, "Xvfb is missing: 'make test' installs it (apt-get install -y xvfb)")
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	// -displayfd: Xvfb picks a free display and writes its number to fd 3.
+	x := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	require.NoError(t, x.Start())
+	w.Close()
+	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+	num := make(chan string, 1)
+	go func() {
+		b := make([]byte, 16)
+		n, _ := r.Read(b)
+		num <- strings.TrimSpace(string(b[:n]))
+	}()
+	var display string
+	select {
+	case d := <-num:
+		display = ":" + d
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb named no display within 20 s")
+	}
+	require.NotEqual(t, ":", display)
+
+	c := newCLI(t)
+	c.env = []string{"DISPLAY=" + display, "WAYLAND_DISPLAY="}
+	ua := c.ok("--headed", "eval", "navigator.userAgent")["value"].(string)
+	require.NotContains(t, ua, "Headless", "the browser shows its window")
+	assert.Equal(t, "visible", c.ok("eval", "document.visibilityState")["value"])
+	c.ok("close")
 }

@@ -332,20 +332,6 @@ func TestCLIVitalsAndTrace(t *testing.T) {
 	require.Equal(t, 2, c.json("trace").Exit)
 }
 
-// refIn finds the ref of a snapshot line holding what.
-func refIn(t *testing.T, snap, what string) string {
-	t.Helper()
-	for _, l := range strings.Split(snap, "\n") {
-		if strings.Contains(l, what) {
-			if i := strings.Index(l, "[ref="); i >= 0 {
-				return strings.SplitN(l[i+5:], "]", 2)[0]
-			}
-		}
-	}
-	t.Fatalf("no %s in\n%s", what, snap)
-	return ""
-}
-
 // A HAR of the failing checkout holds the POST with its request body and
 // the 500 with its response body, in HAR 1.2's structure.
 func TestCLIHAR(t *testing.T) {

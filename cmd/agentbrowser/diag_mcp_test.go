@@ -46,7 +46,8 @@ func pollTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 
 func TestMCPDiagnostics(t *testing.T) {
 	srv := diagSite(t)
-	cs := inMemoryIsolated(t, nil, "context")
+	dir := t.TempDir()
+	cs := inMemoryRoots(t, nil, "context", dir) // the client's files: dir, its declared root
 
 	tools, err := cs.ListTools(t.Context(), nil)
 	require.NoError(t, err)
@@ -119,7 +120,6 @@ func TestMCPDiagnostics(t *testing.T) {
 	})
 	require.Contains(t, text, "LCP:")
 	require.Contains(t, text, "CLS:")
-	dir := t.TempDir()
 	res, text = callOK(t, cs, "browser_trace_stop", map[string]any{"filename": filepath.Join(dir, "t.json")})
 	require.Contains(t, text, "img#hero")
 	require.Equal(t, filepath.Join(dir, "t.json"), structured(t, res)["path"])

@@ -48,6 +48,22 @@ var exampleSetup = map[string][][]string{
 	"agentbrowser dialog dismiss":   {{"click", "#ask"}},
 	"agentbrowser tab switch 2":     {{"tab", "new", "{{URL}}"}},
 	"agentbrowser downloads --wait": {{"click", "#dl"}},
+	"agentbrowser console get c-3":  {{"eval", "console.error('an example error')"}},
+	// The page takes an HTML5 drag of the "Sign in" button onto the
+	// "Home" link, and drops of files and text on the "Coupon" button.
+	"agentbrowser drag e5 e1": {{"eval", `(() => {
+		const b = [...document.querySelectorAll('button')].find(x => x.textContent === 'Sign in');
+		const a = document.querySelector('a[href="/done"]');
+		b.draggable = true;
+		b.addEventListener('dragstart', e => e.dataTransfer.setData('text/plain', 'sign-in'));
+		a.addEventListener('dragover', e => e.preventDefault());
+		a.addEventListener('drop', e => { e.preventDefault(); a.dataset.got = e.dataTransfer.getData('text/plain'); });
+	})()`}},
+	"agentbrowser drop e8 report.pdf --data text/plain=hi": {{"eval", `(() => {
+		const b = document.getElementById('ask');
+		b.addEventListener('dragover', e => e.preventDefault());
+		b.addEventListener('drop', e => { e.preventDefault(); b.dataset.got = e.dataTransfer.files.length + ' ' + e.dataTransfer.getData('text/plain'); });
+	})()`}},
 }
 
 // exampleTeardown puts the session back for the examples that follow.
@@ -56,6 +72,17 @@ var exampleTeardown = map[string][][]string{
 	"agentbrowser tab switch 2":              {{"tab", "close", "2"}},
 	"agentbrowser set device \"iPhone 15\"":  {{"set", "reset"}},
 	"agentbrowser set credentials USER PASS": {{"set", "credentials", "off"}},
+}
+
+// logID is the id of the first entry of the network or console log, for
+// an example that names one (network get ID, console get c-3).
+func logID(t *testing.T, c *cli, log string) string {
+	t.Helper()
+	body := c.ok(log)
+	key := map[string]string{"network": "requests", "console": "messages"}[log]
+	items, _ := body[key].([]any)
+	require.NotEmpty(t, items, "the %s log has an entry for the example", log)
+	return items[0].(map[string]any)["id"].(string)
 }
 
 // codeSpan and fence find what a Markdown page shows as code.
@@ -159,8 +186,10 @@ func TestDocExamplesRun(t *testing.T) {
 	guide := docExamples(t, "skill.md")
 	cli := docExamples(t, "../../docs/cli.md")
 	c := newSharedCLI(t)
-	// Files the examples write (auth.json, receipt.pdf) go here.
+	// Files the examples write (auth.json, receipt.pdf) go here, and the
+	// one they drop.
 	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("report.pdf", []byte("%PDF-1.4"), 0o600))
 	require.Greater(t, len(guide), 40, "the guide's examples are found")
 	frameID := ""
 	for _, ex := range append(guide, cli...) {
@@ -200,10 +229,16 @@ func TestDocExamplesRun(t *testing.T) {
 			}
 			c.ok(s...)
 		}
+		if len(args) > 2 && args[1] == "get" && (args[0] == "network" || args[0] == "console") {
+			args[2] = logID(t, c, args[0])
+		}
 		cmd := c.command(args...)
 		cmd.Stdin = strings.NewReader(stdin)
 		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "the documented example %q failed:\n%s", ex, out)
+		if err != nil {
+			t.Errorf("the documented example %q failed:\n%s", ex, out)
+			continue
+		}
 		for _, s := range exampleTeardown[ex] {
 			c.ok(s...)
 		}

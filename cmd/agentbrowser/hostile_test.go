@@ -35,6 +35,9 @@ import (
 //	hostile_script_test.go   page scripts that never return: in a click's handler, at load, from a timer
 //	hostile_files_test.go    FIFOs and endless inputs, another user's profile and links, huge states
 //	hostile_input_test.go    header injection, NaN, a page that swaps labels, a batch past the cap
+//	hostile_mcp_trust_test.go  MCP tokens, clients kept apart by path, stdio roots, session end
+//	hostile_mcp_probe_test.go  file: URLs in disguise, the server's own directories, numbers, sockets
+//	hostile_probe_test.go    profiles and download directories others reach, files that wait, coordinates
 //
 // Cases of other areas go in files of their own beside these
 // (hostile_frames_test.go, ...), or in their own package when they have

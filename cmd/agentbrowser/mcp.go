@@ -21,6 +21,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/agentbrowser/agentbrowser/internal/rundir"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
@@ -112,6 +113,14 @@ func parseMCPConfig(g globals, in Input) (mcpConfig, error) {
 	if st := g.Settings["storage-state"]; st != "" {
 		// Each client's session loads it; none may write it.
 		cfg.files.ReadOnly = []string{st}
+	}
+	// The runtime directory (sockets, logs, token files, the clients'
+	// directories) is no client's, even inside a directory the operator
+	// allows; nor is a download directory split between HTTP clients,
+	// beyond each one's own part.
+	cfg.files.Private = []string{rundir.Path()}
+	if dd := g.Settings["download-dir"]; dd != "" && in.Has("http") {
+		cfg.files.Private = append(cfg.files.Private, dd)
 	}
 	if cfg.isolation == isolationContext && g.Settings["profile"] != "" {
 		return cfg, usageErrorf("--profile with --isolation context: each client works in a browser context of its own, which a profile does not reach; use --isolation browser (one client at a time holds the profile) or give clients --storage-state instead")

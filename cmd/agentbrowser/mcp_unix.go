@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+
+	"github.com/agentbrowser/agentbrowser/internal/safefile"
 )
 
 // MCP over HTTP may also be served on a unix socket (--http unix:PATH, or
@@ -25,6 +27,9 @@ func listenMCPUnix(dir, path string) (net.Listener, string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, "", usageErrorf("--http unix:%s: %v", path, err)
+	}
+	if err := checkSocketDir(filepath.Dir(abs)); err != nil {
+		return nil, "", usageErrorf("--http unix:%s: %v; give a path in a directory of yours that only you may write to (the default, unix:, is in the runtime directory)", abs, err)
 	}
 	if st, err := os.Lstat(abs); err == nil {
 		if st.Mode()&os.ModeSocket == 0 {
@@ -67,4 +72,27 @@ func (l peerListener) Accept() (net.Conn, error) {
 		}
 		return c, nil
 	}
+}
+
+// checkSocketDir checks that no other user can put a socket of theirs in
+// place of the server's in dir: the server checks its peers, but its
+// clients would talk to whoever listens at the path. dir, reached through
+// links of this user or root only, must belong to one of them and not be
+// writable by group or others without the sticky bit.
+func checkSocketDir(dir string) error {
+	real, err := safefile.Resolve(dir)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return err
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Getuid() && sys.Uid != 0 {
+		return fmt.Errorf("its directory %s belongs to another user (uid %d)", real, sys.Uid)
+	}
+	if m := st.Mode(); m.Perm()&0o022 != 0 && m&os.ModeSticky == 0 {
+		return fmt.Errorf("group or other users may write to its directory %s (mode %04o) and put a socket of theirs in its place", real, m.Perm())
+	}
+	return nil
 }

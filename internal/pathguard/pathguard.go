@@ -20,6 +20,14 @@ type Config struct {
 	// Dirs are the directories whose files the client may read and
 	// write, and everything below them.
 	Dirs []string
+	// Own are the client's own directories (its directory, its session's
+	// downloads): allowed like Dirs, and the only way into Private.
+	Own []string
+	// Private are the server's directories (its runtime directory, a
+	// download directory split between clients) that no path reaches
+	// except through Own: an allowed directory that holds one, such as an
+	// operator's /tmp, does not open it.
+	Private []string
 	// ReadOnly are files the client may read when they lie in Dirs but
 	// never write (the server's own storage state).
 	ReadOnly []string
@@ -35,6 +43,8 @@ type Config struct {
 type Sandbox struct {
 	base     string
 	dirs     []string // absolute, links resolved
+	own      []string // absolute, links resolved; also in dirs
+	private  []string // absolute, links resolved
 	readOnly []string // absolute, links resolved
 	open     bool
 	hint     string
@@ -44,14 +54,10 @@ type Sandbox struct {
 // (it does not exist yet) is kept as it is written, made absolute.
 func New(c Config) *Sandbox {
 	s := &Sandbox{open: c.Unrestricted, hint: c.Hint}
-	for _, d := range c.Dirs {
-		if d == "" {
-			continue
-		}
-		if r := resolveDir(d); !slices.Contains(s.dirs, r) {
-			s.dirs = append(s.dirs, r)
-		}
-	}
+	s.dirs = addDirs(nil, c.Dirs...)
+	s.own = addDirs(nil, c.Own...)
+	s.dirs = addDirs(s.dirs, s.own...)
+	s.private = addDirs(nil, c.Private...)
 	for _, f := range c.ReadOnly {
 		if f != "" {
 			s.readOnly = append(s.readOnly, resolveFile(f))
@@ -78,27 +84,33 @@ func (s *Sandbox) Base() string { return s.base }
 // Unrestricted reports whether the sandbox lets every path through.
 func (s *Sandbox) Unrestricted() bool { return s.open }
 
-// With returns a sandbox that also allows dirs.
-func (s *Sandbox) With(dirs ...string) *Sandbox {
-	n := *s
-	n.dirs = slices.Clone(s.dirs)
+// addDirs adds to list each of dirs, resolved, that it lacks.
+func addDirs(list []string, dirs ...string) []string {
 	for _, d := range dirs {
 		if d == "" {
 			continue
 		}
-		if r := resolveDir(d); !slices.Contains(n.dirs, r) {
-			n.dirs = append(n.dirs, r)
+		if r := resolveDir(d); !slices.Contains(list, r) {
+			list = append(list, r)
 		}
 	}
+	return list
+}
+
+// With returns a sandbox that also allows dirs.
+func (s *Sandbox) With(dirs ...string) *Sandbox {
+	n := *s
+	n.dirs = addDirs(slices.Clone(s.dirs), dirs...)
 	return &n
 }
 
-// Allows reports whether the resolved path p lies in an allowed directory.
+// Allows reports whether the resolved path p lies in an allowed directory
+// (and, inside a private one, in one of the client's own).
 func (s *Sandbox) Allows(p string) bool {
 	if s.open {
 		return true
 	}
-	if p == "" {
+	if p == "" || s.privateDir(p) != "" {
 		return false
 	}
 	for _, d := range s.dirs {
@@ -107,6 +119,35 @@ func (s *Sandbox) Allows(p string) bool {
 		}
 	}
 	return false
+}
+
+// privateDir is the private directory of the server that holds p, unless
+// p lies in one of the client's own directories: "" when p is not kept
+// from the client.
+func (s *Sandbox) privateDir(p string) string {
+	if s.open {
+		return ""
+	}
+	for _, d := range s.own {
+		if Within(p, d) {
+			return ""
+		}
+	}
+	for _, d := range s.private {
+		if Within(p, d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// refuseOutside is path_not_allowed for p (resolved to r), saying when r
+// lies in a private directory of the server.
+func (s *Sandbox) refuseOutside(p, r string) error {
+	if d := s.privateDir(r); d != "" && r != "" {
+		return s.refuse(p, r, "it lies in "+d+", a directory the server keeps for itself and its clients, each of which reaches only its own part")
+	}
+	return s.refuse(p, r, "")
 }
 
 // Read checks a file the client asks to read (upload, load) and returns
@@ -121,7 +162,7 @@ func (s *Sandbox) Read(p string) (string, error) {
 	}
 	r := resolve(abs)
 	if !s.Allows(r) {
-		return "", s.refuse(p, r, "")
+		return "", s.refuseOutside(p, r)
 	}
 	return r, nil
 }
@@ -145,7 +186,7 @@ func (s *Sandbox) Write(p string) (string, error) {
 		r = filepath.Join(dir, filepath.Base(abs))
 	}
 	if !s.Allows(r) {
-		return "", s.refuse(p, r, "")
+		return "", s.refuseOutside(p, r)
 	}
 	for _, ro := range s.readOnly {
 		if r == ro {
@@ -164,7 +205,7 @@ func (s *Sandbox) Dir(p string) (string, error) {
 	}
 	r := resolve(abs)
 	if !s.Allows(r) {
-		return "", s.refuse(p, r, "")
+		return "", s.refuseOutside(p, r)
 	}
 	return r, nil
 }

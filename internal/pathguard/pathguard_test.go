@@ -163,3 +163,35 @@ func TestOverlapAndFileURIs(t *testing.T) {
 		require.Equal(t, want, got, uri)
 	}
 }
+
+// TestSandboxPrivate: a private directory of the server inside an allowed
+// one is reached only through the client's own directories inside it,
+// never through the allowed directory or a root that names another
+// client's part.
+func TestSandboxPrivate(t *testing.T) {
+	share := t.TempDir()
+	runtime := filepath.Join(share, "runtime")
+	mine, theirs := filepath.Join(runtime, "c-mine"), filepath.Join(runtime, "c-theirs")
+	for _, d := range []string{runtime, mine, theirs} {
+		require.NoError(t, os.Mkdir(d, 0o700))
+	}
+	s := pathguard.New(pathguard.Config{Dirs: []string{share, theirs}, Own: []string{mine}, Private: []string{runtime}})
+	for _, p := range []string{filepath.Join(share, "x"), filepath.Join(mine, "x"), filepath.Join(mine, "sub", "x")} {
+		_, err := s.Read(p)
+		require.NoError(t, err, p)
+		_, err = s.Write(p)
+		require.NoError(t, err, p)
+	}
+	for _, p := range []string{runtime, filepath.Join(runtime, "x.sock"), filepath.Join(theirs, "state.json"), filepath.Join(mine, "..", "c-theirs", "x")} {
+		_, err := s.Read(p)
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, p)
+		require.ErrorContains(t, err, "keeps for itself", p)
+		_, err = s.Write(p)
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, p)
+		_, err = s.Dir(p)
+		require.ErrorIs(t, err, events.ErrPathNotAllowed, p)
+	}
+	open := pathguard.New(pathguard.Config{Base: share, Private: []string{runtime}, Unrestricted: true})
+	_, err := open.Read(filepath.Join(theirs, "x"))
+	require.NoError(t, err, "unrestricted lets everything through")
+}

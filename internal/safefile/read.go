@@ -19,6 +19,9 @@ var (
 	ErrTooLarge = errors.New("larger than the cap")
 	// ErrLink: the path is a symbolic link, opened with NoFollow.
 	ErrLink = errors.New("a symbolic link")
+	// ErrWouldWait: a regular file whose reads wait for data (/proc/kmsg);
+	// nothing more is read from it.
+	ErrWouldWait = errors.New("a file whose reads wait for data")
 )
 
 // Options say how Open and ReadFile open a path.
@@ -74,14 +77,52 @@ func ReadFile(path string, limit int64, o Options) ([]byte, error) {
 	if st.Size() > limit {
 		return nil, tooLarge(path, limit)
 	}
-	b, err := ReadAll(f, limit)
+	b, err := ReadAll(noWait{f}, limit)
 	if errors.Is(err, ErrTooLarge) {
 		return nil, tooLarge(path, limit)
+	}
+	if errors.Is(err, ErrWouldWait) {
+		return nil, &PathError{Msg: fmt.Sprintf("%s is a file that waits for data to read instead of holding it (as /proc/kmsg does); nothing was read from it", path), Err: ErrWouldWait}
 	}
 	if err != nil {
 		return nil, &PathError{Msg: fmt.Sprintf("reading %s: %v", path, unwrap(err)), Err: err}
 	}
 	return b, nil
+}
+
+// noWait reads a file opened with O_NONBLOCK straight from its descriptor,
+// so that a read with no data yet is ErrWouldWait. Through os.File, Go's
+// runtime turns that EAGAIN into a wait when the kernel lets the file be
+// polled (/proc/kmsg), and the read would block for as long as no data
+// comes.
+type noWait struct{ f *os.File }
+
+func (r noWait) Read(p []byte) (int, error) {
+	rc, err := r.f.SyscallConn()
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	var rerr error
+	if err := rc.Read(func(fd uintptr) bool {
+		for {
+			n, rerr = syscall.Read(int(fd), p)
+			if rerr != syscall.EINTR {
+				return true // never wait for readiness
+			}
+		}
+	}); err != nil {
+		return 0, err
+	}
+	switch {
+	case rerr == syscall.EAGAIN:
+		return 0, ErrWouldWait
+	case rerr != nil:
+		return 0, rerr
+	case n == 0 && len(p) > 0:
+		return 0, io.EOF
+	}
+	return n, nil
 }
 
 // ReadAll reads r to its end through a cap checked while reading: at most

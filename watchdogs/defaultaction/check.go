@@ -22,6 +22,12 @@ func Check(e any) error {
 		if !(e.X >= 0 && e.Y >= 0) || math.IsInf(e.X, 0) || math.IsInf(e.Y, 0) {
 			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: must be finite and not negative", e.X, e.Y)
 		}
+		if e.X > MaxCoordinate || e.Y > MaxCoordinate {
+			// Chromium takes input coordinates as float32: past 3.4e38 a
+			// press never answers and the tab takes no input until it
+			// navigates.
+			return events.Errorf(events.CodeInvalidArgument, "coordinates %v,%v: beyond any viewport (at most %d CSS pixels each way); give viewport coordinates, from a snapshot's boxes or a viewport screenshot", e.X, e.Y, MaxCoordinate)
+		}
 		return checkClick(e.Button, e.Modifiers, e.ClickCount)
 	case events.MouseEvent:
 		return checkMouse(e)
@@ -36,6 +42,10 @@ func Check(e any) error {
 	}
 	return nil
 }
+
+// MaxCoordinate bounds a viewport coordinate in CSS pixels: the largest
+// side a viewport can be given (resize).
+const MaxCoordinate = 16384
 
 // checkClick checks a click's button, modifiers and count.
 func checkClick(button events.MouseButton, modifiers []string, count int) error {

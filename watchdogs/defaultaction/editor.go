@@ -370,6 +370,10 @@ func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editSt
 		}
 		surface = ed.elementOf(o)
 	}
+	if surface == nil && force {
+		// Nothing drawn around it, and the caller asked to act anyway.
+		return nil, a.focus(ctx, ed)
+	}
 	if surface == nil {
 		if force {
 			// Force types into what the user cannot see, focused as it

@@ -87,6 +87,10 @@ func next(cur events.Emulation, e events.EmulateEvent) (events.Emulation, error)
 		if !(v.DPR >= 0 && v.DPR <= 10) {
 			// Written so that NaN fails too.
 			errs = append(errs, invalid("viewport dpr %g: want a device pixel ratio above 0 and at most 10 (leave it out for the browser's)", v.DPR))
+		} else if v.DPR > 0 && (float64(v.Width)*v.DPR < 1 || float64(v.Height)*v.DPR < 1) {
+			// Less than a device pixel: Chromium renders nothing (every
+			// screenshot times out), or takes a tiny ratio as 1.
+			errs = append(errs, invalid("viewport %dx%d at dpr %g is less than one device pixel wide or high: give a larger dpr (at least %g)", v.Width, v.Height, v.DPR, 1/float64(min(v.Width, v.Height))))
 		}
 		vv := *v
 		n.Viewport = &vv

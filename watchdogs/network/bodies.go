@@ -303,24 +303,37 @@ func (f *fetcher) fetch(j job) {
 			PostData      string `json:"postData"`
 			Base64Encoded bool   `json:"base64Encoded"`
 		}
-		err := rpcc.Invoke(ctx, "Network.getRequestPostData", map[string]any{"requestId": j.id}, &r, j.t.Conn)
-		data, text, why := decoded(r.PostData, r.Base64Encoded, err)
+		var data []byte
+		var text bool
+		var why string
+		if err := rpcc.Invoke(ctx, "Network.getRequestPostData", map[string]any{"requestId": j.id}, &r, j.t.Conn); err != nil {
+			// r is not read: a reply that arrives after the call gave up
+			// is still decoded into it, on the connection's goroutine.
+			why = noBody(err)
+		} else {
+			data, text, why = decoded(r.PostData, r.Base64Encoded)
+		}
 		st.setBody(j.e, &j.e.reqBody, data, text, why)
 	}
 	var r struct {
 		Body          string `json:"body"`
 		Base64Encoded bool   `json:"base64Encoded"`
 	}
-	err := rpcc.Invoke(ctx, "Network.getResponseBody", map[string]any{"requestId": j.id}, &r, j.t.Conn)
-	data, text, why := decoded(r.Body, r.Base64Encoded, err)
+	if err := rpcc.Invoke(ctx, "Network.getResponseBody", map[string]any{"requestId": j.id}, &r, j.t.Conn); err != nil {
+		st.setBody(j.e, &j.e.respBody, nil, false, noBody(err)) // r is not read, as above
+		return
+	}
+	data, text, why := decoded(r.Body, r.Base64Encoded)
 	st.setBody(j.e, &j.e.respBody, data, text, why)
 }
 
-// decoded is a body as the browser sent it, or why there is none.
-func decoded(s string, b64 bool, err error) ([]byte, bool, string) {
-	if err != nil {
-		return nil, false, "the browser had no body to give (" + oneLine(err.Error()) + ")"
-	}
+// noBody says why the browser gave no body.
+func noBody(err error) string {
+	return "the browser had no body to give (" + oneLine(err.Error()) + ")"
+}
+
+// decoded is a body as the browser sent it, or why it cannot be read.
+func decoded(s string, b64 bool) ([]byte, bool, string) {
 	if !b64 {
 		return []byte(s), true, ""
 	}

@@ -56,7 +56,8 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (c Config) withDefaults() Config {
+// WithDefaults returns c with its zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
 	if c.Capacity == 0 {
 		c.Capacity = 200
 	}
@@ -73,10 +74,7 @@ func (c Config) withDefaults() Config {
 }
 
 // Params are the watchdog's fx inputs; all optional.
-type Params struct {
-	fx.In
-	Config *Config `optional:"true"`
-}
+type Params = watchdogs.Params[Config]
 
 // Watchdog is the process-level NetworkWatchdog. Its per-session state
 // lives in the attachment Attach returns.
@@ -86,14 +84,11 @@ type Watchdog struct {
 
 // New builds the watchdog.
 func New(p Params) (*Watchdog, error) {
-	var cfg Config
-	if p.Config != nil {
-		cfg = *p.Config
+	cfg, err := watchdogs.Configure(Name, p.Config)
+	if err != nil {
+		return nil, err
 	}
-	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("invalid network watchdog config: %w", err)
-	}
-	return &Watchdog{cfg: cfg.withDefaults()}, nil
+	return &Watchdog{cfg: cfg}, nil
 }
 
 // Name implements watchdogs.Watchdog.

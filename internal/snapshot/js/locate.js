@@ -193,11 +193,11 @@
           stateOk(q, e, tag, rec);
       case 'label': {
         if (!rec) return false;
-        // An editor's surface stands for its focus target, whose labels
-        // are its.
-        const t = L.targetOf ? L.targetOf(e) : null;
-        return labelsOf(e).some((x) => same(q.exact, st.needle, x)) ||
-          (!!t && labelsOf(t).some((x) => same(q.exact, st.needle, x)));
+        if (labelsOf(e).some((t) => same(q.exact, st.needle, t))) return true;
+        // An editor's surface stands for its focus target (the line the
+        // snapshot shows for both): the target's label names it too.
+        const f = rec.role === 'textbox' ? L.editorOf(e) : null;
+        return !!f && f !== e && labelsOf(f).some((t) => same(q.exact, st.needle, t));
       }
       case 'placeholder':
         return !!rec && same(q.exact, st.needle, L.placeholderOf(e, tag) || L.attr(e, 'aria-placeholder'));

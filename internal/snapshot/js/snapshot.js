@@ -1394,11 +1394,6 @@
     }
     return null;
   }
-  // targetOf is the focus target e is the surface of, or null.
-  function targetOf(e) {
-    const t = editorTargets.get(e);
-    return t && t.isConnected ? t : null;
-  }
   // targetName is the name of an editor's focus target, which names its
   // surface.
   function targetName(c) {
@@ -1630,7 +1625,7 @@
 
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
-    explicitRole, implicitRole, editorOf, targetOf, SKIP, INLINE_TAGS, CV };
+    explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV };
   globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib };
   return token;
 })

@@ -15,7 +15,10 @@ function (position) {
   const describe = (p) => {
     if (!p) return {desc: 'nothing (it left the page)', id: 0};
     if (p.nodeType === 9) return {desc: 'the document', id: 0};
-    const e = p.host || p;
+    let e = p.host || p;
+    // An event's target can be a text node (a drop on a link's words).
+    if (e.nodeType !== 1) e = e.parentElement;
+    if (!e) return {desc: 'nothing (it left the page)', id: 0};
     let d = e.localName;
     if (e.id) d += '#' + e.id;
     else if (e.classList && e.classList.length) d += '.' + Array.from(e.classList).slice(0, 2).join('.');
