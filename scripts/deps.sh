@@ -71,7 +71,9 @@ fi
 # (e2e/widgets) loads widget libraries pinned in its package-lock.json; the
 # storage state test (e2e/state) runs Playwright's storageState with
 # playwright-core on the system Chromium; the HAR test (e2e/har) checks our
-# HAR files with har-validator.
+# HAR files with har-validator; the generality suite (e2e/apps)
+# serves the applications pinned in its package-lock.json and drives them
+# with the TypeScript MCP client.
 # All install from their lockfiles; the widgets' install scripts (analytics
 # only) are not run, and an install that is already in place is kept, so
 # a machine without the registry still runs the tests.
@@ -86,7 +88,8 @@ if command -v npm >/dev/null 2>&1; then
   npm_ci e2e/mcp
   npm_ci e2e/widgets --ignore-scripts
   npm_ci e2e/state
+  npm_ci e2e/apps --ignore-scripts
   npm_ci e2e/har
 else
-  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test, the widget suite and the storage state test (they fail under CI=true)" >&2
+  echo "deps: npm is missing: install Node.js and npm to run the MCP end-to-end test, the widget suite, the storage state test and the generality suite (they fail under CI=true)" >&2
 fi

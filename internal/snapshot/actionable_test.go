@@ -31,7 +31,10 @@ func TestActionableGolden(t *testing.T) {
 
 // TestActionableLocate finds, as find and locators do, what the snapshot
 // shows of the page: an SVG label and a field in a 0-px clipping box are
-// not hidden; closed shadow roots on divs are searched.
+// not hidden; closed shadow roots on divs are searched; an editor's hidden
+// focus target is found by its label as the surface that stands for it
+// (the editor's read-only helper beside its EditContext target names
+// nothing).
 func TestActionableLocate(t *testing.T) {
 	_, e := openActionable(t)
 	ctx := testContext(t)
@@ -44,6 +47,8 @@ func TestActionableLocate(t *testing.T) {
 		{events.Locator{Kind: events.LocateRole, Value: "button", Name: "Inside declarative"}, "button"},
 		{events.Locator{Kind: events.LocateCSS, Value: "a[href='#closed']"}, "link"},
 		{events.Locator{Kind: events.LocateRole, Value: "clickable", Name: "inject"}, "clickable"},
+		{events.Locator{Kind: events.LocateLabel, Value: "Script"}, "textbox"},
+		{events.Locator{Kind: events.LocateRole, Value: "textbox", Name: "Code"}, "textbox"},
 	} {
 		got, err := e.Locate(ctx, tc.loc, 10)
 		require.NoError(t, err, "%+v", tc.loc)

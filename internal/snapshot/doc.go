@@ -101,7 +101,9 @@
 // Listeners on an element whose content has refs of its own are a
 // container's, handing its children's input on (event delegation): it
 // gets no ref, and with no role its line goes, its content taking its
-// place. Nor does evidence on an element with no name, no text and no
+// place; but a surface whose refs went to what it draws (nodes placed on
+// it, shapes of a drawing) keeps its ref, a place of its own to drop
+// onto or click between the nodes. Nor does evidence on an element with no name, no text and no
 // box with an area (a focus guard). Inside an editor nothing gets a ref
 // by evidence. Such an element with no role (or none, presentation,
 // generic) prints as "clickable" (its RefInfo.Role too) and, with no

@@ -60,6 +60,17 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 				return err
 			}
 			if in.Tag != "select" {
+				// An editor's text input that shows nothing of itself
+				// is reached through the surface drawn around it.
+				surface, err := a.editorSurface(ctx, el, in)
+				if err != nil {
+					return err
+				}
+				if surface != nil {
+					defer surface.release(ctx)
+					p, err = a.clickEditor(ctx, el, surface, e)
+					return err
+				}
 				if p, err = a.aim(ctx, el); err != nil {
 					return err
 				}

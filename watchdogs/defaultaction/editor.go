@@ -27,15 +27,25 @@ var jsEditorFind string
 
 // jsEditState(surface) describes the element typing goes to and reads
 // what it and its surface show; see js/edit-state.js.
-//
-//go:embed js/edit-state.js
-var jsEditState string
+var jsEditState = strings.Replace(editStateJS, "__BLANK__", jsBlank, 1)
 
-// jsSurface answers what a user clicks to type into an element that has
-// no box of its own; see js/surface.js.
-//
+//go:embed js/edit-state.js
+var editStateJS string
+
+// jsBlank(e) tells whether e shows nothing of itself to a user
+// (transparent, a pixel or less, off the page, or cut by layout to a pixel
+// or less); see js/blank.js.
+var jsBlank = strings.Replace(blankJS, "__PARTS__", jsParts, 1)
+
+//go:embed js/blank.js
+var blankJS string
+
+// jsSurface answers what a user clicks to type into an element that shows
+// nothing of itself; see js/surface.js.
+var jsSurface = strings.Replace(surfaceJS, "__BLANK__", jsBlank, 1)
+
 //go:embed js/surface.js
-var jsSurface string
+var surfaceJS string
 
 // jsDeepFocus answers the element that has focus in this element's
 // document; see js/deep-focus.js.
@@ -342,7 +352,8 @@ func (a *attachment) deepFocus(ctx context.Context, el *element) (*element, erro
 // is drawn around it: DOM focus, and a click there when that does not
 // take; with nothing drawn around it, typing is refused as for any
 // control the user cannot see (see concealed). With force, a shown
-// editor is focused without the check.
+// editor, or a hidden one with nothing drawn around it, is focused
+// without the check.
 func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editState, surface *element, force bool) (*element, error) {
 	if st.Shown {
 		if !force {
@@ -364,6 +375,11 @@ func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editSt
 		return nil, a.focus(ctx, ed)
 	}
 	if surface == nil {
+		if force {
+			// Force types into what the user cannot see, focused as it
+			// is.
+			return nil, a.focus(ctx, ed)
+		}
 		if err := a.concealed(ctx, ed, "type"); err != nil {
 			return nil, err
 		}

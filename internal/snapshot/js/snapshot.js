@@ -449,8 +449,10 @@
   // or listbox whose items an agent can act on (see BOXES); editDepth
   // counts the editors the walk is in, whose insides are their text, not
   // things to act on of their own; refsMade counts the refs the walk
-  // gave, so that an element can tell whether any went to its content.
-  let activeBox = false, editDepth = 0, refsMade = 0;
+  // gave, so that an element can tell whether any went to its content,
+  // and drawnMade those of them that went to what a surface draws (a
+  // node placed on it, a shape of a drawing).
+  let activeBox = false, editDepth = 0, refsMade = 0, drawnMade = 0;
   // armed is set inside a surface that handles input for what it holds
   // (see arms in walkEl): what is placed on it (absolutely positioned) is
   // something to act on, and so are the items of its lists and tables.
@@ -647,8 +649,16 @@
     if (tag === 'img') return sp + (attr(n, 'alt') || attr(n, 'title')) + sp;
     if (tag === 'svg') return sp + (nativeName(n, tag) || attr(n, 'title')) + sp;
     let s = pseudoText(n, '::before', true);
-    const root = shadowOf(n);
-    for (let c = (root || n).firstChild; c; c = c.nextSibling) s += textOf(c, exclude, false);
+    // A slot's text is what the light DOM puts in it (its own children
+    // are the fallback, shown only when nothing is assigned), as a label
+    // inside a component's shadow root wraps the words its host holds.
+    const slotted = tag === 'slot' ? n.assignedNodes({ flatten: true }) : null;
+    if (slotted && slotted.length) {
+      for (const c of slotted) s += textOf(c, exclude, false);
+    } else {
+      const root = shadowOf(n);
+      for (let c = (root || n).firstChild; c; c = c.nextSibling) s += textOf(c, exclude, false);
+    }
     s += pseudoText(n, '::after', true);
     if (!top && !HAS_TEXT.test(s)) s = n.getAttribute('title') || '';
     return sp + s + sp;
@@ -1151,7 +1161,7 @@
     } else if (runs && vis) {
       (ctx.pend || (ctx.pend = [])).push(e);
     }
-    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade;
+    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade, drawnBefore = drawnMade;
 
     const fromContent = FROM_CONTENT.has(role);
     const kidNeed = need || fromContent || click || (role === 'row' && !!(aLabel || aLby));
@@ -1226,10 +1236,14 @@
       rec.name = cap(name, NAME_MAX);
       // Listeners shared with content that has refs of its own are a
       // container's, handing its children's input on: the refs are
-      // theirs, and a line of no role of its own goes.
+      // theirs, and a line of no role of its own goes. Not a surface's
+      // whose refs went to what it draws (a diagram's canvas and its
+      // nodes): the surface is a place of its own, to drop onto or click
+      // between the nodes.
       // So is evidence on an element with nothing to show and no box
       // to click (a focus guard, an empty layer).
-      if (((weak && !placed && refsMade > refsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
+      const canvas = arms && drawnMade > drawnBefore;
+      if (((weak && !placed && !canvas && refsMade > refsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
           !item && !isScope) {
         click = weak = false;
         if (role === 'clickable') {
@@ -1243,6 +1257,7 @@
       if (interactive || click || weak || item || (name && CONTENT.has(role))) {
         rec.id = idOf(e);
         refsMade++;
+        if (placed || e.namespaceURI === SVG_NS) drawnMade++;
       } else if (LANDMARKS.has(role)) {
         // An anchor: a ref only should the line stand for its subtree.
         rec.id = idOf(e);
@@ -1322,6 +1337,9 @@
   function scanEditors(root) {
     for (const c of root.querySelectorAll(EDITORS)) {
       if (c.localName !== 'textarea' && !c.isContentEditable && explicitRole(c.getAttribute('role') || '') !== 'textbox') continue;
+      // A read-only or disabled textarea takes no text (an editor's own
+      // helper beside its focus target): it names no surface.
+      if (c.readOnly || c.disabled) continue;
       if (!c.checkVisibility(CV) || !concealed(c)) continue;
       let s = c.parentElement;
       for (; s; s = s.parentElement) {
@@ -1335,9 +1353,12 @@
         surfaces = new Map();
         targets = new Set();
       }
-      if (!surfaces.has(s)) surfaces.set(s, c);
+      // The first target names the surface and takes its text.
+      if (!surfaces.has(s)) {
+        surfaces.set(s, c);
+        editorTargets.set(s, c);
+      }
       targets.add(c);
-      editorTargets.set(s, c);
     }
   }
   // concealed tells whether an editor's focus target c shows no box: a
@@ -1431,7 +1452,7 @@
     activeBox = false;
     armed = false;
     editDepth = 0;
-    refsMade = 0;
+    refsMade = drawnMade = 0;
     surfaces = null;
     targets = null;
     builtinCands = 0;

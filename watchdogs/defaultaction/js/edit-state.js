@@ -21,15 +21,7 @@ function (surface) {
   }
   const a = e.getRootNode().activeElement;
   out.focused = !!a && (a === e || e.contains(a));
-  const r = e.getBoundingClientRect();
-  let hidden = r.width < 2 || r.height < 2;
-  const w = e.ownerDocument.defaultView;
-  for (let c = e; c && !hidden; c = c.parentElement) {
-    const cs = w.getComputedStyle(c);
-    if (cs.opacity === '0' || cs.visibility === 'hidden') hidden = true;
-  }
-  if (!hidden && (r.right + w.scrollX <= 0 || r.bottom + w.scrollY <= 0)) hidden = true;
-  out.shown = !hidden;
+  out.shown = !(__BLANK__)(e);
   if (surface) {
     out.surface = surface.innerText || '';
     let f = surface.ownerDocument.activeElement;

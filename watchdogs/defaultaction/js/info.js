@@ -7,7 +7,7 @@ function () {
   else if (tag === 'input') {
     info.editable = !e.readOnly && !['button','checkbox','radio','file','submit','reset','image','color','range','hidden'].includes(info.type);
     if (info.type === 'checkbox' || info.type === 'radio') { info.checkable = info.type; info.checked = e.checked; }
-  } else if (e.isContentEditable) info.editable = true;
+  } else if (e.isContentEditable || e.editContext) info.editable = true;
   if (!info.checkable && ['checkbox','switch','menuitemcheckbox','radio','menuitemradio'].includes(role)) {
     info.checkable = 'aria'; info.checked = e.getAttribute('aria-checked') === 'true';
   }

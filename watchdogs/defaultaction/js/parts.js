@@ -1,4 +1,4 @@
-function (el) {
+function (el, tiny) {
   // The parts of el's boxes that layout leaves visible, in its document's
   // viewport, largest first: each client rect cut to the viewport and to
   // the box of every ancestor that clips it. An ancestor clips el only
@@ -9,7 +9,11 @@ function (el) {
   // (or filtered, or contained) one. The top layer (a modal dialog, an
   // open popover) escapes them all. clip on an absolutely positioned box
   // and an inset clip-path cut too. The styles of ancestors that do not
-  // hold el by layout say nothing.
+  // hold el by layout say nothing. With tiny, only what no scrolling
+  // can undo cuts: an ancestor's box on an axis where it is under 2 px
+  // (a 0-px-high wrapper that hides its overflow), clip and clip-path;
+  // the viewport and larger boxes, which may just be scrolled away from
+  // el, do not.
   const doc = el.ownerDocument, w = doc.defaultView;
   const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
   const cut = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
@@ -53,14 +57,15 @@ function (el) {
         if (ow && Math.abs(r.width - ow) < 0.5 && (c.clientWidth || c.clientHeight)) {
           p = [r.left + c.clientLeft, r.top + c.clientTop, r.left + c.clientLeft + c.clientWidth, r.top + c.clientTop + c.clientHeight];
         }
-        box = cut(box, [ox ? p[0] : -Infinity, oy ? p[1] : -Infinity, ox ? p[2] : Infinity, oy ? p[3] : Infinity]);
+        const cx = ox && (!tiny || p[2] - p[0] < 2), cy = oy && (!tiny || p[3] - p[1] < 2);
+        box = cut(box, [cx ? p[0] : -Infinity, cy ? p[1] : -Infinity, cx ? p[2] : Infinity, cy ? p[3] : Infinity]);
       }
     }
     box = cut(box, clipOf(c, cs));
     want = inTop(c) ? -1 : need(cs);
   }
   const vv = w.visualViewport;
-  box = cut(box, [0, 0, vv ? vv.width : w.innerWidth, vv ? vv.height : w.innerHeight]);
+  if (!tiny) box = cut(box, [0, 0, vv ? vv.width : w.innerWidth, vv ? vv.height : w.innerHeight]);
   const out = [];
   for (const r of el.getClientRects()) {
     const p = cut([r.left, r.top, r.right, r.bottom], box);

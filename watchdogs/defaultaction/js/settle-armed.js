@@ -18,10 +18,11 @@ function (n, win) {
       if (!a.reached(n)) { a.wait(check); return; }
       a.stop();
       if (globalThis.__agentbrowserInput === a) delete globalThis.__agentbrowserInput;
-      setTimeout(() => setTimeout(() => setTimeout(async () => {
+      // A selection the input moved: its selectionchange first (watch.js).
+      a.watch.selected(100).then(() => setTimeout(() => setTimeout(() => setTimeout(async () => {
         if (a.watch.active()) await (__FRAME__)(a.win);
         r({effect: (__EFFECT__)(a.watch, true)});
-      }, 0), win), 0);
+      }, 0), win), 0));
     };
     check();
   });

@@ -14,11 +14,12 @@ function (win) {
       if (!a.seen()) { a.wait(check); return; }
       a.stop();
       if (globalThis.__agentbrowserTyped === a) delete globalThis.__agentbrowserTyped;
-      setTimeout(() => setTimeout(() => setTimeout(async () => {
+      // A selection the input moved: its selectionchange first (watch.js).
+      a.watch.selected(100).then(() => setTimeout(() => setTimeout(() => setTimeout(async () => {
         if (a.watch.active()) await (__FRAME__)(a.win);
         a.watch.stop();
         r({armed: true, value: (__VALUE__).call(this)});
-      }, 0), win), 0);
+      }, 0), win), 0));
     };
     check();
   });

@@ -47,11 +47,24 @@ function (docs, el) {
   };
   const mos = [];
   const offs = [];
+  // The document's selection, as nodes and offsets: an input that moves
+  // it (a key that selects all, text that moves the caret) moves it at
+  // once, while the selectionchange event that pages follow it by comes
+  // in a task of its own, which the browser may run after the next input
+  // (input runs first): settle waits for that event when the selection
+  // moved and it has not come yet.
+  const selOf = (d) => {
+    const s = d.getSelection ? d.getSelection() : null;
+    return s ? [s.anchorNode, s.anchorOffset, s.focusNode, s.focusOffset, s.rangeCount] : null;
+  };
+  const sels = [];
   const observe = (d) => {
     const mo = new MutationObserver(note);
     mo.observe(d, {subtree: true, childList: true, attributes: true, characterData: true});
     mos.push(mo);
-    const on = (e) => { if (e.target === d) { st.selection++; wake(); } };
+    const sel = {d: d, at: selOf(d), seen: false};
+    sels.push(sel);
+    const on = (e) => { if (e.target === d) { st.selection++; sel.seen = true; wake(); } };
     const inp = () => { st.inputs++; wake(); };
     d.addEventListener('selectionchange', on, true);
     d.addEventListener('input', inp, true);
@@ -80,11 +93,31 @@ function (docs, el) {
         wakers.push(check);
       });
     },
-    // settle(win, ms): until(ms), then the timers the input's handlers
+    // pending: the selection of a watched document moved and its
+    // selectionchange event has not been dispatched yet.
+    pending() {
+      return sels.some((x) => {
+        if (x.seen || !x.at) return false;
+        const now = selOf(x.d);
+        return !!now && now.some((v, i) => v !== x.at[i]);
+      });
+    },
+    // selected(ms) resolves once no selectionchange is pending, or after
+    // ms.
+    selected(ms) {
+      return new Promise((r) => {
+        if (!this.pending()) { r(); return; }
+        const t = setTimeout(r, ms);
+        const check = () => { if (!this.pending()) { clearTimeout(t); r(); } else wakers.push(check); };
+        wakers.push(check);
+      });
+    },
+    // settle(win, ms): until(ms), then the selectionchange a moved
+    // selection fires (bounded), then the timers the input's handlers
     // queued (as settleScript), then an animation frame when the page
     // changed.
     settle(win, ms) {
-      return this.until(ms).then(() => new Promise((r) => {
+      return this.until(ms).then(() => this.selected(100)).then(() => new Promise((r) => {
         setTimeout(() => setTimeout(async () => {
           if (this.active()) await (__FRAME__)(this.win);
           r();
