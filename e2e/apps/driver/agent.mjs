@@ -14,7 +14,9 @@ export class StepError extends Error {}
 const clip = (s, n = 1500) => (s.length > n ? s.slice(0, n) + ` …(${s.length} chars)` : s);
 
 class Base {
-  constructor() { this.log = []; }
+  // bytes counts the text of the answers the agent read to do the task:
+  // every tool's answer but the evaluations a task checks the app with.
+  constructor() { this.log = []; this.bytes = 0; }
   note(line) { this.log.push(line); }
   // must returns the answer of an action that succeeded, or throws with it.
   must(ans) {
@@ -50,6 +52,7 @@ export class MCPAgent extends Base {
       return ans;
     }
     const text = (res.content || []).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+    if (tool !== 'browser_evaluate') this.bytes += Buffer.byteLength(text);
     let code = '';
     if (res.isError) code = (text.match(/^Error \[([a-z_]+)\]/) || [])[1] || 'error';
     const ans = { ok: !res.isError, code, text, structured: res.structuredContent, call };
@@ -124,6 +127,7 @@ export class CLIAgent extends Base {
     const call = `agentbrowser ${args.map((a) => (/^[\w=.:/@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`;
     return new Promise((resolve) => {
       execFile(this.bin, ['--json', ...args], { env: this.env, maxBuffer: 64 << 20, timeout: 90000 }, (err, stdout, stderr) => {
+        if (args[0] !== 'eval') this.bytes += Buffer.byteLength(stdout);
         let body;
         try { body = JSON.parse(stdout); } catch { body = { ok: false, error: { code: 'no_json', message: `${err || ''} stdout: ${stdout} stderr: ${stderr}` } }; }
         const ok = body.ok === true;

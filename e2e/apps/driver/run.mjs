@@ -1,5 +1,6 @@
 // Runs every task of tasks/*.mjs with one driver and writes one JSON line a
-// task to AB_RESULTS: {driver, task, app, ok, error, ms, log}. Run by
+// task to AB_RESULTS: {driver, task, app, ok, error, ms, bytes, log}
+// (bytes: what the agent read, see Base.bytes). Run by
 // TestApps (apps_test.go), which sets:
 //   AB_BIN      the agentbrowser binary
 //   AB_SITE     the loopback site's base URL (host pages and /npm/)
@@ -59,6 +60,7 @@ await agent.start();
 const t0 = Date.now();
 for (const task of tasks) {
   agent.log = [];
+  agent.bytes = 0;
   const start = Date.now();
   let ok = false;
   let error = '';
@@ -69,8 +71,8 @@ for (const task of tasks) {
     error = e instanceof StepError ? e.message : String(e.stack || e);
   }
   const ms = Date.now() - start;
-  appendFileSync(AB_RESULTS, JSON.stringify({ driver: agent.name, task: task.name, app: task.app, ok, error, ms, log: agent.log }) + '\n');
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${agent.name} ${task.name} ${ms} ms${ok ? '' : ': ' + error.split('\n')[0]}`);
+  appendFileSync(AB_RESULTS, JSON.stringify({ driver: agent.name, task: task.name, app: task.app, ok, error, ms, bytes: agent.bytes, log: agent.log }) + '\n');
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${agent.name} ${task.name} ${ms} ms ${agent.bytes} B${ok ? '' : ': ' + error.split('\n')[0]}`);
   if (!ok && /protocol|Connection closed/.test(error)) {
     await agent.stop().catch(() => {});
     agent = newAgent();
