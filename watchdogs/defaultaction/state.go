@@ -226,13 +226,29 @@ func refError(err error) error {
 	case errors.As(err, &pu):
 		return unstable(pu)
 	case errors.As(err, &se):
-		return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", se.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: se.Ref})
+		return staleRef(se.Ref)
 	case errors.As(err, &ue):
 		return events.Errorf(events.CodeUnknownRef, "ref %s is unknown: no snapshot of this tab issued it", ue.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ue.Ref})
 	case errors.As(err, &ie):
 		return events.Errorf(events.CodeInvalidArgument, "malformed ref %q: want e5, @e5 or ref=e5", ie.Input)
 	}
 	return err
+}
+
+// staleRef is the stale_ref error of ref, whose element is gone.
+func staleRef(ref events.Ref) error {
+	return events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ref})
+}
+
+// refCallError is what a fast path answers when a call by ref failed
+// with err: refError's error when the ref is stale, unknown or malformed,
+// which the full path would report alike; nil otherwise, when the full
+// path takes over and explains the failure.
+func refCallError(err error) error {
+	if errors.Is(err, snapshot.ErrStaleRef) || errors.Is(err, snapshot.ErrUnknownRef) || errors.Is(err, snapshot.ErrInvalidRef) {
+		return refError(err)
+	}
+	return nil
 }
 
 // resolveRef answers ResolveRefEvent.
