@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
@@ -172,32 +171,8 @@ func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref e
 		<-armed
 		return nil, fmt.Errorf("inserting text: %w", err)
 	}
-	grace := time.NewTimer(armedGrace)
-	defer grace.Stop()
-	select {
-	case r := <-armed:
-		if r != nil {
-			return r.Value, nil
-		}
-		a.settle(ctx, tab)
-	case <-grace.C:
-		usual := make(chan struct{})
-		go func() {
-			defer close(usual)
-			a.settle(sctx, tab)
-		}()
-		select {
-		case r := <-armed:
-			if r != nil {
-				cancel()
-				<-usual
-				return r.Value, nil
-			}
-			<-usual
-		case <-usual:
-			cancel()
-			<-armed
-		}
+	if r := armedOrUsual(ctx, sctx, cancel, a, tab, armed); r != nil {
+		return r.Value, nil
 	}
 	return a.readValue(ctx, eng, ref), nil
 }
