@@ -8,11 +8,63 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mafredri/cdp"
 	"github.com/mafredri/cdp/protocol/runtime"
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+	"github.com/agentbrowser/agentbrowser/session"
 )
+
+// element is a resolved ref: the element's handle on the session it lives
+// in.
+type element struct {
+	a      *attachment
+	ref    events.Ref
+	tab    *session.Target
+	target *session.Target
+	res    snapshot.Resolved
+}
+
+// release frees the element's handle, even after ctx ended. It does so in
+// the background: the release waits on the page, which a dialog the action
+// just opened blocks, and the action's answer must not wait for it.
+func (el *element) release(ctx context.Context) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	select {
+	case <-el.a.life.Done():
+		// Detaching: release now, Detach waits for nothing else.
+		defer cancel()
+		_ = el.res.Release(rctx)
+		return
+	default:
+	}
+	el.a.wg.Add(1)
+	go func() {
+		defer el.a.wg.Done()
+		defer cancel()
+		_ = el.res.Release(rctx)
+	}()
+}
+
+// element resolves ref on the tab tabID (or the active tab).
+func (a *attachment) element(ctx context.Context, tabID events.TargetID, raw events.Ref) (*element, error) {
+	ref, tab, err := a.refTab(ctx, tabID, raw)
+	if err != nil {
+		return nil, err
+	}
+	res, err := a.engine(tab).Resolve(ctx, ref)
+	if err != nil {
+		return nil, refError(err)
+	}
+	el := &element{a: a, ref: ref, tab: tab, res: res, target: a.targetOf(tab, res.Client)}
+	if el.target == nil {
+		el.release(ctx)
+		return nil, events.Errorf(events.CodeStaleRef, "ref %s is stale: its frame is gone", ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ref})
+	}
+	return el, nil
+}
 
 // callOn calls fn on the element in its isolated world with args passed
 // by value, and decodes its JSON result into out (when out is not nil).
@@ -131,3 +183,77 @@ func containsAny(s string, subs ...string) bool {
 // releaseTimeout bounds clean-up calls made after a caller's context
 // ended.
 const releaseTimeout = 2 * time.Second
+
+// The calls below work with handles in the element's isolated world: an
+// element found from a ref's element (the editor inside a surface, the
+// option a combobox shows) becomes an element of its own, and arguments
+// may be elements too.
+
+// callHandle calls fn on the element, as callOn does, with args as given
+// (by value or by handle), and answers the result by handle.
+func (el *element) callHandle(ctx context.Context, fn string, args ...runtime.CallArgument) (runtime.RemoteObject, error) {
+	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetSilent(true).SetAwaitPromise(true)
+	if len(args) > 0 {
+		call.SetArguments(args)
+	}
+	r, err := el.res.Client.Runtime.CallFunctionOn(ctx, call)
+	if err != nil {
+		return runtime.RemoteObject{}, el.gone(fmt.Errorf("calling into ref %s: %w", el.ref, err))
+	}
+	if r.ExceptionDetails != nil {
+		return runtime.RemoteObject{}, events.Errorf(events.CodeJSException, "script on ref %s failed: %s", el.ref, exceptionText(r.ExceptionDetails))
+	}
+	return r.Result, nil
+}
+
+// derived returns el's world's element obj (another element found from
+// el), described in messages as el is. Release it on its own.
+func (el *element) derived(obj runtime.RemoteObjectID) *element {
+	d := *el
+	d.res.ObjectID = obj
+	return &d
+}
+
+// elementOf turns a handle answered by a call on el into an element of
+// el's world; nil for anything but an element.
+func (el *element) elementOf(o runtime.RemoteObject) *element {
+	if o.ObjectID == nil {
+		return nil
+	}
+	if o.Subtype == nil || *o.Subtype != "node" {
+		el.a.releaseObject(context.Background(), el.res.Client, *o.ObjectID)
+		return nil
+	}
+	return el.derived(*o.ObjectID)
+}
+
+// callHandleByValue calls fn with args as given and answers its value.
+func (el *element) callHandleByValue(ctx context.Context, fn string, args ...runtime.CallArgument) (json.RawMessage, error) {
+	call := runtime.NewCallFunctionOnArgs(fn).SetObjectID(el.res.ObjectID).SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true).SetArguments(args)
+	r, err := el.res.Client.Runtime.CallFunctionOn(ctx, call)
+	if err != nil {
+		return nil, el.gone(fmt.Errorf("calling into ref %s: %w", el.ref, err))
+	}
+	if r.ExceptionDetails != nil {
+		return nil, events.Errorf(events.CodeJSException, "script on ref %s failed: %s", el.ref, exceptionText(r.ExceptionDetails))
+	}
+	return r.Result.Value, nil
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// releaseObject frees a handle in the background, even after ctx ended,
+// as element.release does: a dialog the action opened blocks the page, and
+// the action's answer must not wait for it.
+func (a *attachment) releaseObject(ctx context.Context, c *cdp.Client, obj runtime.RemoteObjectID) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		defer cancel()
+		_ = c.Runtime.ReleaseObject(rctx, runtime.NewReleaseObjectArgs(obj))
+	}()
+}

@@ -319,16 +319,3 @@ func armedOrUsual[T any](ctx, sctx context.Context, cancel context.CancelFunc, a
 		}
 	}
 }
-
-// releaseObject frees a handle in the background, even after ctx ended,
-// as element.release does: a dialog the action opened blocks the page, and
-// the action's answer must not wait for it.
-func (a *attachment) releaseObject(ctx context.Context, c *cdp.Client, obj runtime.RemoteObjectID) {
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		defer cancel()
-		_ = c.Runtime.ReleaseObject(rctx, runtime.NewReleaseObjectArgs(obj))
-	}()
-}

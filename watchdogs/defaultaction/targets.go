@@ -83,3 +83,13 @@ func (a *attachment) targetOf(tab *session.Target, c *cdp.Client) *session.Targe
 }
 
 var _ snapshot.FrameSessions = frameSessions{}
+
+func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
+	out := []*session.Target{tab}
+	for _, t := range a.s.Targets() {
+		if t.TabID == tab.ID && t != tab {
+			out = append(out, t)
+		}
+	}
+	return out
+}
