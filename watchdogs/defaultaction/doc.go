@@ -11,8 +11,7 @@
 //   - The watchdog, its config and the table of what it owns:
 //     watchdog.go (Attach registers one handler per event); one input at a
 //     time per tab: inputlock.go; argument checks before a tab is touched:
-//     check.go, upload_check.go (with
-//     pseudofs_*.go).
+//     check.go, upload_check.go and pseudofs_*.go.
 //   - Refs and elements: refs.go (a ref or locator to its tab, ref errors,
 //     ResolveRefEvent), element.go (a handle on the element: resolve,
 //     call into its world, describe, release), locate.go (locators,
