@@ -10,10 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentbrowser/agentbrowser/events"
-	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/page"
+
+	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // jsAimInPage does in one call into the isolated world what scrollIntoView,

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/agentbrowser/agentbrowser/session"
 	"github.com/mafredri/cdp/protocol/dom"
+
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // rect is an axis-aligned rectangle in CSS pixels.

@@ -3,8 +3,9 @@ package defaultaction
 import (
 	"context"
 
-	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/mafredri/cdp/protocol/input"
+
+	"github.com/agentbrowser/agentbrowser/events"
 )
 
 func (a *attachment) hover(ctx context.Context, e events.HoverEvent) (events.ActionResult, error) {

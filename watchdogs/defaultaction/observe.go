@@ -7,9 +7,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mafredri/cdp/protocol/page"
+
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
-	"github.com/mafredri/cdp/protocol/page"
 )
 
 // navCommitWait bounds how long an action waits for a navigation it
