@@ -35,14 +35,12 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 			return err
 		}
 		if !done {
-			el, err := a.element(ctx, tab.ID, ref)
+			el, info, err := a.described(ctx, tab.ID, ref)
 			if err != nil {
 				return err
 			}
 			defer el.release(ctx)
-			if in, err = el.info(ctx); err != nil {
-				return err
-			}
+			in = info
 			if in.Tag == "option" && in.Dropdown {
 				picked, err = a.pickOption(ctx, el)
 				return err

@@ -152,6 +152,22 @@ func (el *element) info(ctx context.Context) (elemInfo, error) {
 	return in, nil
 }
 
+// described resolves raw to a handle on its element (element) and
+// describes it (info), the first two steps of every action's full path;
+// the handle is released when the description fails.
+func (a *attachment) described(ctx context.Context, tabID events.TargetID, raw events.Ref) (*element, elemInfo, error) {
+	el, err := a.element(ctx, tabID, raw)
+	if err != nil {
+		return nil, elemInfo{}, err
+	}
+	in, err := el.info(ctx)
+	if err != nil {
+		el.release(ctx)
+		return nil, in, err
+	}
+	return el, in, nil
+}
+
 // describe names the element for messages: `button "Save"`.
 func (el *element) describe() string {
 	if el.res.Info.Name != "" {

@@ -92,15 +92,11 @@ func optionLabels(o []optionInfo) string {
 }
 
 func (a *attachment) setChecked(ctx context.Context, e events.SetCheckedEvent) (events.ActionResult, error) {
-	el, err := a.element(ctx, e.TabID, e.Ref)
+	el, in, err := a.described(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	in, err := el.info(ctx)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
 	return a.checkElement(ctx, el, in, e.Checked)
 }
 
@@ -176,15 +172,11 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 		}
 		files[i] = abs
 	}
-	el, err := a.element(ctx, e.TabID, e.Ref)
+	el, in, err := a.described(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	in, err := el.info(ctx)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
 	if in.Tag != "input" || in.Type != "file" {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a file input (<input type=file>)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
