@@ -112,7 +112,7 @@ func (ed *element) state(ctx context.Context, surface *element) (editState, erro
 		return st, fmt.Errorf("decoding result on ref %s: %w", ed.ref, err)
 	}
 	if !st.Connected {
-		return st, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", ed.ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: ed.ref})
+		return st, staleRef(ed.ref)
 	}
 	return st, nil
 }

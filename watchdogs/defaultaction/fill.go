@@ -32,15 +32,11 @@ var jsShows string
 // fill answers FillEvent: the element decides how it is set (see
 // events.FillEvent), and each way reads back what the page shows.
 func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.ActionResult, error) {
-	el, err := a.element(ctx, e.TabID, e.Ref)
+	el, in, err := a.described(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	in, err := el.info(ctx)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
 	switch {
 	case in.Tag == "input" && in.Type == "file":
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is a file input: set its files with upload", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})

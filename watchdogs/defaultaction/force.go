@@ -29,15 +29,11 @@ func (a *attachment) aimForced(ctx context.Context, el *element) (p point, scrip
 // with the events of a user's click dispatched on the element itself
 // (Details.Forced).
 func (a *attachment) forceClick(ctx context.Context, e events.ClickElementEvent) (events.ActionResult, error) {
-	el, err := a.element(ctx, e.TabID, e.Ref)
+	el, in, err := a.described(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	in, err := el.info(ctx)
-	if err != nil {
-		return events.ActionResult{}, err
-	}
 	if in.Tag == "select" {
 		return selectResult(el.tab, el.ref, in.Options, in.Multiple), nil
 	}

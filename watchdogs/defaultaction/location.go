@@ -2,6 +2,7 @@ package defaultaction
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -39,4 +40,17 @@ func shortTitle(t string) string {
 		n++
 	}
 	return t
+}
+
+// location reads the tab's current URL and title from the page.
+func (a *attachment) location(ctx context.Context, tab *session.Target) (string, string) {
+	r, err := session.Evaluate(ctx, tab.Client, "[location.href, document.title]", false)
+	if err != nil || r.ExceptionDetails != nil {
+		return tab.URL(), tab.Title()
+	}
+	var v []string
+	if err := json.Unmarshal(r.Result.Value, &v); err != nil || len(v) != 2 {
+		return tab.URL(), tab.Title()
+	}
+	return v[0], v[1]
 }

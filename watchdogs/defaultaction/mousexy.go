@@ -257,3 +257,16 @@ func (a *attachment) dragAt(ctx context.Context, tab *session.Target, from, to p
 	}
 	return out, nil
 }
+
+func (a *attachment) clickCoordinate(ctx context.Context, e events.ClickCoordinateEvent) (events.ActionResult, error) {
+	if err := Check(e); err != nil {
+		return events.ActionResult{}, err
+	}
+	tab, err := a.s.Tab(e.TabID)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	return a.observe(ctx, tab, func(ctx context.Context) error {
+		return a.mouseClick(ctx, tab, e.X, e.Y, e.Button, e.ClickCount, e.Modifiers)
+	})
+}

@@ -2,7 +2,6 @@ package defaultaction
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -189,19 +188,6 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
-}
-
-// location reads the tab's current URL and title from the page.
-func (a *attachment) location(ctx context.Context, tab *session.Target) (string, string) {
-	r, err := session.Evaluate(ctx, tab.Client, "[location.href, document.title]", false)
-	if err != nil || r.ExceptionDetails != nil {
-		return tab.URL(), tab.Title()
-	}
-	var v []string
-	if err := json.Unmarshal(r.Result.Value, &v); err != nil || len(v) != 2 {
-		return tab.URL(), tab.Title()
-	}
-	return v[0], v[1]
 }
 
 func (a *attachment) history(ctx context.Context, tabID events.TargetID, until events.WaitUntil, delta int) (events.NavigationResult, error) {

@@ -266,9 +266,33 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	if err := a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers); err != nil {
 		return err
 	}
+	if eff := armedOrUsual(ctx, sctx, cancel, a, tab, armed); eff != nil {
+		return &settledWith{eff: eff}
+	}
+	return errSettled
+}
+
+// armedOrUsual is the settle of an input sent with its settle script
+// along (clickArmed, insertArmed), once the input's replies are in: it
+// waits for armed, that script's answer (nil when it found nothing
+// armed). When the answer is nil, or has not come armedGrace later, tab is
+// settled the usual way as well, under sctx, and the first settle to end
+// counts. It returns the armed answer, or nil when the usual settle ended
+// first or ctx ended. Before it returns, cancel ends sctx, under which the
+// armed script runs too, and both settles have ended.
+func armedOrUsual[T any](ctx, sctx context.Context, cancel context.CancelFunc, a *attachment, tab *session.Target, armed <-chan *T) *T {
 	grace := time.NewTimer(armedGrace)
 	defer grace.Stop()
 	var usual chan struct{}
+	defer func() {
+		cancel()
+		if armed != nil {
+			<-armed
+		}
+		if usual != nil {
+			<-usual
+		}
+	}()
 	settleUsual := func() {
 		if usual == nil {
 			usual = make(chan struct{})
@@ -280,31 +304,18 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	}
 	for {
 		select {
-		case eff := <-armed:
-			if eff != nil {
-				return &settledWith{eff: eff}
-			}
+		case r := <-armed:
 			armed = nil
+			if r != nil {
+				return r
+			}
 			settleUsual()
 		case <-grace.C:
 			settleUsual()
 		case <-usual:
-			return errSettled
+			return nil
 		case <-ctx.Done():
-			return errSettled
+			return nil
 		}
 	}
-}
-
-// releaseObject frees a handle in the background, even after ctx ended,
-// as element.release does: a dialog the action opened blocks the page, and
-// the action's answer must not wait for it.
-func (a *attachment) releaseObject(ctx context.Context, c *cdp.Client, obj runtime.RemoteObjectID) {
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		defer cancel()
-		_ = c.Runtime.ReleaseObject(rctx, runtime.NewReleaseObjectArgs(obj))
-	}()
 }

@@ -2,13 +2,19 @@ package defaultaction
 
 import (
 	"context"
+	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+	"github.com/agentbrowser/agentbrowser/session"
 )
 
 // typeText types e.Text into the element e.Ref names (see typeEditor), or
@@ -42,6 +48,146 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 	}
 	defer el.release(ctx)
 	return a.typeElement(ctx, el, e)
+}
+
+// jsTypeReady describes, checks, scrolls into view and focuses the element
+// to type into, in one call; see js/type-ready.js.
+var jsTypeReady = strings.NewReplacer("__INFO__", jsInfo, "__CONCEALED__", jsConcealed, "__FOCUSED__", jsFocused,
+	"__VALUE__", jsValue, "__WATCH__", jsWatch).Replace(typeReadyJS)
+
+//go:embed js/type-ready.js
+var typeReadyJS string
+
+// jsTypeSettle(window) waits for the text's input event in the world
+// jsTypeReady armed, settles the page and reads the element's value; see
+// js/type-settle.js.
+var jsTypeSettle = strings.NewReplacer("__VALUE__", jsValue, "__FRAME__", jsFrame).Replace(typeSettleJS)
+
+//go:embed js/type-settle.js
+var typeSettleJS string
+
+// typeReady is jsTypeReady's answer.
+type typeReady struct {
+	Info   elemInfo `json:"info"`
+	Ready  bool     `json:"ready"`
+	Before *string  `json:"before"`
+}
+
+// errSlowPath is quickType's way of handing the action to the full path
+// before anything of the action's own was sent to the page.
+var errSlowPath = errors.New("typing takes the full path")
+
+// quickType types e.Text into e's element in two round trips, where the
+// full path (resolve a handle, describe, check, scroll, focus, check the
+// focus, insert, settle, read the value) takes nine in a row: one call in
+// the element's world that checks, scrolls and focuses (jsTypeReady), then
+// Input.insertText together with the call that settles the page and reads
+// the value (see insertArmed). ok is false when the fast path does not apply (clear or
+// submit asked, an element in an out-of-process frame, a refusal the full
+// path explains, a focus that did not take): nothing was typed then, and
+// the caller takes the full path.
+func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res events.ActionResult, ok bool, err error) {
+	if e.Clear || e.Submit || e.Text == "" || e.Force {
+		return res, false, nil
+	}
+	ref, tab, err := a.refTab(ctx, e.TabID, e.Ref)
+	if err != nil {
+		return res, false, nil
+	}
+	eng := a.engine(tab)
+	if a.refFrame(eng, tab, ref) != nil {
+		return res, false, nil
+	}
+	var (
+		in     elemInfo
+		info   snapshot.RefInfo
+		before *string
+		value  *string
+	)
+	res, err = a.observe(ctx, tab, func(ctx context.Context) error {
+		c, err := eng.Call(ctx, ref, jsTypeReady)
+		if err != nil {
+			if err := refCallError(err); err != nil {
+				return err
+			}
+			return errSlowPath
+		}
+		var r typeReady
+		if c.Client != tab.Client || json.Unmarshal(c.Value, &r) != nil || !r.Ready {
+			return errSlowPath
+		}
+		in, before, info = r.Info, r.Before, c.Info
+		if value, err = a.insertArmed(ctx, tab, ref, eng, e.Text); err != nil {
+			return err
+		}
+		return errSettled
+	})
+	if errors.Is(err, errSlowPath) {
+		return res, false, nil
+	}
+	if err != nil || res.Dialog != nil {
+		return res, true, err
+	}
+	if value != nil && before != nil && !tookText(*before, *value, e.Text, false) {
+		el := &element{a: a, ref: e.Ref, tab: tab, res: snapshot.Resolved{Info: info}}
+		return res, true, notApplied(el, "typing into "+el.describe(), e.Text, *value, in.Type == "password")
+	}
+	if value != nil && in.Type != "password" {
+		res.Details = events.ActionDetails{Value: value}
+	}
+	return res, true, nil
+}
+
+// typeSettled is jsTypeSettle's answer.
+type typeSettled struct {
+	Armed bool    `json:"armed"`
+	Value *string `json:"value"`
+}
+
+// insertArmed sends the text and, along with it rather than after its
+// reply, the call that settles the page and reads the value (jsTypeSettle):
+// that call waits in the page for the text's input event, so it cannot
+// settle before the handlers even though the browser does not order script
+// against input. When that call has not answered armedGrace after the
+// text's reply (a handler cancelled the edit, so no input event came; the
+// element went away; a busy page), the page is also settled the usual way,
+// the first answer counts, and the value is read on its own.
+func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref events.Ref, eng *snapshot.Engine, text string) (value *string, err error) {
+	sctx, cancel := context.WithTimeout(ctx, settleCap)
+	defer cancel()
+	armed := make(chan *typeSettled, 1)
+	go func() {
+		var r *typeSettled
+		if c, err := eng.Call(sctx, ref, jsTypeSettle, json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10))); err == nil {
+			var ts typeSettled
+			if json.Unmarshal(c.Value, &ts) == nil && ts.Armed {
+				r = &ts
+			}
+		}
+		armed <- r
+	}()
+	if err := tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(text)); err != nil {
+		cancel()
+		<-armed
+		return nil, fmt.Errorf("inserting text: %w", err)
+	}
+	if r := armedOrUsual(ctx, sctx, cancel, a, tab, armed); r != nil {
+		return r.Value, nil
+	}
+	return a.readValue(ctx, eng, ref), nil
+}
+
+// readValue reads the element's value (jsValue), or nil when it cannot.
+func (a *attachment) readValue(ctx context.Context, eng *snapshot.Engine, ref events.Ref) *string {
+	c, err := eng.Call(ctx, ref, jsValue)
+	if err != nil {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(c.Value, &s) != nil {
+		return nil
+	}
+	return &s
 }
 
 // typeElement types into el (see typeEditor), pressing Enter after with

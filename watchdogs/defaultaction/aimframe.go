@@ -4,28 +4,20 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
+	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 	"github.com/agentbrowser/agentbrowser/session"
 )
-
-// jsInfoAim(arm) describes the element (jsInfo) and, unless it is a
-// <select> or gone, aims at it (jsAimInPage), in one call: {info, aim,
-// armed}, aim null when the fast path declines. With arm, when the aim
-// found the element uncovered, its document starts counting releases for
-// jsSettleArmed.
-var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage, "__WATCH__", jsWatch).Replace(infoAimJS)
-
-//go:embed js/info-aim.js
-var infoAimJS string
 
 // jsFrameBox scrolls an <iframe> into view in its document (the tab's top
 // document) and returns its content box and the viewport's size, or null
@@ -33,33 +25,6 @@ var infoAimJS string
 //
 //go:embed js/frame-box.js
 var jsFrameBox string
-
-// aimJS is jsAimInPage's and jsReach's answer: where to click, and what
-// covers the element there ("" when nothing does); Clipped says that no
-// part of its boxes is left visible by layout.
-type aimJS struct {
-	X, Y    float64
-	Cover   string
-	Clipped bool
-}
-
-// cover is what covers the element, coverNoBox when layout leaves none of
-// it visible.
-func (r *aimJS) cover() string {
-	if r.Cover != "" && r.Clipped {
-		return coverNoBox
-	}
-	return r.Cover
-}
-
-// infoAim is jsInfoAim's answer.
-type infoAim struct {
-	Info elemInfo `json:"info"`
-	Aim  *aimJS   `json:"aim"`
-	// Armed says that the element's document now counts the releases of
-	// the click that follows (see jsSettleArmed).
-	Armed bool `json:"armed"`
-}
 
 // frameBoxJS is jsFrameBox's answer.
 type frameBoxJS struct {
@@ -184,80 +149,13 @@ func (a *attachment) aimNewFrame(ctx context.Context, tab *session.Target, ref e
 		if err := json.Unmarshal(c.Value, &aim); err != nil || aim == nil || !fb.ok {
 			return point{}, "", false, nil
 		}
-		p, ok := fb.b.place(point{x: aim.X, y: aim.Y})
-		return p, aim.cover(), ok, nil
+		in, cover, _ := aim.aimed()
+		p, ok := fb.b.place(in)
+		return p, cover, ok, nil
 	}, func(local point, last bool) bool {
 		c, err := eng.Call(ctx, ref, jsMoveSeen, moveSeenArgs(local, last)...)
 		return err != nil || string(c.Value) == "true"
 	})
-}
-
-// quickAim looks ref's element up, describes it and aims at it without
-// keeping a handle: one round trip into its world for an element of the
-// tab's top document, and for one of an out-of-process frame whose parent
-// is the top document, that call in the frame's world in parallel with one
-// in the top document's world, on the <iframe>, for its box. done is false
-// when the fast path cannot answer (a child frame of the same process, a
-// nested frame, no visible box, a covered element, a zoomed view, an
-// unexpected error): the caller then takes the full path (resolve, info,
-// aim with retries), which handles every case and explains failures. With
-// done true, in is the element's info and, unless it is a <select>, p is
-// where a click reaches it; armed says that the element is in the tab's
-// top document, which counts the releases of the click that follows, so
-// that clickArmed can settle it.
-func (a *attachment) quickAim(ctx context.Context, tab *session.Target, ref events.Ref) (in elemInfo, p point, done, armed bool, err error) {
-	eng := a.engine(tab)
-	var boxc <-chan ownerBox
-	if frame := a.refFrame(eng, tab, ref); frame != nil {
-		if parent, ok := a.s.TargetBySession(frame.ParentSessionID); !ok || !parent.IsPage() {
-			return in, p, false, false, nil
-		}
-		boxc = ownerBoxOf(ctx, eng, ref)
-	}
-	// Only a click in the top document settles by its armed release.
-	c, err := eng.Call(ctx, ref, jsInfoAim, json.RawMessage(strconv.FormatBool(boxc == nil)))
-	var fb ownerBox
-	if boxc != nil {
-		fb = <-boxc
-	}
-	if err != nil {
-		if errors.Is(err, snapshot.ErrStaleRef) || errors.Is(err, snapshot.ErrUnknownRef) || errors.Is(err, snapshot.ErrInvalidRef) {
-			return in, p, false, false, refError(err)
-		}
-		return in, p, false, false, nil
-	}
-	var r infoAim
-	if err := json.Unmarshal(c.Value, &r); err != nil {
-		return in, p, false, false, nil
-	}
-	in = r.Info
-	if !in.Connected {
-		return in, p, false, false, events.Errorf(events.CodeStaleRef, "ref %s is stale: the element is gone", c.Ref).WithNext(events.StepSnapshot).WithDetails(events.ErrorDetails{Ref: c.Ref})
-	}
-	if in.Tag == "select" {
-		return in, p, true, false, nil
-	}
-	if r.Aim == nil || r.Aim.cover() != "" {
-		return in, p, false, false, nil
-	}
-	p = point{x: r.Aim.X, y: r.Aim.Y}
-	if boxc == nil {
-		if c.Client != tab.Client {
-			// The element lives in a frame the ref's lookup did not
-			// expect: take the full path.
-			return in, p, false, false, nil
-		}
-		return in, p, true, r.Armed, nil
-	}
-	if !fb.ok {
-		return in, p, false, false, nil
-	}
-	if fb.b.Moved {
-		p, cover, ok, err := a.aimNewFrame(ctx, tab, ref)
-		return in, p, ok && err == nil && cover == "", false, nil
-	}
-	p, done = fb.b.place(p)
-	return in, p, done, false, nil
 }
 
 // place turns a point in the frame's viewport into the tab's, with the
@@ -287,3 +185,105 @@ func (a *attachment) refFrame(eng *snapshot.Engine, tab *session.Target, ref eve
 	}
 	return nil
 }
+
+// aimInFrame aims at an element of an out-of-process frame whose parent is
+// the tab's page: the frame's own world aims as in aimInPage (in frame
+// coordinates) while, at the same time, the top document's world scrolls
+// the frame's <iframe> into view and measures its content box and the
+// viewport (jsFrameBox). ok is false when the fast path declines (nested
+// frames, an <iframe> no snapshot has seen, no visible point).
+func (a *attachment) aimInFrame(ctx context.Context, el *element) (p point, cover string, ok bool, err error) {
+	boxc, ok := a.measureOwner(ctx, a.engine(el.tab), el.target, el.ref)
+	if !ok {
+		return point{}, "", false, nil
+	}
+	in, cover, ok, err := a.aimInPage(ctx, el)
+	fb := <-boxc
+	if err != nil || !ok {
+		return point{}, "", false, err
+	}
+	return a.inTab(ctx, el.tab, el.ref, fb, in, cover)
+}
+
+// measureOwner starts measuring (ownerBoxOf) the <iframe> of frame, the
+// out-of-process frame ref's element lives in; false when the fast path
+// does not aim into frame: its parent is not the tab's page (a nested
+// frame), or is gone.
+func (a *attachment) measureOwner(ctx context.Context, eng *snapshot.Engine, frame *session.Target, ref events.Ref) (<-chan ownerBox, bool) {
+	parent, found := a.s.TargetBySession(frame.ParentSessionID)
+	if !found || !parent.IsPage() {
+		return nil, false
+	}
+	return ownerBoxOf(ctx, eng, ref), true
+}
+
+// inTab turns in, a point aimed at in ref's out-of-process frame with
+// cover on top of the element there, into a point in tab by the box of the
+// frame's <iframe> measured alongside (fb). When the <iframe> is at a new
+// place it aims again, once the route into the frame is confirmed
+// (aimNewFrame). ok is false when the fast path cannot answer: the
+// <iframe> could not be measured, or the point is outside its visible box.
+func (a *attachment) inTab(ctx context.Context, tab *session.Target, ref events.Ref, fb ownerBox, in point, cover string) (p point, _ string, ok bool, err error) {
+	if !fb.ok {
+		return point{}, "", false, nil
+	}
+	if fb.b.Moved {
+		return a.aimNewFrame(ctx, tab, ref)
+	}
+	p, ok = fb.b.place(in)
+	return p, cover, ok, nil
+}
+
+// frameBox is where an out-of-process frame's viewport sits in the tab's
+// viewport: its origin and its visible clip, in page coordinates.
+type frameBox struct {
+	dx, dy float64
+	clip   rect
+}
+
+// frameBox locates target t's viewport in the tab. A page target is the
+// tab itself. For an OOPIF, the content box of its <iframe> element in the
+// parent (found with DOM.getFrameOwner) gives the offset; nested OOPIFs add
+// up.
+func (a *attachment) frameBox(ctx context.Context, t *session.Target, vp rect) (frameBox, error) {
+	if t.IsPage() {
+		return frameBox{clip: vp}, nil
+	}
+	parent, ok := a.s.TargetBySession(t.ParentSessionID)
+	if !ok {
+		return frameBox{}, events.Errorf(events.CodeStaleRef, "the frame %s is gone", t.ID).WithNext(events.StepSnapshot)
+	}
+	pb, err := a.frameBox(ctx, parent, vp)
+	if err != nil {
+		return frameBox{}, err
+	}
+	owner, err := parent.Client.DOM.GetFrameOwner(ctx, dom.NewGetFrameOwnerArgs(page.FrameID(t.ID)))
+	if err != nil {
+		return frameBox{}, fmt.Errorf("finding the iframe of frame %s: %w", t.ID, err)
+	}
+	// The frame's viewport is the <iframe>'s content box, inside its
+	// border and padding (its content quads are its border box).
+	bm, err := parent.Client.DOM.GetBoxModel(ctx, dom.NewGetBoxModelArgs().SetBackendNodeID(owner.BackendNodeID))
+	if err != nil {
+		return frameBox{}, events.Errorf(events.CodeElementCovered, "the iframe holding frame %s is not visible", t.ID)
+	}
+	r := quadRect(bm.Model.Content).shift(pb.dx, pb.dy)
+	return frameBox{dx: r.x0, dy: r.y0, clip: r.intersect(pb.clip)}, nil
+}
+
+// framesDrawn waits until t's page has drawn two frames after now: the
+// browser routes input to an out-of-process frame by where its <iframe> was
+// in the last frame drawn, so after scrolling one the next click must wait
+// for that. The page bounds the wait, since a tab in the background draws
+// no frames: 100 ms when hidden, 1 s when visible (frames come late under
+// load); frameWait bounds the call.
+func framesDrawn(ctx context.Context, t *session.Target) {
+	ctx, cancel := context.WithTimeout(ctx, frameWait)
+	defer cancel()
+	_, _ = t.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(
+		`new Promise(r => { const t = setTimeout(r, document.hidden ? 100 : 1000); requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(t); r(); })); })`).
+		SetAwaitPromise(true).SetSilent(true))
+}
+
+// frameWait bounds framesDrawn's call, above the page's own bound.
+const frameWait = 1500 * time.Millisecond

@@ -93,13 +93,3 @@ func (a *attachment) withDialogID(ctx context.Context, d *events.DialogInfo) *ev
 	}
 	return d
 }
-
-func (a *attachment) tabTargets(tab *session.Target) []*session.Target {
-	out := []*session.Target{tab}
-	for _, t := range a.s.Targets() {
-		if t.TabID == tab.ID && t != tab {
-			out = append(out, t)
-		}
-	}
-	return out
-}
