@@ -213,15 +213,23 @@ func (d *daemon) shutdown(reason string) {
 		d.end(d.sessionClosed(reason))
 		d.mu.Lock()
 		d.reason = reason
-		ln := d.ln
 		d.mu.Unlock()
 		// Stop taking requests now: the next command starts a fresh daemon
 		// instead of reaching one on its way out.
-		if ln != nil {
-			ln.Close()
-		}
+		d.closeListener()
 		close(d.stopped)
 	})
+}
+
+// closeListener stops the daemon taking connections; a dial is refused
+// from then on. Closing it twice is harmless.
+func (d *daemon) closeListener() {
+	d.mu.Lock()
+	ln := d.ln
+	d.mu.Unlock()
+	if ln != nil {
+		ln.Close()
+	}
 }
 
 func (d *daemon) touch() {

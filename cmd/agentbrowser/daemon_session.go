@@ -95,6 +95,13 @@ func (d *daemon) session(ctx context.Context, workDeadline time.Time) (*session.
 	ch := make(chan started, 1)
 	go func() {
 		s, never, err := d.startSession()
+		if never {
+			// Refuse connections before the answer goes out: the caller's
+			// next command must find no daemon here and start a fresh one
+			// (it waits on the session's lock until this one has exited),
+			// not reach one on its way out, which would drop it unanswered.
+			d.closeListener()
+		}
 		ch <- started{s, err}
 		if never {
 			// After the answer is in ch: the command that waits for it
