@@ -50,10 +50,10 @@ func (t *trace) abandon(ctx context.Context) {
 
 // traceStart answers TraceStartEvent.
 func (a *attachment) traceStart(ctx context.Context, e events.TraceStartEvent) (events.TraceStarted, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.TraceStarted{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	if a.trace != nil {
 		return events.TraceStarted{}, events.Errorf(events.CodeInvalidArgument,
 			"a trace of tab %s is already running (since %s); stop it first (trace stop)", a.trace.tab.ID, a.trace.started.Format(time.TimeOnly))
@@ -87,10 +87,10 @@ func (a *attachment) traceStop(ctx context.Context, e events.TraceStopEvent) (ev
 	if e.Path == "" {
 		return events.TraceResult{}, events.Errorf(events.CodeInvalidArgument, "a trace needs a file to be written to")
 	}
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.TraceResult{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	t := a.trace
 	if t == nil {
 		return events.TraceResult{}, events.Errorf(events.CodeInvalidArgument, "no trace is running in this session; start one first (trace start)")
