@@ -40,6 +40,20 @@ func findIn(list any, key, want string) map[string]any {
 	return nil
 }
 
+// oopifFrame waits until the frames list an out-of-process frame whose
+// URL holds url, and returns its frame id.
+func (c *cli) oopifFrame(url string) string {
+	c.t.Helper()
+	var id string
+	c.waitOK(func(b map[string]any) bool {
+		if f := findIn(b["frames"], "url", url); f != nil && f["is_oopif"] == true {
+			id = f["frame_id"].(string)
+		}
+		return id != ""
+	}, "frames")
+	return id
+}
+
 // A failing checkout: its POST's request body and its 500 response's body
 // are readable, and the console error it logs from a nested function has
 // its stack.
@@ -158,14 +172,7 @@ func TestCLINetworkAndCPUThrottling(t *testing.T) {
 	require.Greater(t, slow, 5*fast+500)
 
 	// The out-of-process frame is throttled too.
-	var cross string
-	c.waitOK(func(b map[string]any) bool {
-		f := findIn(b["frames"], "url", "/frame-big")
-		if f != nil && f["is_oopif"] == true {
-			cross = f["frame_id"].(string)
-		}
-		return cross != ""
-	}, "frames")
+	cross := c.oopifFrame("/frame-big")
 	inFrame := c.fetchMS(srv.CrossURL("/big"), "--frame", cross)
 	require.Greater(t, inFrame, 1500.0, "the OOPIF was not throttled: %.0f ms", inFrame)
 
@@ -243,14 +250,7 @@ func TestCLIInitScripts(t *testing.T) {
 
 	open := c.ok("open", srv.MainURL("/init"))
 	require.Equal(t, "init:yes", open["title"], "the page's script read the init script's global")
-	var cross string
-	c.waitOK(func(b map[string]any) bool {
-		f := findIn(b["frames"], "url", "/init-frame")
-		if f != nil && f["is_oopif"] == true {
-			cross = f["frame_id"].(string)
-		}
-		return cross != ""
-	}, "frames")
+	cross := c.oopifFrame("/init-frame")
 	require.Equal(t, "yes", c.ok("eval", "window.seen", "--frame", cross)["value"], "the OOPIF's script read it too")
 
 	c.ok("tab", "new", srv.MainURL("/init"))
