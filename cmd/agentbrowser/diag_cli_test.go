@@ -40,6 +40,18 @@ func findIn(list any, key, want string) map[string]any {
 	return nil
 }
 
+// finishedRequest waits until the network log holds a finished request
+// whose URL holds url, and returns it.
+func (c *cli) finishedRequest(url string) map[string]any {
+	c.t.Helper()
+	var r map[string]any
+	c.waitOK(func(b map[string]any) bool {
+		r = findIn(b["requests"], "url", url)
+		return r != nil && r["state"] == "finished"
+	}, "network")
+	return r
+}
+
 // oopifFrame waits until the frames list an out-of-process frame whose
 // URL holds url, and returns its frame id.
 func (c *cli) oopifFrame(url string) string {
@@ -62,11 +74,7 @@ func TestCLIFailingCheckoutInFull(t *testing.T) {
 	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/checkout"))
 
-	var post map[string]any
-	c.waitOK(func(b map[string]any) bool {
-		post = findIn(b["requests"], "url", "/api/checkout")
-		return post != nil && post["state"] == "finished"
-	}, "network")
+	post := c.finishedRequest("/api/checkout")
 	require.Equal(t, "POST", post["method"])
 	require.EqualValues(t, 500, post["status"])
 
@@ -520,10 +528,7 @@ func TestCLIHARValidates(t *testing.T) {
 	c := newSharedCLI(t)
 	c.ok("har", "start")
 	c.ok("open", srv.MainURL("/checkout"))
-	c.waitOK(func(b map[string]any) bool {
-		p := findIn(b["requests"], "url", "/api/checkout")
-		return p != nil && p["state"] == "finished"
-	}, "network")
+	c.finishedRequest("/api/checkout")
 	c.ok("open", srv.MainURL("/vitals"))
 	c.ok("eval", `fetch('/nope').then(r => r.status)`)
 	_ = c.json("eval", `fetch('http://127.0.0.1:1/refused').catch(() => 'failed')`)
@@ -550,11 +555,7 @@ func TestCLINetworkBodySettings(t *testing.T) {
 	all := newSharedCLI(t, "all")
 	all.pre = append(all.pre, "--session", "all", "--network-body-types", "all")
 	all.ok("open", srv.MainURL("/vitals"))
-	var img map[string]any
-	all.waitOK(func(b map[string]any) bool {
-		img = findIn(b["requests"], "url", "/hero.png")
-		return img != nil && img["state"] == "finished"
-	}, "network")
+	img := all.finishedRequest("/hero.png")
 	all.waitOK(func(b map[string]any) bool {
 		rb := b["response_body"].(map[string]any)
 		return rb["state"] == "kept" && rb["base64"] != nil
