@@ -49,11 +49,7 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.emulate))
 	a.subs.Add(bus.Handle(b, Name, a.current))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // attachment is the watchdog's per-session part.

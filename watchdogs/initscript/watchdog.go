@@ -82,11 +82,7 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	a.subs.Add(bus.Handle(b, Name, a.add))
 	a.subs.Add(bus.Handle(b, Name, a.del))
 	a.subs.Add(bus.Handle(b, Name, a.list))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // Detach unsubscribes and stops setting up new targets. The scripts stay

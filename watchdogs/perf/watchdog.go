@@ -45,11 +45,7 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	a.subs.Add(bus.Handle(b, Name, a.traceStart))
 	a.subs.Add(bus.Handle(b, Name, a.traceStop))
 	a.subs.Add(bus.Handle(b, Name, a.vitalsOf))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // Detach unsubscribes, ends a trace in progress (its data is dropped) and

@@ -87,11 +87,7 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.start))
 	a.subs.Add(bus.Handle(b, Name, a.stop))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // Detach unsubscribes and drops a recording in progress.
