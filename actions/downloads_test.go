@@ -162,6 +162,23 @@ func TestActionReportsItsDownload(t *testing.T) {
 	require.Empty(t, r3.Downloads, "reported downloads are not reported again")
 }
 
+// streamEndless writes chunks of size bytes, one each pace, until the
+// client goes away.
+func streamEndless(w http.ResponseWriter, r *http.Request, size int, pace time.Duration) {
+	chunk := make([]byte, size)
+	for {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(pace): // paces the stream, not a wait for anything
+		}
+	}
+}
+
 // Downloads above --max-download-bytes are canceled, and nothing of them is
 // kept: one that never ends (the browser is told to stop it) and one that
 // completes before the browser could be stopped.
@@ -172,18 +189,7 @@ func TestDownloadTooLarge(t *testing.T) {
 			w.Write(make([]byte, 4096))
 			return
 		}
-		chunk := make([]byte, 64<<10)
-		for {
-			if _, err := w.Write(chunk); err != nil {
-				return
-			}
-			w.(http.Flusher).Flush()
-			select {
-			case <-r.Context().Done():
-				return
-			case <-time.After(10 * time.Millisecond): // paces the stream, not a wait for anything
-			}
-		}
+		streamEndless(w, r, 64<<10, 10*time.Millisecond)
 	}))
 	defer stream.Close()
 	s := stateSession(t, session.Config{MaxDownloadBytes: 1000})
@@ -216,18 +222,7 @@ func TestDownloadWithoutLengthStopsAtTheCap(t *testing.T) {
 	const limit = 4 << 20
 	stream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Disposition", `attachment; filename="endless.bin"`)
-		chunk := make([]byte, 256<<10)
-		for {
-			if _, err := w.Write(chunk); err != nil {
-				return
-			}
-			w.(http.Flusher).Flush()
-			select {
-			case <-r.Context().Done():
-				return
-			case <-time.After(6 * time.Millisecond): // paces the stream, not a wait for anything
-			}
-		}
+		streamEndless(w, r, 256<<10, 6*time.Millisecond)
 	}))
 	defer stream.Close()
 	s := stateSession(t, session.Config{MaxDownloadBytes: limit})

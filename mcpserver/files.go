@@ -272,40 +272,44 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		}
 		return s.Write(p)
 	}
+	// An optional output path: left empty when not given (the command
+	// then picks its own place).
+	writeIf := func(p string) (string, error) {
+		if p == "" {
+			return "", nil
+		}
+		return write(p)
+	}
+	readAll := func(ps []string) ([]string, error) {
+		files := make([]string, len(ps))
+		for i, f := range ps {
+			var err error
+			if files[i], err = read(f); err != nil {
+				return nil, err
+			}
+		}
+		return files, nil
+	}
 	var err error
 	switch v := q.(type) {
 	case request.Upload:
-		files := make([]string, len(v.Files))
-		for i, f := range v.Files {
-			if files[i], err = read(f); err != nil {
-				return nil, err
-			}
+		if v.Files, err = readAll(v.Files); err != nil {
+			return nil, err
 		}
-		v.Files = files
 		return v, nil
 	case request.Drop:
-		files := make([]string, len(v.Files))
-		for i, f := range v.Files {
-			if files[i], err = read(f); err != nil {
-				return nil, err
-			}
+		if v.Files, err = readAll(v.Files); err != nil {
+			return nil, err
 		}
-		v.Files = files
 		return v, nil
 	case request.NetworkGet:
-		if v.Save != "" {
-			v.Save, err = write(v.Save)
-		}
+		v.Save, err = writeIf(v.Save)
 		return v, err
 	case request.TraceStop:
-		if v.Path != "" {
-			v.Path, err = write(v.Path)
-		}
+		v.Path, err = writeIf(v.Path)
 		return v, err
 	case request.HARStop:
-		if v.Path != "" {
-			v.Path, err = write(v.Path)
-		}
+		v.Path, err = writeIf(v.Path)
 		return v, err
 	case request.RecordStop:
 		if v.Dir != "" {
@@ -324,14 +328,10 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		v.Path, err = write(v.Path)
 		return v, err
 	case request.PDF:
-		if v.Path != "" {
-			v.Path, err = write(v.Path)
-		}
+		v.Path, err = writeIf(v.Path)
 		return v, err
 	case request.Screenshot:
-		if v.Path != "" {
-			v.Path, err = write(v.Path)
-		}
+		v.Path, err = writeIf(v.Path)
 		return v, err
 	case request.Open:
 		return v, c.checkFileURL(v.URL, box)

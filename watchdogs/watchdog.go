@@ -50,3 +50,14 @@ const GroupTag = `group:"watchdogs"`
 func As(constructor any) any {
 	return fx.Annotate(constructor, fx.As(new(Watchdog)), fx.ResultTags(GroupTag))
 }
+
+// Subscribed ends an Attach whose subscriptions returned err: a when err
+// is nil, or else a detached and err, so that a failed Attach leaves
+// nothing subscribed.
+func Subscribed(ctx context.Context, a Attachment, err error) (Attachment, error) {
+	if err != nil {
+		a.Detach(ctx)
+		return nil, err
+	}
+	return a, nil
+}

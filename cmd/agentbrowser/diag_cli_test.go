@@ -40,6 +40,32 @@ func findIn(list any, key, want string) map[string]any {
 	return nil
 }
 
+// finishedRequest waits until the network log holds a finished request
+// whose URL holds url, and returns it.
+func (c *cli) finishedRequest(url string) map[string]any {
+	c.t.Helper()
+	var r map[string]any
+	c.waitOK(func(b map[string]any) bool {
+		r = findIn(b["requests"], "url", url)
+		return r != nil && r["state"] == "finished"
+	}, "network")
+	return r
+}
+
+// oopifFrame waits until the frames list an out-of-process frame whose
+// URL holds url, and returns its frame id.
+func (c *cli) oopifFrame(url string) string {
+	c.t.Helper()
+	var id string
+	c.waitOK(func(b map[string]any) bool {
+		if f := findIn(b["frames"], "url", url); f != nil && f["is_oopif"] == true {
+			id = f["frame_id"].(string)
+		}
+		return id != ""
+	}, "frames")
+	return id
+}
+
 // A failing checkout: its POST's request body and its 500 response's body
 // are readable, and the console error it logs from a nested function has
 // its stack.
@@ -48,11 +74,7 @@ func TestCLIFailingCheckoutInFull(t *testing.T) {
 	c := newSharedCLI(t)
 	c.ok("open", srv.MainURL("/checkout"))
 
-	var post map[string]any
-	c.waitOK(func(b map[string]any) bool {
-		post = findIn(b["requests"], "url", "/api/checkout")
-		return post != nil && post["state"] == "finished"
-	}, "network")
+	post := c.finishedRequest("/api/checkout")
 	require.Equal(t, "POST", post["method"])
 	require.EqualValues(t, 500, post["status"])
 
@@ -158,14 +180,7 @@ func TestCLINetworkAndCPUThrottling(t *testing.T) {
 	require.Greater(t, slow, 5*fast+500)
 
 	// The out-of-process frame is throttled too.
-	var cross string
-	c.waitOK(func(b map[string]any) bool {
-		f := findIn(b["frames"], "url", "/frame-big")
-		if f != nil && f["is_oopif"] == true {
-			cross = f["frame_id"].(string)
-		}
-		return cross != ""
-	}, "frames")
+	cross := c.oopifFrame("/frame-big")
 	inFrame := c.fetchMS(srv.CrossURL("/big"), "--frame", cross)
 	require.Greater(t, inFrame, 1500.0, "the OOPIF was not throttled: %.0f ms", inFrame)
 
@@ -243,14 +258,7 @@ func TestCLIInitScripts(t *testing.T) {
 
 	open := c.ok("open", srv.MainURL("/init"))
 	require.Equal(t, "init:yes", open["title"], "the page's script read the init script's global")
-	var cross string
-	c.waitOK(func(b map[string]any) bool {
-		f := findIn(b["frames"], "url", "/init-frame")
-		if f != nil && f["is_oopif"] == true {
-			cross = f["frame_id"].(string)
-		}
-		return cross != ""
-	}, "frames")
+	cross := c.oopifFrame("/init-frame")
 	require.Equal(t, "yes", c.ok("eval", "window.seen", "--frame", cross)["value"], "the OOPIF's script read it too")
 
 	c.ok("tab", "new", srv.MainURL("/init"))
@@ -520,10 +528,7 @@ func TestCLIHARValidates(t *testing.T) {
 	c := newSharedCLI(t)
 	c.ok("har", "start")
 	c.ok("open", srv.MainURL("/checkout"))
-	c.waitOK(func(b map[string]any) bool {
-		p := findIn(b["requests"], "url", "/api/checkout")
-		return p != nil && p["state"] == "finished"
-	}, "network")
+	c.finishedRequest("/api/checkout")
 	c.ok("open", srv.MainURL("/vitals"))
 	c.ok("eval", `fetch('/nope').then(r => r.status)`)
 	_ = c.json("eval", `fetch('http://127.0.0.1:1/refused').catch(() => 'failed')`)
@@ -550,11 +555,7 @@ func TestCLINetworkBodySettings(t *testing.T) {
 	all := newSharedCLI(t, "all")
 	all.pre = append(all.pre, "--session", "all", "--network-body-types", "all")
 	all.ok("open", srv.MainURL("/vitals"))
-	var img map[string]any
-	all.waitOK(func(b map[string]any) bool {
-		img = findIn(b["requests"], "url", "/hero.png")
-		return img != nil && img["state"] == "finished"
-	}, "network")
+	img := all.finishedRequest("/hero.png")
 	all.waitOK(func(b map[string]any) bool {
 		rb := b["response_body"].(map[string]any)
 		return rb["state"] == "kept" && rb["base64"] != nil

@@ -48,26 +48,8 @@ type mcpLine struct {
 func TestHostileMCPStdioSurvivesItsInput(t *testing.T) {
 	srv := mcpSite(t)
 	c := newCLI(t)
-	cmd := c.command("mcp")
-	stdin, err := cmd.StdinPipe()
-	require.NoError(t, err)
-	stdout, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	require.NoError(t, cmd.Start())
-	exited := make(chan struct{})
-	var waitErr error
-	go func() { waitErr = cmd.Wait(); close(exited) }()
-	defer func() {
-		stdin.Close()
-		select {
-		case <-exited:
-		case <-time.After(hostileMCPCeiling):
-			cmd.Process.Kill()
-			<-exited
-		}
-	}()
+	p := startStdioMCP(t, c)
+	stdin, stdout, stderr := p.stdin, p.stdout, p.stderr
 
 	lines := make(chan mcpLine, 16)
 	go func() {
@@ -142,11 +124,48 @@ func TestHostileMCPStdioSurvivesItsInput(t *testing.T) {
 	// The end of stdin ends the server cleanly.
 	stdin.Close()
 	select {
-	case <-exited:
-		require.NoError(t, waitErr, stderr.String())
+	case <-p.exited:
+		require.NoError(t, p.err, stderr.String())
 	case <-time.After(hostileMCPCeiling):
 		t.Fatalf("the server did not exit when its input ended: %s", stderr.String())
 	}
+}
+
+// stdioMCP is `agentbrowser mcp` over stdio with its pipes held by the
+// test.
+type stdioMCP struct {
+	stdin  io.WriteCloser
+	stdout io.Reader
+	stderr *syncBuffer
+	exited chan struct{} // closed once the process has exited
+	err    error         // its exit, once exited is closed
+}
+
+// startStdioMCP starts the stdio MCP server of c's home. At the test's
+// end its input is closed and it is waited for, killed after
+// hostileMCPCeiling.
+func startStdioMCP(t *testing.T, c *cli) *stdioMCP {
+	t.Helper()
+	cmd := c.command("mcp")
+	p := &stdioMCP{stderr: &syncBuffer{}, exited: make(chan struct{})}
+	var err error
+	p.stdin, err = cmd.StdinPipe()
+	require.NoError(t, err)
+	p.stdout, err = cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = p.stderr
+	require.NoError(t, cmd.Start())
+	go func() { p.err = cmd.Wait(); close(p.exited) }()
+	t.Cleanup(func() {
+		p.stdin.Close()
+		select {
+		case <-p.exited:
+		case <-time.After(hostileMCPCeiling):
+			cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	return p
 }
 
 // syncBuffer is a bytes.Buffer safe for a process's output and a test's

@@ -590,25 +590,9 @@ func TestHostileMCPSessionEndStopsCalls(t *testing.T) {
 
 	t.Run("stdio eof", func(t *testing.T) {
 		c := newCLI(t)
-		cmd := c.command("mcp")
-		stdin, err := cmd.StdinPipe()
-		require.NoError(t, err)
-		stdout, err := cmd.StdoutPipe()
-		require.NoError(t, err)
-		var stderr syncBuffer
-		cmd.Stderr = &stderr
-		require.NoError(t, cmd.Start())
-		exited := make(chan struct{})
-		go func() { cmd.Wait(); close(exited) }()
-		defer func() {
-			select {
-			case <-exited:
-			case <-time.After(hostileMCPCeiling):
-				cmd.Process.Kill()
-				<-exited
-			}
-		}()
-		lines := bufio.NewReader(stdout)
+		p := startStdioMCP(t, c)
+		stdin, stderr := p.stdin, p.stderr
+		lines := bufio.NewReader(p.stdout)
 		send := func(v any) {
 			b, _ := json.Marshal(v)
 			_, err := stdin.Write(append(b, '\n'))
@@ -631,7 +615,7 @@ func TestHostileMCPSessionEndStopsCalls(t *testing.T) {
 		t0 := time.Now()
 		stdin.Close()
 		select {
-		case <-exited:
+		case <-p.exited:
 		case <-time.After(bound):
 			t.Fatalf("the server did not exit when its input ended: %s", stderr.String())
 		}

@@ -12,7 +12,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -20,9 +19,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
-
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
@@ -32,31 +28,7 @@ var bin string
 
 func TestMain(m *testing.M) {
 	testutil.QuickRaceExit()
-	dir, err := os.MkdirTemp("", "agentbrowser-apps-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "agentbrowser")
-	build := exec.Command("go", "build", "-o", bin, "../../cmd/agentbrowser")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building agentbrowser:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	if left := testutil.NoneRunningFrom(15*time.Second, bin); len(left) > 0 {
-		fmt.Fprintf(os.Stderr, "processes of the test's binary outlived the tests (killed): %v\n", left)
-		code = 1
-	}
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testutil.RunWithBinary(m, &bin, "../../cmd/agentbrowser", "agentbrowser-apps-")
 }
 
 // result is one task's outcome as the driver writes it, one JSON line each.

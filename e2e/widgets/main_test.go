@@ -7,16 +7,10 @@ package widgets_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"go.uber.org/goleak"
 
 	"github.com/agentbrowser/agentbrowser/internal/testutil"
 )
@@ -25,31 +19,7 @@ import (
 var bin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "agentbrowser-widgets-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "agentbrowser")
-	build := exec.Command("go", "build", "-o", bin, "../../cmd/agentbrowser")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building agentbrowser:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	if left := testutil.NoneRunningFrom(15*time.Second, bin); len(left) > 0 {
-		fmt.Fprintf(os.Stderr, "processes of the test's binary outlived the tests (killed): %v\n", left)
-		code = 1
-	}
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testutil.RunWithBinary(m, &bin, "../../cmd/agentbrowser", "agentbrowser-widgets-")
 }
 
 // cities is what the remote-search endpoint searches.

@@ -155,17 +155,7 @@ func (s *Sandbox) refuseOutside(p, r string) error {
 // exist resolves as far as it exists; the caller's open then says it is
 // missing, without telling a missing file outside the sandbox from one
 // that is there.
-func (s *Sandbox) Read(p string) (string, error) {
-	abs, err := s.abs(p)
-	if err != nil {
-		return "", err
-	}
-	r := resolve(abs)
-	if !s.Allows(r) {
-		return "", s.refuseOutside(p, r)
-	}
-	return r, nil
-}
+func (s *Sandbox) Read(p string) (string, error) { return s.resolved(p) }
 
 // Write checks a file the client asks to write (save, print to) and
 // returns the path to write: its directory's links resolved, the file
@@ -198,7 +188,11 @@ func (s *Sandbox) Write(p string) (string, error) {
 
 // Dir checks a directory the client asks to have files written into and
 // returns it resolved.
-func (s *Sandbox) Dir(p string) (string, error) {
+func (s *Sandbox) Dir(p string) (string, error) { return s.resolved(p) }
+
+// resolved is p absolute with every link resolved, when the sandbox
+// allows it.
+func (s *Sandbox) resolved(p string) (string, error) {
 	abs, err := s.abs(p)
 	if err != nil {
 		return "", err

@@ -1,6 +1,7 @@
 package snapshot_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -27,6 +28,17 @@ document.getElementById('q').addEventListener('input', (e) => {
 </script>`
 }
 
+// typeSearch types text into the search box of res as a user does:
+// focus, then insert.
+func typeSearch(ctx context.Context, t *testing.T, e *snapshot.Engine, res *snapshot.Result, text string) {
+	t.Helper()
+	r, err := e.Resolve(ctx, refByName(t, res, "textbox", "Search"))
+	require.NoError(t, err)
+	require.NoError(t, r.Client.DOM.Focus(ctx, dom.NewFocusArgs().SetBackendNodeID(dom.BackendNodeID(r.Info.BackendNodeID))))
+	require.NoError(t, r.Client.Input.InsertText(ctx, input.NewInsertTextArgs(text)))
+	require.NoError(t, r.Release(ctx))
+}
+
 // TestSiteChromeExpandsWhenItChanges types into the search box of a
 // collapsed banner: the banner's suggestions show in the next capture,
 // and once they are gone the banner is said once again.
@@ -49,11 +61,7 @@ func TestSiteChromeExpandsWhenItChanges(t *testing.T) {
 	search := refOf(t, b.Text, "- banner")
 
 	// Type as a user does, into the search box the banner holds.
-	r, err := e.Resolve(ctx, refByName(t, b, "textbox", "Search"))
-	require.NoError(t, err)
-	require.NoError(t, r.Client.DOM.Focus(ctx, dom.NewFocusArgs().SetBackendNodeID(dom.BackendNodeID(r.Info.BackendNodeID))))
-	require.NoError(t, r.Client.Input.InsertText(ctx, input.NewInsertTextArgs("blue")))
-	require.NoError(t, r.Release(ctx))
+	typeSearch(ctx, t, e, b, "blue")
 
 	typed, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
@@ -87,19 +95,11 @@ func TestSiteChromeExpandsWhenItTurnsIntoAnEarlierPages(t *testing.T) {
 	p := newPage(t)
 	ctx := testContext(t)
 	e := snapshot.New(p.client, "", nil)
-	typeBlue := func(res *snapshot.Result) {
-		t.Helper()
-		r, err := e.Resolve(ctx, refByName(t, res, "textbox", "Search"))
-		require.NoError(t, err)
-		require.NoError(t, r.Client.DOM.Focus(ctx, dom.NewFocusArgs().SetBackendNodeID(dom.BackendNodeID(r.Info.BackendNodeID))))
-		require.NoError(t, r.Client.Input.InsertText(ctx, input.NewInsertTextArgs("blue")))
-		require.NoError(t, r.Release(ctx))
-	}
 
 	p.navigate(ctx, s.url("/a"))
 	a, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
-	typeBlue(a)
+	typeSearch(ctx, t, e, a, "blue")
 	a, err = e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
 	require.Contains(t, a.Text, `option "blue mug"`)
@@ -108,7 +108,7 @@ func TestSiteChromeExpandsWhenItTurnsIntoAnEarlierPages(t *testing.T) {
 	b, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
 	require.Contains(t, b.Text, "same as on an earlier page", "page b's banner is page a's first one")
-	typeBlue(b)
+	typeSearch(ctx, t, e, b, "blue")
 	typed, err := e.Capture(ctx, snapshot.Options{})
 	require.NoError(t, err)
 	t.Logf("after typing:\n%s", typed.Text)

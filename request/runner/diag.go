@@ -24,10 +24,7 @@ func traceStart(ctx context.Context, b *Browser, q request.TraceStart) (events.T
 }
 
 func traceStop(ctx context.Context, b *Browser, q request.TraceStop) (events.TraceResult, error) {
-	if q.Path == "" {
-		q.Path = b.inDownloads("trace", ".json")
-	}
-	return actions.TraceStop(ctx, b.s, q.Path)
+	return actions.TraceStop(ctx, b.s, b.orInDownloads(q.Path, "trace", ".json"))
 }
 
 func vitals(ctx context.Context, b *Browser, q request.Vitals) (events.Vitals, error) {
@@ -39,10 +36,7 @@ func harStart(ctx context.Context, b *Browser, q request.HARStart) (events.HARSt
 }
 
 func harStop(ctx context.Context, b *Browser, q request.HARStop) (events.HARResult, error) {
-	if q.Path == "" {
-		q.Path = b.inDownloads("session", ".har")
-	}
-	return actions.HARStop(ctx, b.s, q.Path)
+	return actions.HARStop(ctx, b.s, b.orInDownloads(q.Path, "session", ".har"))
 }
 
 func recordStart(ctx context.Context, b *Browser, q request.RecordStart) (events.RecordStarted, error) {
@@ -50,10 +44,7 @@ func recordStart(ctx context.Context, b *Browser, q request.RecordStart) (events
 }
 
 func recordStop(ctx context.Context, b *Browser, q request.RecordStop) (events.RecordResult, error) {
-	if q.Dir == "" {
-		q.Dir = b.inDownloads("recording", "")
-	}
-	return actions.RecordStop(ctx, b.s, q.Dir)
+	return actions.RecordStop(ctx, b.s, b.orInDownloads(q.Dir, "recording", ""))
 }
 
 func initScriptAdd(ctx context.Context, b *Browser, q request.InitScriptAdd) (events.InitScriptsResult, error) {
@@ -68,7 +59,11 @@ func initScripts(ctx context.Context, b *Browser, q request.InitScripts) (events
 	return actions.InitScripts(ctx, b.s)
 }
 
-// inDownloads is a new name in the session's download directory.
-func (b *Browser) inDownloads(prefix, ext string) string {
+// orInDownloads is p, or when p is empty a new name in the session's
+// download directory.
+func (b *Browser) orInDownloads(p, prefix, ext string) string {
+	if p != "" {
+		return p
+	}
 	return filepath.Join(b.s.DownloadDir(), fmt.Sprintf("%s-%s%s", prefix, time.Now().UTC().Format("20060102-150405.000"), ext))
 }

@@ -2,7 +2,6 @@ package defaultaction
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 )
 
@@ -18,9 +18,6 @@ var paperSizes = map[string][2]float64{
 	events.PaperLetter: {8.5, 11},
 	events.PaperA4:     {8.27, 11.69},
 }
-
-// pdfChunk is how much of the PDF one IO.read asks for.
-const pdfChunk = 1 << 20
 
 // pdf prints a tab with Page.printToPDF, streamed (a long page's PDF can
 // be larger than one CDP message should be) into a file written 0600.
@@ -65,37 +62,12 @@ func (a *attachment) pdf(ctx context.Context, e events.PDFEvent) (events.PDFResu
 	if err != nil {
 		return events.PDFResult{}, err
 	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleCap)
-		defer cancel()
-		_ = rpcc.Invoke(cctx, "IO.close", map[string]any{"handle": stream}, nil, tab.Conn)
-	}()
-	n := 0
+	defer cdpstream.CloseIO(ctx, tab.Conn, stream, settleCap)
+	var n int64
 	path, err := safefile.WriteFrom(e.Path, func(w io.Writer) error {
-		for {
-			var chunk struct {
-				Data          string `json:"data"`
-				Base64Encoded bool   `json:"base64Encoded"`
-				EOF           bool   `json:"eof"`
-			}
-			if err := rpcc.Invoke(ctx, "IO.read", map[string]any{"handle": stream, "size": pdfChunk}, &chunk, tab.Conn); err != nil {
-				return fmt.Errorf("reading the PDF from the browser: %w", err)
-			}
-			b := []byte(chunk.Data)
-			if chunk.Base64Encoded {
-				var err error
-				if b, err = base64.StdEncoding.DecodeString(chunk.Data); err != nil {
-					return fmt.Errorf("reading the PDF from the browser: %w", err)
-				}
-			}
-			if _, err := w.Write(b); err != nil {
-				return err
-			}
-			n += len(b)
-			if chunk.EOF {
-				return nil
-			}
-		}
+		var err error
+		n, err = cdpstream.CopyIO(ctx, tab.Conn, stream, "the PDF", w)
+		return err
 	})
 	var pe *safefile.PathError
 	if errors.As(err, &pe) {
@@ -104,5 +76,5 @@ func (a *attachment) pdf(ctx context.Context, e events.PDFEvent) (events.PDFResu
 	if err != nil {
 		return events.PDFResult{}, err
 	}
-	return events.PDFResult{TabID: tab.ID, Path: path, Bytes: n}, nil
+	return events.PDFResult{TabID: tab.ID, Path: path, Bytes: int(n)}, nil
 }

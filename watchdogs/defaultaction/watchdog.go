@@ -122,11 +122,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.subs.Add(bus.Handle(b, Name, a.screenshot))
 	a.subs.Add(bus.Handle(b, Name, a.pdf))
 	a.subs.Add(bus.Handle(b, Name, a.inspect))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // attachment is the watchdog's per-session part.

@@ -134,11 +134,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	for _, g := range guarded {
 		a.subs.Keep(g.add(b, a.check))
 	}
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // fetchHost is what the bridge needs beyond watchdogs.Host: a share of the

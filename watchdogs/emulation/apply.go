@@ -210,10 +210,10 @@ func ptrEqual[T comparable](a, b *T) bool {
 
 // emulate answers EmulateEvent.
 func (a *attachment) emulate(ctx context.Context, e events.EmulateEvent) (events.Emulation, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.Emulation{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	old := a.set
 	n, err := next(old, e)
 	if err != nil {
@@ -258,10 +258,10 @@ func (a *attachment) emulate(ctx context.Context, e events.EmulateEvent) (events
 
 // attached sets a new target up with the settings, before it runs.
 func (a *attachment) attached(ctx context.Context, t *session.Target) error {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	all := changed(events.Emulation{}, a.set)
 	if all == 0 {
 		return nil

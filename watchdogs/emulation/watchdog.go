@@ -44,16 +44,12 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	if err != nil {
 		return nil, err
 	}
-	a := &attachment{s: s, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: make(chan struct{}, 1)}
+	a := &attachment{s: s, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: watchdogs.NewMutex()}
 	a.remove = h.OnTargetAttached(a.attached)
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.emulate))
 	a.subs.Add(bus.Handle(b, Name, a.current))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // attachment is the watchdog's per-session part.
@@ -63,11 +59,10 @@ type attachment struct {
 	subs   bus.Subscriptions
 	remove func()
 
-	// mu, held by sending into it, serialises changes with the set-up
-	// of new targets, so that a target attached during a change ends
-	// with the new settings; a wait for it gives up when its context
-	// ends (see lock). It guards set and defaultUA.
-	mu  chan struct{}
+	// mu serialises changes with the set-up of new targets, so that a
+	// target attached during a change ends with the new settings. It
+	// guards set and defaultUA.
+	mu  watchdogs.Mutex
 	set events.Emulation
 	// defaultUA is the browser's own user agent, for an Accept-Language
 	// without a user agent of the agent's; asked once.
@@ -86,10 +81,10 @@ func (a *attachment) Detach(context.Context) error {
 
 // current answers EmulationEvent.
 func (a *attachment) current(ctx context.Context, _ events.EmulationEvent) (events.Emulation, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.Emulation{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	return clone(a.set), nil
 }
 
@@ -100,15 +95,3 @@ var (
 	_ watchdogs.Watchdog   = (*Watchdog)(nil)
 	_ watchdogs.Attachment = (*attachment)(nil)
 )
-
-// lock takes a.mu, or returns ctx's error.
-func (a *attachment) lock(ctx context.Context) error {
-	select {
-	case a.mu <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (a *attachment) unlock() { <-a.mu }

@@ -108,11 +108,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 		// this session's own context (confine.go).
 		a.subs.Keep(bus.Guard(b, Name, ConfineGuardOrder, a.confineCDP(ic)))
 	}
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // attachment is the watchdog's per-session part: the frame map of the

@@ -62,9 +62,9 @@ type attachment struct {
 	subs   bus.Subscriptions
 	remove []func()
 
-	// mu, held by sending into it, serialises changes with the set-up of
-	// new targets; it guards scripts and seq.
-	mu      chan struct{}
+	// mu serialises changes with the set-up of new targets; it guards
+	// scripts and seq.
+	mu      watchdogs.Mutex
 	scripts []*script
 	seq     int
 }
@@ -76,17 +76,13 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	if err != nil {
 		return nil, err
 	}
-	a := &attachment{s: s, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: make(chan struct{}, 1)}
+	a := &attachment{s: s, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: watchdogs.NewMutex()}
 	a.remove = append(a.remove, h.OnTargetAttached(a.attached), h.OnTargetDetached(a.detached))
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.add))
 	a.subs.Add(bus.Handle(b, Name, a.del))
 	a.subs.Add(bus.Handle(b, Name, a.list))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // Detach unsubscribes and stops setting up new targets. The scripts stay
@@ -99,17 +95,6 @@ func (a *attachment) Detach(context.Context) error {
 	a.remove = nil
 	return nil
 }
-
-func (a *attachment) lock(ctx context.Context) error {
-	select {
-	case a.mu <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (a *attachment) unlock() { <-a.mu }
 
 // addTo adds sc to t, unless t has it.
 func (a *attachment) addTo(ctx context.Context, t *session.Target, sc *script) error {
@@ -130,10 +115,10 @@ func (a *attachment) addTo(ctx context.Context, t *session.Target, sc *script) e
 
 // attached adds every script to a new target, before it runs.
 func (a *attachment) attached(ctx context.Context, t *session.Target) error {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	for _, sc := range a.scripts {
 		if err := a.addTo(ctx, t, sc); err != nil {
 			a.log.Debug().Err(err).Msg("init script on a new target")
@@ -144,8 +129,8 @@ func (a *attachment) attached(ctx context.Context, t *session.Target) error {
 
 // detached forgets a target's identifiers.
 func (a *attachment) detached(t *session.Target) {
-	a.mu <- struct{}{}
-	defer a.unlock()
+	a.mu.Hold()
+	defer a.mu.Unlock()
 	for _, sc := range a.scripts {
 		delete(sc.ids, t)
 	}
@@ -170,10 +155,10 @@ func (a *attachment) add(ctx context.Context, e events.InitScriptAddEvent) (even
 	if len(e.Source) > MaxBytes {
 		return events.InitScriptsResult{}, events.Errorf(events.CodeInvalidArgument, "the init script is %d bytes; at most %d are taken", len(e.Source), MaxBytes)
 	}
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.InitScriptsResult{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	if len(a.scripts) >= MaxScripts {
 		return events.InitScriptsResult{}, events.Errorf(events.CodeInvalidArgument, "the session has %d init scripts, the most it takes; remove one first", len(a.scripts))
 	}
@@ -202,10 +187,10 @@ func (a *attachment) add(ctx context.Context, e events.InitScriptAddEvent) (even
 
 // del answers InitScriptRemoveEvent.
 func (a *attachment) del(ctx context.Context, e events.InitScriptRemoveEvent) (events.InitScriptsResult, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.InitScriptsResult{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	for i, sc := range a.scripts {
 		if sc.info.ID != e.ID {
 			continue
@@ -225,10 +210,10 @@ func (a *attachment) del(ctx context.Context, e events.InitScriptRemoveEvent) (e
 
 // list answers InitScriptsEvent.
 func (a *attachment) list(ctx context.Context, _ events.InitScriptsEvent) (events.InitScriptsResult, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.InitScriptsResult{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	return a.result(), nil
 }
 

@@ -114,11 +114,7 @@ func (w *Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Atta
 	a.subs.Add(bus.Handle(b, Name, a.domain))
 	a.subs.Add(bus.Handle(b, Name, a.harStart))
 	a.subs.Add(bus.Handle(b, Name, a.harStop))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // attachment is the watchdog's per-session part.

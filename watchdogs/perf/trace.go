@@ -2,7 +2,6 @@ package perf
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"github.com/mafredri/cdp/rpcc"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/cdpstream"
 	"github.com/agentbrowser/agentbrowser/internal/safefile"
 	"github.com/agentbrowser/agentbrowser/session"
 )
@@ -24,9 +24,6 @@ var traceCategories = []string{
 	"disabled-by-default-devtools.timeline.stack", "v8.execute", "blink.user_timing", "blink.console", "loading",
 	"latencyInfo", "toplevel", "disabled-by-default-v8.cpu_profiler",
 }
-
-// traceChunk is how much of the trace one IO.read asks for.
-const traceChunk = 1 << 20
 
 // settle bounds the calls that clean up after a trace.
 const settle = 3 * time.Second
@@ -50,10 +47,10 @@ func (t *trace) abandon(ctx context.Context) {
 
 // traceStart answers TraceStartEvent.
 func (a *attachment) traceStart(ctx context.Context, e events.TraceStartEvent) (events.TraceStarted, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.TraceStarted{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	if a.trace != nil {
 		return events.TraceStarted{}, events.Errorf(events.CodeInvalidArgument,
 			"a trace of tab %s is already running (since %s); stop it first (trace stop)", a.trace.tab.ID, a.trace.started.Format(time.TimeOnly))
@@ -87,10 +84,10 @@ func (a *attachment) traceStop(ctx context.Context, e events.TraceStopEvent) (ev
 	if e.Path == "" {
 		return events.TraceResult{}, events.Errorf(events.CodeInvalidArgument, "a trace needs a file to be written to")
 	}
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.TraceResult{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	t := a.trace
 	if t == nil {
 		return events.TraceResult{}, events.Errorf(events.CodeInvalidArgument, "no trace is running in this session; start one first (trace start)")
@@ -124,37 +121,12 @@ func (a *attachment) traceStop(ctx context.Context, e events.TraceStopEvent) (ev
 		return events.TraceResult{}, errors.New("the browser ended the trace without its data")
 	}
 	stream := string(*done.Stream)
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settle)
-		defer cancel()
-		_ = rpcc.Invoke(cctx, "IO.close", map[string]any{"handle": stream}, nil, t.tab.Conn)
-	}()
+	defer cdpstream.CloseIO(ctx, t.tab.Conn, stream, settle)
 	var n int64
 	path, err := safefile.WriteFrom(e.Path, func(w io.Writer) error {
-		for {
-			var chunk struct {
-				Data          string `json:"data"`
-				Base64Encoded bool   `json:"base64Encoded"`
-				EOF           bool   `json:"eof"`
-			}
-			if err := rpcc.Invoke(ctx, "IO.read", map[string]any{"handle": stream, "size": traceChunk}, &chunk, t.tab.Conn); err != nil {
-				return fmt.Errorf("reading the trace from the browser: %w", err)
-			}
-			b := []byte(chunk.Data)
-			if chunk.Base64Encoded {
-				var err error
-				if b, err = base64.StdEncoding.DecodeString(chunk.Data); err != nil {
-					return fmt.Errorf("reading the trace from the browser: %w", err)
-				}
-			}
-			if _, err := w.Write(b); err != nil {
-				return err
-			}
-			n += int64(len(b))
-			if chunk.EOF {
-				return nil
-			}
-		}
+		var err error
+		n, err = cdpstream.CopyIO(ctx, t.tab.Conn, stream, "the trace", w)
+		return err
 	})
 	var pe *safefile.PathError
 	if errors.As(err, &pe) {

@@ -88,14 +88,14 @@ func (a *attachment) vitalsOf(ctx context.Context, e events.VitalsEvent) (events
 	if err != nil {
 		return events.Vitals{}, err
 	}
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.Vitals{}, err
 	}
 	if a.vitals == nil {
 		a.install(ctx)
 	}
 	v := a.vitals
-	a.unlock()
+	a.mu.Unlock()
 	if err := v.addTo(ctx, tab); err != nil {
 		return events.Vitals{}, err
 	}

@@ -30,9 +30,8 @@ type attachment struct {
 	log  zerolog.Logger
 	subs bus.Subscriptions
 
-	// mu, held by sending into it, guards the trace and the vitals
-	// observer's installation; a wait for it ends with its context.
-	mu    chan struct{}
+	// mu guards the trace and the vitals observer's installation.
+	mu    watchdogs.Mutex
 	trace *trace
 	// vitals is the observer's installation, once asked for.
 	vitals *vitalsInstall
@@ -41,24 +40,20 @@ type attachment struct {
 // Attach subscribes the handlers; nothing is sent to the browser until a
 // trace or the vitals are asked for.
 func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
-	a := &attachment{s: h, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: make(chan struct{}, 1)}
+	a := &attachment{s: h, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: watchdogs.NewMutex()}
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.traceStart))
 	a.subs.Add(bus.Handle(b, Name, a.traceStop))
 	a.subs.Add(bus.Handle(b, Name, a.vitalsOf))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // Detach unsubscribes, ends a trace in progress (its data is dropped) and
 // stops installing the vitals observer in new documents.
 func (a *attachment) Detach(ctx context.Context) error {
 	a.subs.Unsubscribe()
-	a.mu <- struct{}{}
-	defer a.unlock()
+	a.mu.Hold()
+	defer a.mu.Unlock()
 	if a.trace != nil {
 		a.trace.abandon(ctx)
 		a.trace = nil
@@ -69,17 +64,6 @@ func (a *attachment) Detach(ctx context.Context) error {
 	}
 	return nil
 }
-
-func (a *attachment) lock(ctx context.Context) error {
-	select {
-	case a.mu <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (a *attachment) unlock() { <-a.mu }
 
 // Module provides the watchdog in the watchdogs group.
 var Module = fx.Module(Name, fx.Provide(watchdogs.As(New)))

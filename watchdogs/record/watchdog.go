@@ -50,8 +50,8 @@ type attachment struct {
 	log  zerolog.Logger
 	subs bus.Subscriptions
 
-	// mu, held by sending into it, guards rec.
-	mu  chan struct{}
+	// mu guards rec.
+	mu  watchdogs.Mutex
 	rec *recording
 }
 
@@ -83,22 +83,18 @@ type recording struct {
 
 // Attach subscribes the handlers; nothing is recorded until asked.
 func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attachment, error) {
-	a := &attachment{s: h, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: make(chan struct{}, 1)}
+	a := &attachment{s: h, log: h.Logger().With().Str("watchdog", Name).Logger(), mu: watchdogs.NewMutex()}
 	b := h.Bus()
 	a.subs.Add(bus.Handle(b, Name, a.start))
 	a.subs.Add(bus.Handle(b, Name, a.stop))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // Detach unsubscribes and drops a recording in progress.
 func (a *attachment) Detach(ctx context.Context) error {
 	a.subs.Unsubscribe()
-	a.mu <- struct{}{}
-	defer a.unlock()
+	a.mu.Hold()
+	defer a.mu.Unlock()
 	if r := a.rec; r != nil {
 		a.rec = nil
 		r.end(ctx)
@@ -107,23 +103,12 @@ func (a *attachment) Detach(ctx context.Context) error {
 	return nil
 }
 
-func (a *attachment) lock(ctx context.Context) error {
-	select {
-	case a.mu <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (a *attachment) unlock() { <-a.mu }
-
 // start answers RecordStartEvent.
 func (a *attachment) start(ctx context.Context, e events.RecordStartEvent) (events.RecordStarted, error) {
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.RecordStarted{}, err
 	}
-	defer a.unlock()
+	defer a.mu.Unlock()
 	if a.rec != nil {
 		return events.RecordStarted{}, events.Errorf(events.CodeInvalidArgument, "a recording is already running (since %s); stop it first (record stop DIR)", a.rec.started.Format(time.TimeOnly))
 	}
@@ -225,12 +210,12 @@ func (a *attachment) stop(ctx context.Context, e events.RecordStopEvent) (events
 	if e.Dir == "" {
 		return events.RecordResult{}, events.Errorf(events.CodeInvalidArgument, "a recording needs a directory to be written to")
 	}
-	if err := a.lock(ctx); err != nil {
+	if err := a.mu.Lock(ctx); err != nil {
 		return events.RecordResult{}, err
 	}
 	r := a.rec
 	a.rec = nil
-	a.unlock()
+	a.mu.Unlock()
 	if r == nil {
 		return events.RecordResult{}, events.Errorf(events.CodeInvalidArgument, "no recording is running in this session; start one first (record start)")
 	}

@@ -65,11 +65,7 @@ func (*Watchdog) Attach(ctx context.Context, h watchdogs.Host) (watchdogs.Attach
 	a.subs.Add(bus.Handle(b, Name, a.route))
 	a.subs.Add(bus.Handle(b, Name, a.unroute))
 	a.subs.Add(bus.Handle(b, Name, a.routes))
-	if err := a.subs.Err(); err != nil {
-		a.Detach(ctx)
-		return nil, err
-	}
-	return a, nil
+	return watchdogs.Subscribed(ctx, a, a.subs.Err())
 }
 
 // rule is one route.
