@@ -127,13 +127,6 @@ func (c *conn) doer(ctx context.Context) (Backend, error) {
 	return b, nil
 }
 
-// opened is the backend if the connection opened one, else nil.
-func (c *conn) opened() Backend {
-	c.openMu.Lock()
-	defer c.openMu.Unlock()
-	return c.backend
-}
-
 // close closes the backend, if the connection opened one.
 func (c *conn) close(ctx context.Context) error {
 	c.openMu.Lock()

@@ -78,9 +78,6 @@ func New(c Config) *Sandbox {
 // Dirs lists the allowed directories, links resolved.
 func (s *Sandbox) Dirs() []string { return slices.Clone(s.dirs) }
 
-// Base is where relative paths resolve.
-func (s *Sandbox) Base() string { return s.base }
-
 // Unrestricted reports whether the sandbox lets every path through.
 func (s *Sandbox) Unrestricted() bool { return s.open }
 

@@ -224,11 +224,6 @@ const staleMark = "\x00stale"
 // walk's result back.
 const walkReserve = 50 * time.Millisecond
 
-// snap runs the walk and returns its records.
-func (w *world) snap(ctx context.Context, optsJSON string) (string, error) {
-	return w.startSnap(ctx, optsJSON)()
-}
-
 // startSnap sends the walk (see send) and returns the function that waits
 // for its records. The world's install lock is held until that function
 // has been called.

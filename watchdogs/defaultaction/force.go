@@ -68,25 +68,3 @@ func (a *attachment) forceClick(ctx context.Context, e events.ClickElementEvent)
 	}
 	return res, nil
 }
-
-// clickOn clicks the element once with the left button, as a user does to
-// focus or press it: where the hit test reaches it, after the check for
-// what covers it (and its short wait) unless force; with force and no
-// point that reaches it, through script.
-func (a *attachment) clickOn(ctx context.Context, el *element, force bool) error {
-	if !force {
-		p, err := a.aim(ctx, el)
-		if err != nil {
-			return err
-		}
-		return a.mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
-	}
-	p, script, err := a.aimForced(ctx, el)
-	switch {
-	case err != nil:
-		return err
-	case script:
-		return el.callOn(ctx, jsClick, nil, string(events.ButtonLeft), 1, []string{}, false)
-	}
-	return a.mouseClick(ctx, el.tab, p.x, p.y, events.ButtonLeft, 1, nil)
-}

@@ -47,13 +47,8 @@ func buttonOf(b events.MouseButton) (input.MouseButton, int, error) {
 	return "", 0, events.Errorf(events.CodeInvalidArgument, "unknown mouse button %q: want left, right or middle", b)
 }
 
-// mouseClick moves to x, y, then presses and releases count times.
-func mouseClick(ctx context.Context, t *session.Target, x, y float64, button events.MouseButton, count int, modifiers []string) error {
-	return mouseClickFrom(ctx, t, x, y, button, count, modifiers, true)
-}
-
-// mouseClickFrom is mouseClick, without the move when move is false (the
-// pointer is already at x, y).
+// mouseClickFrom moves to x, y (unless move is false: the pointer is
+// already there), then presses and releases count times.
 func mouseClickFrom(ctx context.Context, t *session.Target, x, y float64, button events.MouseButton, count int, modifiers []string, move bool) error {
 	btn, btnBits, err := buttonOf(button)
 	if err != nil {
