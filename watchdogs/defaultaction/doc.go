@@ -23,11 +23,15 @@
 //     viewport), force.go (force: aim once, else act through script).
 //   - Mouse: click.go (ClickElementEvent), hover.go, mouse.go (mouse
 //     events sent to a tab, where the pointer is), mousexy.go (the mouse
-//     at coordinates: MouseEvent, ClickCoordinateEvent), drag.go, drop.go,
-//     editorclick.go (a click on an editor whose input shows nothing).
+//     at coordinates: MouseEvent, ClickCoordinateEvent), drag.go (DragEvent:
+//     aiming, the pointer path, native HTML5 drag interception, the pace),
+//     dragreport.go (what a drag did: its outcome, summary, not_applied),
+//     drop.go, editorclick.go (a click on an editor whose input shows
+//     nothing).
 //   - Typing and keys: typing.go (TypeTextEvent, its two-call path,
-//     quickType, and what has focus), editor.go (the full path: what an
-//     element takes text through, focus, insert, verify), inputvalue.go
+//     quickType, and what has focus), editor.go (the full path: focus,
+//     clear, insert, verify), editortarget.go (what an element takes text
+//     through: the editor it holds, a click for focus), inputvalue.go
 //     (date, time, colour and range inputs), keys.go (PressKeyEvent,
 //     chords), applied.go (did the page take it: not_applied).
 //   - Forms: form.go (select, check, upload), fill.go (FillEvent),
