@@ -15,7 +15,9 @@ import (
 )
 
 // guard checks every path q would read or write and returns q with each
-// replaced by what it resolves to, or path_not_allowed.
+// replaced by what it resolves to, or path_not_allowed. The plain path
+// arguments are those request.Paths declares; file: URLs, raw CDP params
+// and a batch's steps are checked here.
 func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, error) {
 	var sb *pathguard.Sandbox
 	box := func() (*pathguard.Sandbox, error) {
@@ -26,81 +28,8 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		sb, err = c.sandbox(ctx)
 		return sb, err
 	}
-	read := func(p string) (string, error) {
-		s, err := box()
-		if err != nil {
-			return "", err
-		}
-		return s.Read(p)
-	}
-	write := func(p string) (string, error) {
-		s, err := box()
-		if err != nil {
-			return "", err
-		}
-		return s.Write(p)
-	}
-	// An optional output path: left empty when not given (the command
-	// then picks its own place).
-	writeIf := func(p string) (string, error) {
-		if p == "" {
-			return "", nil
-		}
-		return write(p)
-	}
-	readAll := func(ps []string) ([]string, error) {
-		files := make([]string, len(ps))
-		for i, f := range ps {
-			var err error
-			if files[i], err = read(f); err != nil {
-				return nil, err
-			}
-		}
-		return files, nil
-	}
 	var err error
 	switch v := q.(type) {
-	case request.Upload:
-		if v.Files, err = readAll(v.Files); err != nil {
-			return nil, err
-		}
-		return v, nil
-	case request.Drop:
-		if v.Files, err = readAll(v.Files); err != nil {
-			return nil, err
-		}
-		return v, nil
-	case request.NetworkGet:
-		v.Save, err = writeIf(v.Save)
-		return v, err
-	case request.TraceStop:
-		v.Path, err = writeIf(v.Path)
-		return v, err
-	case request.HARStop:
-		v.Path, err = writeIf(v.Path)
-		return v, err
-	case request.RecordStop:
-		if v.Dir != "" {
-			s, err := box()
-			if err != nil {
-				return nil, err
-			}
-			v.Dir, err = s.Dir(v.Dir)
-			return v, err
-		}
-		return v, nil
-	case request.LoadState:
-		v.Path, err = read(v.Path)
-		return v, err
-	case request.SaveState:
-		v.Path, err = write(v.Path)
-		return v, err
-	case request.PDF:
-		v.Path, err = writeIf(v.Path)
-		return v, err
-	case request.Screenshot:
-		v.Path, err = writeIf(v.Path)
-		return v, err
 	case request.Open:
 		return v, c.checkFileURL(v.URL, box)
 	case request.NewTab:
@@ -129,7 +58,29 @@ func (c *conn) guard(ctx context.Context, q request.Request) (request.Request, e
 		}
 		return v, nil
 	}
-	return q, nil
+	return request.Paths(q, func(p *string, arg request.PathArg) error {
+		s, err := box()
+		if err != nil {
+			return err
+		}
+		*p, err = sandboxed(s, *p, arg.Use)
+		return err
+	})
+}
+
+// sandboxed is p resolved in s for what the command does with it: a file
+// it reads, a file it writes, or a directory it writes into.
+func sandboxed(s *pathguard.Sandbox, p string, use request.PathUse) (string, error) {
+	switch use {
+	case request.PathRead:
+		return s.Read(p)
+	case request.PathWrite, request.PathWriteOptional:
+		return s.Write(p)
+	case request.PathDir:
+		return s.Dir(p)
+	}
+	// A use this server does not know yet is refused, not let through.
+	return "", events.Errorf(events.CodeInternal, "%s: a path whose use the server does not know", p)
 }
 
 // checkFileURL checks the file a file: URL names, however it is written.

@@ -23,42 +23,47 @@ func remoteConn(t *testing.T, files Files) (*conn, string) {
 	return newConn(Options{Files: files}, nil, Client{ID: "c-test", Remote: true, Dir: dir}), dir
 }
 
-// pathFields are the fields of request types that name a file or a
-// directory on the server's machine, as "command.field"; notPaths those
-// whose name says path but that are not one.
-var notPaths = map[string]bool{"cookies_set.path": true}
-
 // TestGuardKnowsEveryPathField walks every registered request type: each
-// string field whose JSON name says path, file, dir or save must be checked by
-// the guard (a request naming /etc/passwd there is refused), so that a new
-// request that takes a path cannot leave the server unchecked.
+// path argument request.Paths declares must be checked by the guard (a
+// request naming /etc/passwd there is refused). A test in package request
+// holds Paths to every field whose name says path, file, dir or save, so
+// that a new request that takes a path cannot leave the server unchecked.
 func TestGuardKnowsEveryPathField(t *testing.T) {
 	c, _ := remoteConn(t, Files{})
 	checked := 0
 	for _, name := range request.Names() {
-		q, err := request.Decode(name, nil)
-		require.NoError(t, err, name)
+		q, ok := request.New(name)
+		require.True(t, ok, name)
 		rt := reflect.TypeOf(q)
 		for i := range rt.NumField() {
 			f := rt.Field(i)
-			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			lower := strings.ToLower(tag)
-			if notPaths[name+"."+tag] || !(strings.Contains(lower, "path") || strings.Contains(lower, "file") || strings.Contains(lower, "dir") || lower == "save") {
+			if !f.IsExported() || f.Anonymous {
 				continue
 			}
 			v := reflect.New(rt).Elem()
 			v.Set(reflect.ValueOf(q))
-			switch f.Type.Kind() {
-			case reflect.String:
+			switch {
+			case f.Type.Kind() == reflect.String:
 				v.Field(i).SetString("/etc/passwd")
-			case reflect.Slice:
-				require.Equal(t, reflect.String, f.Type.Elem().Kind(), "%s.%s", name, tag)
-				v.Field(i).Set(reflect.ValueOf([]string{"/etc/passwd"}))
+			case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.String:
+				v.Field(i).Set(reflect.ValueOf([]string{"/etc/passwd"}).Convert(f.Type))
 			default:
-				t.Fatalf("%s.%s: a path field of kind %s", name, tag, f.Type.Kind())
+				continue
 			}
-			_, err := c.guard(t.Context(), v.Interface().(request.Request))
-			require.ErrorIs(t, err, events.ErrPathNotAllowed, "%s.%s is not checked", name, tag)
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			var use request.PathUse
+			_, err := request.Paths(v.Interface().(request.Request), func(_ *string, arg request.PathArg) error {
+				if arg.Name == tag {
+					use = arg.Use
+				}
+				return nil
+			})
+			require.NoError(t, err)
+			if use == 0 {
+				continue // not a path argument
+			}
+			_, err = c.guard(t.Context(), v.Interface().(request.Request))
+			require.ErrorIs(t, err, events.ErrPathNotAllowed, "%s.%s (%s) is not checked", name, tag, use)
 			checked++
 		}
 	}

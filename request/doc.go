@@ -38,6 +38,10 @@
 //
 //	func (Cookies) Command() string { return "cookies" }
 //
+// A request that names a file or a directory declares it in Paths (a
+// test fails until it does): that is how the CLI makes the path absolute
+// and the MCP server holds it to the client's sandbox.
+//
 // Second, a response struct with snake_case json tags: what the CLI prints
 // with --json after "ok":true, and the MCP server's structured content. An
 // existing events result type serves when it says everything.

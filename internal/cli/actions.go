@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"path/filepath"
-
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
 )
@@ -89,20 +87,6 @@ var uploadCommand = &Command{
 	Parse: func(in Input) (request.Request, error) {
 		return request.Upload{Ref: in.Target(0), Files: in.Args[1:]}, nil
 	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		// The daemon's working directory is not the caller's.
-		u := q.(request.Upload)
-		files := make([]string, len(u.Files))
-		for i, f := range u.Files {
-			abs, err := filepath.Abs(f)
-			if err != nil {
-				return nil, usageErrorf("file %q: %v", f, err)
-			}
-			files[i] = abs
-		}
-		u.Files = files
-		return u, nil
-	},
 }
 
 var tabCommand = &Command{
@@ -135,17 +119,6 @@ var screenshotCommand = &Command{
 		var err error
 		q.Quality, err = in.Int("quality", 0)
 		return q, err
-	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		s := q.(request.Screenshot)
-		if s.Path != "" {
-			abs, err := filepath.Abs(s.Path)
-			if err != nil {
-				return nil, usageErrorf("path %q: %v", s.Path, err)
-			}
-			s.Path = abs
-		}
-		return s, nil
 	},
 }
 

@@ -144,7 +144,8 @@ type Command struct {
 	Parse func(in Input) (request.Request, error)
 	// Prepare runs in the caller's process on the parsed request before it
 	// is sent, for work that needs the caller's terminal or files (reading
-	// stdin, making paths absolute).
+	// stdin). The paths a request names (request.Paths) are already
+	// absolute when it runs.
 	Prepare func(in Input, q request.Request, check Checker) (request.Request, error)
 	// Print, when set, prints the daemon's reply in place of the common
 	// printing (one body) and returns the exit code: batch prints one
@@ -208,12 +209,16 @@ func validateArgs(cmd *Command, in *Input) error {
 	return nil
 }
 
-// buildRequest turns a checked command line into cmd's request, prepares
-// it in this process (Command.Prepare) and checks it: its own checks, and
-// check's when it is set (the owners', where the binary links them).
+// buildRequest turns a checked command line into cmd's request, makes its
+// paths absolute and prepares it in this process (Command.Prepare), and
+// checks it: its own checks, and check's when it is set (the owners',
+// where the binary links them).
 func buildRequest(cmd *Command, in Input, check Checker) (request.Request, error) {
 	q, err := cmd.Parse(in)
 	if err != nil {
+		return nil, err
+	}
+	if q, err = absPaths(q); err != nil {
 		return nil, err
 	}
 	if cmd.Prepare != nil {

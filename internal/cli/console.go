@@ -23,8 +23,7 @@ var networkCommand = &Command{
 		{Name: "clear", Kind: Bool, Usage: "forget the requests after printing them"},
 		{Name: "save", Kind: String, Usage: "get: save the response body to this file instead of printing it"},
 	},
-	Parse:   parseNetwork,
-	Prepare: prepareNetwork,
+	Parse: parseNetwork,
 }
 
 var statsCommand = &Command{

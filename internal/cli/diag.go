@@ -28,14 +28,6 @@ var traceCommand = &Command{
 		}
 		return nil, usageErrorf("trace %q: want start or stop", in.Args[0])
 	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		if t, ok := q.(request.TraceStop); ok && t.Path != "" {
-			abs, err := absPath(t.Path)
-			t.Path = abs
-			return t, err
-		}
-		return q, nil
-	},
 }
 
 var vitalsCommand = &Command{
@@ -58,14 +50,6 @@ var harCommand = &Command{
 		}
 		return nil, usageErrorf("usage: agentbrowser har start | har stop FILE")
 	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		if h, ok := q.(request.HARStop); ok {
-			abs, err := absPath(h.Path)
-			h.Path = abs
-			return h, err
-		}
-		return q, nil
-	},
 }
 
 var recordCommand = &Command{
@@ -80,14 +64,6 @@ var recordCommand = &Command{
 			return request.RecordStop{Dir: in.Args[1]}, nil
 		}
 		return nil, usageErrorf("usage: agentbrowser record start | record stop DIR")
-	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		if r, ok := q.(request.RecordStop); ok {
-			abs, err := absPath(r.Dir)
-			r.Dir = abs
-			return r, err
-		}
-		return q, nil
 	},
 }
 
@@ -199,16 +175,6 @@ func parseNetwork(in Input) (request.Request, error) {
 		return nil, usageErrorf("--clear is for the network log, not network get")
 	}
 	return request.NetworkGet{ID: in.Args[1], Save: in.String("save")}, nil
-}
-
-// prepareNetwork makes --save's path absolute: the daemon runs elsewhere.
-func prepareNetwork(_ Input, q request.Request, _ Checker) (request.Request, error) {
-	if g, ok := q.(request.NetworkGet); ok && g.Save != "" {
-		abs, err := absPath(g.Save)
-		g.Save = abs
-		return g, err
-	}
-	return q, nil
 }
 
 // parseInitScript reads init-script's three forms; add FILE is read by

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -30,19 +29,5 @@ var dropCommand = &Command{
 			return nil, usageErrorf("drop needs files (after REF or with --files) or --data MIME=TEXT")
 		}
 		return q, nil
-	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		// The daemon's working directory is not the caller's.
-		d := q.(request.Drop)
-		files := make([]string, len(d.Files))
-		for i, f := range d.Files {
-			abs, err := filepath.Abs(f)
-			if err != nil {
-				return nil, usageErrorf("file %q: %v", f, err)
-			}
-			files[i] = abs
-		}
-		d.Files = files
-		return d, nil
 	},
 }

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"path/filepath"
-
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
 )
@@ -47,20 +45,6 @@ var stateCommand = &Command{
 		}
 		return nil, usageErrorf("state %q: want save or load", in.Args[0])
 	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		// The daemon's working directory is not the caller's.
-		switch s := q.(type) {
-		case request.SaveState:
-			p, err := absPath(s.Path)
-			s.Path = p
-			return s, err
-		case request.LoadState:
-			p, err := absPath(s.Path)
-			s.Path = p
-			return s, err
-		}
-		return q, nil
-	},
 }
 
 var downloadsCommand = &Command{
@@ -89,29 +73,10 @@ var pdfCommand = &Command{
 		}
 		return q, nil
 	},
-	Prepare: func(_ Input, q request.Request, _ Checker) (request.Request, error) {
-		p := q.(request.PDF)
-		if p.Path != "" {
-			abs, err := absPath(p.Path)
-			if err != nil {
-				return nil, err
-			}
-			p.Path = abs
-		}
-		return p, nil
-	},
 }
 
 // The commands and settings of a session's state and files: cookies, web
 // storage, storage states, downloads and PDFs; a persistent profile.
-
-func absPath(p string) (string, error) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", usageErrorf("path %q: %v", p, err)
-	}
-	return abs, nil
-}
 
 // parseCookies reads cookies' three forms.
 func parseCookies(in Input) (request.Request, error) {
