@@ -108,7 +108,10 @@
 // by evidence. Such an element with no role (or none, presentation,
 // generic) prints as "clickable" (its RefInfo.Role too) and, with no
 // accessible name and no text of its own, is named by its icons (cut to
-// 100 characters); its text follows it as content. Names and text leave out invisible format
+// 100 characters); its text follows it as content. A line that only
+// repeats its only child is folded with it (see foldEchoes): a cell, item
+// or option holding one clickable of its name, a clickable wrapper named
+// as the one control it holds. Names and text leave out invisible format
 // characters (zero-width space and non-joiner, word joiner, BOM, soft
 // hyphen, a zero-width joiner outside emoji), and text runs put a space
 // where inline elements are laid out apart (flex items, inline-blocks).

@@ -1,0 +1,100 @@
+package snapshot
+
+// echoRoles are the roles of the places a page puts one thing in: a
+// table's or a grid's cell, an item of a list or a tree, an option. When
+// the one thing is an element made clickable by script that says the same
+// as its place, the two are one line (see foldEchoes).
+var echoRoles = map[string]bool{
+	"cell": true, "gridcell": true, "columnheader": true, "rowheader": true,
+	"listitem": true, "treeitem": true, "option": true, "row": true,
+}
+
+// controlRoles are the roles of controls an agent acts on by role: a
+// clickable wrapper named as the one control it holds is that control.
+var controlRoles = map[string]bool{
+	"button": true, "link": true, "checkbox": true, "radio": true, "switch": true,
+	"slider": true, "spinbutton": true, "textbox": true, "searchbox": true,
+	"combobox": true, "tab": true, "menuitem": true, "menuitemcheckbox": true,
+	"menuitemradio": true, "scrollbar": true,
+}
+
+// foldEchoes makes one line of each pair of lines that say the same thing
+// twice, a parent and its only child with the same name, which a page
+// builds when it wraps one control in an element of its own:
+//
+//   - a cell, item or option whose only content is an element made
+//     clickable by script (role "clickable") named, or reading, as the
+//     cell is: the cell's line stands for both. Its ref aims at the cell,
+//     which holds the clickable: a pointer there reaches the clickable's
+//     handlers through the cell, and the cell is a box to drop on and
+//     hover, which the clickable may not be (a page may keep it 1 px
+//     wide, a link for screen readers);
+//   - an element made clickable by script whose only content is a control
+//     of its name (a slider's thumb in the element that drags it): the
+//     control's line stands alone, one level up; input on it reaches the
+//     wrapper's handlers too.
+//
+// The ref a folded line no longer shows stays valid. Lines are only ever
+// dropped or moved up, never rewritten into other text, so what the
+// snapshot says of an element is what its own line said.
+func foldEchoes(lines []line) []line {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		p := lines[i]
+		end := subtreeEnd(lines, i)
+		if j := i + 1; j < end && lines[j].depth == p.depth+1 && subtreeEnd(lines, j) == end {
+			c := lines[j]
+			switch {
+			case echoRoles[p.role] && c.role == "clickable" && sameEcho(p, lines[j:end]):
+				out = append(out, p)
+				i = end - 1
+				continue
+			case p.role == "clickable" && bare(p) && controlRoles[c.role] && c.entry != nil && c.name != "" && c.name == p.name && c.marker == "" && c.repeat == "":
+				for k := j; k < end; k++ {
+					l := lines[k]
+					l.depth--
+					out = append(out, l)
+				}
+				i = end - 1
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// subtreeEnd is the index after the last line of the subtree of lines[i].
+func subtreeEnd(lines []line, i int) int {
+	end := i + 1
+	for end < len(lines) && lines[end].depth > lines[i].depth {
+		end++
+	}
+	return end
+}
+
+// bare reports whether l is an element line with a ref and nothing of its
+// own to say beyond its role and name.
+func bare(l line) bool {
+	return l.entry != nil && l.attrs == "" && l.value == "" && l.nth == 0 && !l.quiet &&
+		l.marker == "" && l.repeat == ""
+}
+
+// sameEcho reports whether sub (a clickable line and its subtree, the
+// only content of p) says nothing p's line does not: the clickable is
+// named as p is and holds nothing, or is unnamed and holds only p's name
+// as text.
+func sameEcho(p line, sub []line) bool {
+	c := sub[0]
+	if p.entry == nil || p.name == "" || p.quiet || p.nth != 0 || p.marker != "" || p.repeat != "" || !bare(c) {
+		return false
+	}
+	switch len(sub) {
+	case 1:
+		return c.name == p.name
+	case 2:
+		t := sub[1]
+		return c.name == "" && t.role == "" && t.marker == "" && t.text == p.name
+	}
+	return false
+}

@@ -1,0 +1,35 @@
+package snapshot_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/snapshot"
+)
+
+// TestEchoesFold checks that a cell, an item or a wrapper that only
+// repeats the one element it holds is one line, and that what is left
+// over still says everything: the page's own text, the controls, and a
+// wrapper whose content is no control.
+func TestEchoesFold(t *testing.T) {
+	_, e, _ := openPage(t, "echoes")
+	res, err := e.Capture(testContext(t), snapshot.Options{})
+	require.NoError(t, err)
+	checkGolden(t, "echoes", res.Text)
+	for _, l := range []string{
+		`- cell "May 1" [ref=`,   // a link kept 1 px wide for screen readers
+		`- cell "May 2" [ref=`,   // a clickable that reads as its cell
+		`- listitem "Standup" [`, // an item holding one clickable of its name
+		`- slider "Volume" [ref=`,
+	} {
+		require.Contains(t, res.Text, l)
+	}
+	// What says something of its own stays: a clickable that reads
+	// otherwise than its cell, and a wrapper around an image.
+	require.Contains(t, res.Text, `- clickable [ref=`)
+	require.Contains(t, res.Text, `the third`)
+	require.Contains(t, res.Text, `- img "Close" [ref=`)
+	require.NotContains(t, res.Text, `clickable "May 1"`)
+	require.NotContains(t, res.Text, `clickable "Volume"`)
+}
