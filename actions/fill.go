@@ -12,7 +12,9 @@ import (
 // editor is cleared and typed into (a date, time or colour input takes
 // value converted from a common form), a select or a custom combobox
 // picks the option named value, a checkbox or switch takes true or false,
-// a radio group the radio button labelled value (see events.FillEvent).
+// a radio group the radio button labelled value, an ARIA slider or
+// spinbutton the number value, moved there with keys (see
+// events.FillEvent).
 // It fails with not_applied when the page shows something else afterwards.
 func Fill(ctx context.Context, s *session.BrowserSession, ref events.Ref, value string) (events.ActionResult, error) {
 	return Do(ctx, s, events.FillEvent{Ref: ref, Value: value})

@@ -8,7 +8,10 @@ package events
 // listbox the option named Value, clicked as a user picks it; a checkbox
 // or switch is checked for true (yes, on, checked, 1) and unchecked for
 // false (no, off, unchecked, 0, empty); a radio button is checked for
-// true; a radio group the radio button labelled Value. Owned by
+// true; a radio group the radio button labelled Value; an ARIA slider or
+// spinbutton that is not an input is focused and moved with the keys a
+// user presses (arrows, Page Up and Down, Home, End) until it shows Value,
+// a number ("25", "$25") or the words of its aria-valuetext. Owned by
 // DefaultActionWatchdog; result ActionResult with the details of what was
 // set (Value, Selected or Checked). Errors: not_applied when the page
 // shows something else afterwards, invalid_argument for a value the

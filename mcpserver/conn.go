@@ -42,6 +42,9 @@ type conn struct {
 	rootsKnown bool
 
 	snaps *actions.SnapshotTracker
+	// habit is whether this client snapshots after navigating, which
+	// makes its navigation answers leave the tree out.
+	habit navHabit
 	// fullChrome asks every snapshot for site chrome whole (the full
 	// snapshot mode).
 	fullChrome bool

@@ -22,7 +22,7 @@ type formField struct {
 	Name    string     `json:"name,omitempty" jsonschema:"a human description of the field, used in messages"`
 	Element string     `json:"element,omitempty" jsonschema:"the same as name"`
 	Type    string     `json:"type,omitempty" jsonschema:"the kind of field, as the snapshot shows it; accepted for compatibility: the element itself decides how it is set"`
-	Value   fieldValue `json:"value" jsonschema:"text for a text field; the option's value or label for a combobox; true or false (a JSON boolean or a string) for a checkbox, radio or switch"`
+	Value   fieldValue `json:"value" jsonschema:"text for a text field; the option's value or label for a combobox; true or false (a JSON boolean or a string) for a checkbox, radio or switch; a number (a JSON number or text such as $25) for a slider or spinbutton"`
 }
 
 // label names a field in messages: its description and its target.
@@ -40,8 +40,8 @@ func (f formField) label() string {
 	return t
 }
 
-// fieldValue is a field's value, given as a JSON string or boolean (a
-// checkbox's true or false) and held as text.
+// fieldValue is a field's value, given as a JSON string, boolean (a
+// checkbox's true or false) or number (a slider's) and held as text.
 type fieldValue string
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -51,9 +51,14 @@ func (v *fieldValue) UnmarshalJSON(b []byte) error {
 		*v = fieldValue(strconv.FormatBool(bl))
 		return nil
 	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*v = fieldValue(n.String())
+		return nil
+	}
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return errors.New("value must be a string or a boolean")
+		return errors.New("value must be a string, a boolean or a number")
 	}
 	*v = fieldValue(s)
 	return nil
@@ -68,12 +73,12 @@ type fillFormArgs struct {
 	pageArgs
 }
 
-// fillFormSchema lets a field's value be a boolean and lists the field
-// types; the rest is derived from the argument structs.
+// fillFormSchema lets a field's value be a boolean or a number and lists
+// the field types; the rest is derived from the argument structs.
 func fillFormSchema(in *jsonschema.Schema) {
 	field := in.Properties["fields"].Items
 	field.Properties["value"].Type = ""
-	field.Properties["value"].Types = []string{"string", "boolean"}
+	field.Properties["value"].Types = []string{"string", "boolean", "number"}
 	field.Properties["type"].Enum = fieldTypes
 }
 

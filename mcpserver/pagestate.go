@@ -155,7 +155,10 @@ type pageInfo struct {
 	ChangedRefs    []string        `json:"changed_refs,omitempty"`
 	Navigated      bool            `json:"navigated,omitempty"`
 	NewTab         *events.TabInfo `json:"new_tab,omitempty"`
-	Error          *request.Fault  `json:"error,omitempty"`
+	// TreeLeftOut: a navigation's answer without the tree, to a client
+	// that takes a snapshot after navigating (see navHabit).
+	TreeLeftOut bool           `json:"tree_left_out,omitempty"`
+	Error       *request.Fault `json:"error,omitempty"`
 }
 
 // actionFacts are what the page state repeats of an action's result.
@@ -223,7 +226,10 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		page.NewTab = act.NewTab
 	}
 	page.Navigated = act.Navigated
-	p, err := c.snapshotPage(ctx, a, request.Snapshot{NoTree: mode == None})
+	// A client that snapshots after navigating is not sent the tree it
+	// asks for next (see navHabit).
+	lean := nav && mode == Incremental && c.habit.leaves()
+	p, err := c.snapshotPage(ctx, a, request.Snapshot{NoTree: mode == None || lean})
 	if err != nil {
 		// The action succeeded; say why the state is missing.
 		f := describe(err)
@@ -232,6 +238,9 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		out.text = strings.TrimRight(out.text, "\n") + "\n### Page state\n" + head.String()
 		out.fields.set("page", page)
 		return
+	}
+	if nav {
+		c.habit.navigated(p.st.TabID)
 	}
 	dialogs, console := len(p.st.PendingDialogs), p.consoleErrors()
 	page.URL, page.Title, page.TabID = p.st.URL, p.st.Title, p.st.TabID
@@ -253,8 +262,13 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	if head.Len() > 0 {
 		st.WriteString("### Page state\n" + head.String())
 	}
-	switch mode {
-	case Incremental:
+	switch {
+	case lean:
+		page.TreeLeftOut = true
+		if !blocked {
+			st.WriteString("### Snapshot: left out, as this client takes browser_snapshot after navigating")
+		}
+	case mode == Incremental:
 		d := c.remember(p)
 		page.ChangedLines, page.Full = &d.Changed, &d.Full
 		page.RemovedRefs, page.ChangedRefs = d.RemovedRefs, d.ChangedRefs
@@ -270,7 +284,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 				st.WriteString("\n- Removed refs: " + refList(d.RemovedRefs))
 			}
 		}
-	case Full:
+	case mode == Full:
 		c.remember(p)
 		full := true
 		page.Full = &full

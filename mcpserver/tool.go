@@ -216,6 +216,7 @@ func addTool[In any](s *Server, spec toolSpec, run func(ctx context.Context, c *
 		c := s.connFor(req.Session)
 		ctx, done := c.begin(ctx)
 		defer done()
+		c.habit.call(spec.name)
 		if req.Params != nil {
 			c.rootsInput(req.Params.InputResponses)
 		}

@@ -144,6 +144,7 @@ func registerPageTools(s *Server) {
 		if p.whole {
 			c.remember(p)
 		}
+		c.habit.snapshot(p.st.TabID, p.whole)
 		if !p.blocked() {
 			c.located(p.st.TabID, p.st.URL, p.st.Title)
 		}

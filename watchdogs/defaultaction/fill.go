@@ -52,6 +52,8 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 		return a.pickNamed(ctx, el, in, e.Value)
 	case in.Role == "radiogroup" || in.Tag == "fieldset":
 		return a.pickRadio(ctx, el, e.Value)
+	case isRangeWidget(in):
+		return a.setRange(ctx, el, in, e.Value)
 	}
 	return a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: e.Value, Clear: true})
 }

@@ -20,17 +20,12 @@ export const tasks = [
     async run(c) {
       let tree = await c.open('/slider.html', (t) => all(t, { role: 'slider' }).length === 2, 'the price slider');
       const want = { 'Minimum price': 25, 'Maximum price': 75 };
-      let filled = false;
-      if (c.agent.name !== 'cli') {
-        const ans = await c.agent.fill(Object.entries(want).map(([name, value]) => ({
-          target: c.ref(tree, { role: 'slider', name }, `the ${name} handle`), name, type: 'slider', value: String(value),
-        })));
-        filled = ans.ok;
-      }
-      if (!filled) {
-        // The CLI has no fill for sliders (and a server may refuse it):
-        // focus the handle and step with the arrow keys, as a keyboard
-        // user does.
+      const ans = await c.agent.fill(Object.entries(want).map(([name, value]) => ({
+        target: c.ref(tree, { role: 'slider', name }, `the ${name} handle`), name, type: 'slider', value: String(value),
+      })));
+      if (!ans.ok) {
+        // A server that refuses to fill a slider: focus the handle and
+        // step with the arrow keys, as a keyboard user does.
         for (const [name, value] of Object.entries(want)) {
           tree = await c.look();
           const ref = c.ref(tree, { role: 'slider', name }, `the ${name} handle`);
