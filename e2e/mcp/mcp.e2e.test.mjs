@@ -66,10 +66,10 @@ test('the tool flow over stdio', async () => {
     assert.equal(drag.inputSchema.properties.startTarget.type, 'string');
     assert.equal(drag.inputSchema.properties.endTarget.type, 'string');
     // A host that checks arguments against the schema lets a checkbox's
-    // value be a JSON boolean.
+    // value be a JSON boolean, and a slider's a JSON number.
     const fill = tools.find((t) => t.name === 'browser_fill_form');
     const value = fill.inputSchema.properties.fields.items.properties.value;
-    assert.deepEqual([].concat(value.type).sort(), ['boolean', 'string']);
+    assert.deepEqual([].concat(value.type).sort(), ['boolean', 'number', 'string']);
     for (const t of tools) {
       assert.ok(!JSON.stringify(t.inputSchema).includes('"stdin"'), `${t.name} offers stdin`);
     }
