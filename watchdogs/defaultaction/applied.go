@@ -39,6 +39,18 @@ func sameText(v, text string) bool {
 	return v == text || squeeze(v) == squeeze(text) || (alnum(text) != "" && alnum(v) == alnum(text))
 }
 
+// heldAlone reports whether a field cleared and typed into holds text
+// alone (as sameText), or, when clearing left a template the field keeps
+// (kept, a mask's "(___) ___-____"), that template filled in with text:
+// as long as the template, holding its own letters and digits and then
+// the text's.
+func heldAlone(v, kept, text string) bool {
+	if sameText(v, text) {
+		return true
+	}
+	return kept != "" && len([]rune(v)) == len([]rune(kept)) && alnum(v) == alnum(kept)+alnum(text)
+}
+
 // squeeze drops white space and invisible format characters.
 func squeeze(s string) string {
 	return strings.Map(func(r rune) rune {

@@ -168,8 +168,9 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 	if err != nil {
 		return typed{}, err
 	}
+	var kept string
 	if e.Clear {
-		if err := a.clearEditor(ctx, ed, before, keys); err != nil {
+		if kept, err = a.clearEditor(ctx, ed, before, keys); err != nil {
 			return typed{}, err
 		}
 		if before, err = ed.state(ctx, surface); err != nil {
@@ -225,7 +226,7 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 			}
 		}
 	}
-	if drawn && e.Clear && ok && (after.Kind == "input" || after.Kind == "textarea") && !sameText(after.Value, e.Text) {
+	if drawn && e.Clear && ok && (after.Kind == "input" || after.Kind == "textarea") && !heldAlone(after.Value, kept, e.Text) {
 		// Cleared and typed, the field must hold the text alone (a mask
 		// may have added its separators).
 		ok = false
@@ -307,14 +308,15 @@ func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editSt
 }
 
 // clearEditor empties what typing goes to before the text: a field or an
-// editable host as clear does (select all and Delete, verified), anything
-// else (an EditContext, a code editor's hidden field, an element that
-// takes keys) with the keys a user presses: Control+A, then Delete.
-func (a *attachment) clearEditor(ctx context.Context, ed *element, st editState, keys bool) error {
+// editable host as clear does (select all and Delete, verified; a mask's
+// template it keeps is answered), anything else (an EditContext, a code
+// editor's hidden field, an element that takes keys) with the keys a user
+// presses: Control+A, then Delete.
+func (a *attachment) clearEditor(ctx context.Context, ed *element, st editState, keys bool) (kept string, err error) {
 	if !keys && st.Shown && st.Kind != "editcontext" {
 		return a.clear(ctx, ed)
 	}
-	return a.watchedEdit(ctx, ed, func(ctx context.Context) error {
+	return "", a.watchedEdit(ctx, ed, func(ctx context.Context) error {
 		for _, k := range []string{"Control+A", "Delete"} {
 			ch, _ := parseChord(k)
 			if err := press(ctx, ed.tab.Client, ch); err != nil {

@@ -5,14 +5,15 @@ import (
 	_ "embed"
 	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
-// jsOptionFind(name) answers the option of a custom combobox or listbox
-// named name, or {options}; see js/option-find.js.
+// jsOptionFind(name, exact) answers the option of a custom combobox or
+// listbox named name, or {options}; see js/option-find.js.
 //
 //go:embed js/option-find.js
 var jsOptionFind string
@@ -22,6 +23,12 @@ var jsOptionFind string
 //
 //go:embed js/radio-find.js
 var jsRadioFind string
+
+// jsLists tells whether a combobox says it has a list of options; see
+// js/lists.js.
+//
+//go:embed js/lists.js
+var jsLists string
 
 // jsShows reads the choice a custom combobox or listbox shows; see
 // js/shows.js.
@@ -50,6 +57,8 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 		return a.checkElement(ctx, el, in, on)
 	case !in.Editable && (in.Role == "combobox" || in.Role == "listbox"):
 		return a.pickNamed(ctx, el, in, e.Value)
+	case in.Editable && in.Role == "combobox":
+		return a.typePick(ctx, el, in, e.Value)
 	case in.Role == "radiogroup" || in.Tag == "fieldset":
 		return a.pickRadio(ctx, el, e.Value)
 	case isRangeWidget(in):
@@ -110,6 +119,17 @@ func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, na
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "%s offers "+msg, el.describe(), name).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	defer opt.release(ctx)
+	return a.clickOption(ctx, el, in, opt, name)
+}
+
+// clickOption clicks opt, the option named name that el (in describes
+// it) offers, and checks that el then shows that choice: its text or
+// value, or the option marked selected.
+func (a *attachment) clickOption(ctx context.Context, el *element, in elemInfo, opt *element, name string) (events.ActionResult, error) {
+	var was choiceShown
+	if err := el.callOn(ctx, jsShows, &was); err != nil {
+		return events.ActionResult{}, err
+	}
 	res, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 		p, err := a.aim(ctx, opt)
 		if err != nil {
@@ -120,10 +140,7 @@ func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, na
 	if err != nil || res.Dialog != nil || res.Navigated {
 		return res, err
 	}
-	var shows struct {
-		Text     string   `json:"text"`
-		Selected []string `json:"selected"`
-	}
+	var shows choiceShown
 	if err := el.callOn(ctx, jsShows, &shows); err != nil {
 		return res, err
 	}
@@ -136,6 +153,10 @@ func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, na
 	switch {
 	case in.Role == "combobox" && tookText("", shows.Text, name, true):
 		return res, nil
+	case in.Role == "combobox" && shows.Around != "" && !tookText("", was.Around, name, true) && tookText("", shows.Around, name, true):
+		// A field that empties itself once the choice is made shows the
+		// choice beside it, where it did not show before.
+		return res, nil
 	case in.Role == "listbox" && len(shows.Selected) == 0:
 		// A list that marks no option selected shows nothing that
 		// contradicts the click.
@@ -146,6 +167,72 @@ func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, na
 		shown = strings.Join(shows.Selected, ", ")
 	}
 	return res, notApplied(el, "picking "+name+" in "+el.describe(), name, shown, false)
+}
+
+// optionWait bounds how long typePick waits for the list of a combobox
+// typed into to offer the option named what was typed (the list may
+// filter after a pause in typing, or fetch its options); optionPoll is how
+// often it looks.
+const (
+	optionWait = time.Second
+	optionPoll = 100 * time.Millisecond
+)
+
+// typePick fills a combobox the user types into (a search field over a
+// list of options) as a user does: it types name after a clear, as into
+// any field, then clicks the option the list offers under exactly that
+// name (ignoring case), so that the widget takes the choice and not only
+// the text. A list that offers no such option within optionWait leaves
+// the typed text as the value (a free-text field with suggestions).
+func (a *attachment) typePick(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
+	res, err := a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: name, Clear: true})
+	if err != nil || res.Dialog != nil || res.Navigated || strings.TrimSpace(name) == "" {
+		return res, err
+	}
+	opt, err := a.offered(ctx, el, name)
+	if err != nil || opt == nil {
+		return res, err
+	}
+	defer opt.release(ctx)
+	return a.clickOption(ctx, el, in, opt, name)
+}
+
+// offered answers the option named exactly name (ignoring case) that the
+// combobox el offers, or nil. A combobox that says it has a list is
+// looked at again until optionWait has passed.
+func (a *attachment) offered(ctx context.Context, el *element, name string) (*element, error) {
+	deadline := time.Now()
+	var lists bool
+	if err := el.callOn(ctx, jsLists, &lists); err != nil {
+		return nil, err
+	}
+	if lists {
+		deadline = deadline.Add(optionWait)
+	}
+	for {
+		o, err := el.callHandle(ctx, jsOptionFind, runtime.CallArgument{Value: mustJSON(name)}, runtime.CallArgument{Value: mustJSON(true)})
+		if err != nil {
+			return nil, err
+		}
+		if opt := el.elementOf(o); opt != nil || time.Now().After(deadline) {
+			return opt, nil
+		}
+		t := time.NewTimer(optionPoll)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// choiceShown is what a custom combobox or listbox shows as its choice;
+// see js/shows.js.
+type choiceShown struct {
+	Text     string   `json:"text"`
+	Selected []string `json:"selected"`
+	Around   string   `json:"around"`
 }
 
 // pickRadio checks the radio button of the group el labelled name.

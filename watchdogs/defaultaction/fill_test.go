@@ -63,3 +63,38 @@ func TestFillEveryKind(t *testing.T) {
 	requireCode(t, err, events.CodeInvalidArgument)
 	require.Contains(t, err.Error(), "Apple")
 }
+
+// A search field over a list of options (a combobox one types into) is
+// filled as a user fills it: the text typed, then the option of that name
+// clicked once the list offers it, so that the widget holds the choice. A
+// field whose suggestions name nothing typed keeps the text.
+func TestFillTypedCombobox(t *testing.T) {
+	e := newEnv(t, "/fillpick.html")
+	r, err := actions.Fill(e.ctx(), e.s, `role=combobox[name="City"]`, "Bern")
+	require.NoError(t, err)
+	require.Equal(t, "Bern", e.evalString("picked"), "the option was clicked, not only the text typed")
+	require.Equal(t, "", e.evalString("city.value"))
+	require.NotNil(t, r.Details.Value)
+
+	_, err = actions.Fill(e.ctx(), e.s, `role=combobox[name="Note"]`, "Buy milk")
+	require.NoError(t, err)
+	require.Equal(t, "Buy milk", e.evalString("note.value"))
+}
+
+// A mask that always shows its template is cleared down to the template
+// and filled in by what is typed; a field whose script keeps its text in
+// front of what is typed is not_applied.
+func TestFillMaskTemplate(t *testing.T) {
+	e := newEnv(t, "/fillpick.html")
+	r, err := actions.Fill(e.ctx(), e.s, "label=Phone", "(555) 987-6543")
+	require.NoError(t, err)
+	require.Equal(t, "+1 (555) 987-6543", e.evalString("phone.value"))
+	require.Equal(t, new("+1 (555) 987-6543"), r.Details.Value)
+	_, err = actions.Fill(e.ctx(), e.s, "label=Phone", "(555) 123-4567")
+	require.NoError(t, err, "a filled-in template is cleared again")
+	require.Equal(t, "+1 (555) 123-4567", e.evalString("phone.value"))
+
+	_, err = actions.Fill(e.ctx(), e.s, "label=Stuck", "Two")
+	requireCode(t, err, events.CodeNotApplied)
+	require.Equal(t, "abcTwo", e.evalString("stuck.value"))
+}

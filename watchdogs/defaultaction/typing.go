@@ -281,31 +281,39 @@ func (a *attachment) focus(ctx context.Context, el *element) error {
 
 // clear empties the focused element with select-all and Delete, so that
 // frameworks see a user edit, and verifies it; when script put text back,
-// it falls back to the native value setter plus an input event.
-func (a *attachment) clear(ctx context.Context, el *element) error {
+// it falls back to the native value setter plus an input event. A field
+// whose script puts the same text back both times (a mask's template,
+// such as "(___) ___-____") is as empty as it gets: clear answers that
+// text, kept, selected so that typing goes over it, and the caller checks
+// that the text typed filled it in.
+func (a *attachment) clear(ctx context.Context, el *element) (kept string, err error) {
 	if err := el.callOn(ctx, jsSelectAll, nil); err != nil {
-		return err
+		return "", err
 	}
 	if err := press(ctx, el.tab.Client, chord{key: namedKeys["delete"]}); err != nil {
-		return err
+		return "", err
 	}
 	var v string
 	if err := el.callOn(ctx, jsValue, &v); err != nil {
-		return err
+		return "", err
 	}
 	if v == "" || v == "\n" {
-		return nil
+		return "", nil
 	}
 	if err := el.callOn(ctx, jsForceClear, nil); err != nil {
-		return err
+		return "", err
 	}
-	if err := el.callOn(ctx, jsValue, &v); err != nil {
-		return err
+	var again string
+	if err := el.callOn(ctx, jsValue, &again); err != nil {
+		return "", err
 	}
-	if v != "" && v != "\n" {
-		return events.Errorf(events.CodeInvalidArgument, "element %s could not be cleared: it still holds %q", el.describe(), v)
+	switch {
+	case again == "" || again == "\n":
+		return "", nil
+	case again == v:
+		return again, el.callOn(ctx, jsSelectAll, nil)
 	}
-	return nil
+	return "", events.Errorf(events.CodeInvalidArgument, "element %s could not be cleared: it still holds %q", el.describe(), again)
 }
 
 // tookFocused reports whether text typed into whatever had focus was taken,

@@ -150,15 +150,15 @@ export class CLIAgent extends Base {
     return this.run(['type', target, text, ...(clear ? ['--clear'] : []), ...(submit ? ['--submit'] : [])]);
   }
   // fill is what the CLI offers for each kind of field: type --clear for
-  // text, check/uncheck for a checkbox, select for a combobox, fill for a
-  // slider or spin button.
+  // text, check/uncheck for a checkbox, fill for a combobox (a <select>
+  // or a custom one, whose option the element decides how to pick) and
+  // for a slider or spin button.
   async fill(fields) {
     let ans;
     for (const f of fields) {
       const type = f.type || 'textbox';
       if (type === 'checkbox' || type === 'radio' || type === 'switch') ans = await this.run([f.value === true || f.value === 'true' ? 'check' : 'uncheck', f.target]);
-      else if (type === 'combobox') ans = await this.run(['select', f.target, String(f.value)]);
-      else if (type === 'slider' || type === 'spinbutton') ans = await this.run(['fill', f.target, String(f.value)]);
+      else if (type === 'combobox' || type === 'slider' || type === 'spinbutton') ans = await this.run(['fill', f.target, String(f.value)]);
       else ans = await this.run(['type', f.target, String(f.value), '--clear']);
       if (!ans.ok) return ans;
     }

@@ -1,11 +1,12 @@
-function (name) {
+function (name, exact) {
   // option-find answers the option named name that this combobox or
   // listbox offers, as a user finds it in the list it shows: among the
   // elements it controls or owns (aria-controls, aria-owns), its own
   // descendants, then the options shown anywhere in its document (a popup
   // drawn at the end of the body). The name matches the option's label
-  // or text exactly, then ignoring case, then as the one option whose
-  // name contains it. Answers {options: [names shown]} when none matches.
+  // or text exactly, then ignoring case, then (unless exact) as the one
+  // option whose name contains it. Answers {options: [names shown]} when
+  // none matches.
   const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
   const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
   const d = this.ownerDocument;
@@ -25,6 +26,7 @@ function (name) {
     const want = norm(name), low = want.toLowerCase();
     const hit = opts.find((o) => nameOf(o) === want) || opts.find((o) => nameOf(o).toLowerCase() === low);
     if (hit) return hit;
+    if (exact) return {options: opts.slice(0, 30).map(nameOf)};
     const part = opts.filter((o) => nameOf(o).toLowerCase().includes(low));
     if (part.length === 1) return part[0];
     return {options: opts.slice(0, 30).map(nameOf)};
