@@ -287,7 +287,7 @@ func TestPlaywrightArguments(t *testing.T) {
 		assert.Contains(t, drag, p)
 	}
 	field := schemas["browser_fill_form"]["properties"].(map[string]any)["fields"].(map[string]any)["items"].(map[string]any)["properties"].(map[string]any)
-	assert.Equal(t, []any{"string", "boolean"}, field["value"].(map[string]any)["type"])
+	assert.Equal(t, []any{"string", "boolean", "number"}, field["value"].(map[string]any)["type"])
 	assert.Contains(t, field["type"].(map[string]any)["enum"], "checkbox")
 	assert.Contains(t, field, "element")
 	assert.Contains(t, field, "target")
@@ -321,8 +321,8 @@ func TestPlaywrightArguments(t *testing.T) {
 	_, msg = c.fail("browser_click", map[string]any{})
 	assert.Contains(t, msg, `missing properties: ["target"]`)
 	assert.Contains(t, msg, `missing properties: ["ref"]`)
-	_, msg = c.fail("browser_fill_form", map[string]any{"fields": []map[string]any{{"target": name, "name": "x", "value": 1}}})
-	assert.Contains(t, msg, "value", "a number is neither a string nor a boolean")
+	_, msg = c.fail("browser_fill_form", map[string]any{"fields": []map[string]any{{"target": name, "name": "x", "value": map[string]any{"a": 1}}}})
+	assert.Contains(t, msg, "value", "an object is neither a string, a boolean nor a number")
 
 	out, _ = c.call("browser_navigate", map[string]any{"url": srv.URL + "/widgets"})
 	out, _ = c.call("browser_drag", map[string]any{"startTarget": refOf(t, out, "button", "source"), "endTarget": refOf(t, out, "button", "target")})
