@@ -83,7 +83,7 @@ func (d *daemon) call(g cli.Globals, q request.Request, args []string) (cli.Repl
 	b, err := readLine(d.conn)
 	var rep cli.Reply
 	if err == nil {
-		err = json.Unmarshal(b, &rep)
+		rep, err = cli.ReadReply(b)
 	}
 	if err != nil {
 		// The daemon took the request and went away before answering:
