@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
+	"sort"
 	"strconv"
 	"unicode/utf8"
 )
@@ -20,12 +22,17 @@ import (
 // keys are not strings, a name two embedded structs both give, a
 // MarshalJSON that fails or answers something that is not JSON, a
 // non-finite float, ...) is left to Marshal, which says what is wrong.
-func MarshalRequest(q Request) ([]byte, error) {
+func MarshalRequest(q Request) ([]byte, error) { return MarshalValue(q) }
+
+// MarshalValue is Marshal(v), byte for byte, written as MarshalRequest
+// writes a request: for a process that prints one response (the thin
+// client), its fields and values as JSON.
+func MarshalValue(v any) ([]byte, error) {
 	e := leanEncoder{buf: make([]byte, 0, 256)}
-	if e.value(reflect.ValueOf(q)) {
+	if e.value(reflect.ValueOf(v)) {
 		return e.buf, nil
 	}
-	return Marshal(q)
+	return Marshal(v)
 }
 
 // maxLeanDepth bounds the nesting leanEncoder follows; deeper values (or a
@@ -313,33 +320,59 @@ func (e *leanEncoder) mapValue(v reflect.Value, t reflect.Type) bool {
 	if t.Key().Kind() != reflect.String {
 		return false
 	}
-	keys := make([]string, 0, v.Len())
-	vals := make([]reflect.Value, 0, v.Len())
+	if m, ok := v.Interface().(map[string]any); ok {
+		// A response as the CLI decodes and prints it.
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		e.buf = append(e.buf, '{')
+		for i, k := range keys {
+			if !e.mapKey(i, k) || !e.value(reflect.ValueOf(m[k])) {
+				return false
+			}
+		}
+		e.buf = append(e.buf, '}')
+		return true
+	}
+	keys := make([]mapEntry, 0, v.Len())
 	for it := v.MapRange(); it.Next(); {
-		keys = append(keys, it.Key().String())
-		vals = append(vals, it.Value())
+		keys = append(keys, mapEntry{it.Key().String(), it.Value()})
 	}
-	// Insertion sort: a request's maps are small.
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-			vals[j], vals[j-1] = vals[j-1], vals[j]
-		}
-	}
+	sort.Sort(byKey(keys))
 	e.buf = append(e.buf, '{')
-	for i, k := range keys {
-		if i > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		e.buf = AppendString(e.buf, k)
-		e.buf = append(e.buf, ':')
-		if !e.value(vals[i]) {
+	for i, kv := range keys {
+		if !e.mapKey(i, kv.key) || !e.value(kv.v) {
 			return false
 		}
 	}
 	e.buf = append(e.buf, '}')
 	return true
 }
+
+// mapKey writes the key of a map's i-th entry.
+func (e *leanEncoder) mapKey(i int, k string) bool {
+	if i > 0 {
+		e.buf = append(e.buf, ',')
+	}
+	e.buf = AppendString(e.buf, k)
+	e.buf = append(e.buf, ':')
+	return true
+}
+
+// mapEntry is a map's entry, its key as written.
+type mapEntry struct {
+	key string
+	v   reflect.Value
+}
+
+// byKey sorts map entries by key, as encoding/json writes them.
+type byKey []mapEntry
+
+func (s byKey) Len() int           { return len(s) }
+func (s byKey) Less(i, j int) bool { return s[i].key < s[j].key }
+func (s byKey) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }
 
 // structValue writes a struct's fields.
 func (e *leanEncoder) structValue(v reflect.Value, t reflect.Type) bool {

@@ -367,3 +367,33 @@ func TestLeanEncoderLeavesTheRest(t *testing.T) {
 		require.False(t, ok, "%#v", v)
 	}
 }
+
+// A response as the CLI decodes it (any JSON, read into maps, slices and
+// scalars) is written by MarshalValue as Marshal writes it, by the lean
+// encoder alone.
+func FuzzMarshalValue(f *testing.F) {
+	for _, s := range []string{
+		`{"value":2,"type":"number","engine":"isolated","ok":true}`, `{"b":[1,"<&>",null,{"z":1e21,"a":-0.0000001}],"a":"\u2028"}`,
+		`[]`, `"x"`, `1.5`, `{"":{}}`, `{"k\u00e9":"\ud800","\ufffd":"\xff"}`, `{"n":123456789012345678901234567890}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var v any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return
+		}
+		var m map[string]any
+		json.Unmarshal([]byte(s), &m)
+		for _, x := range []any{v, m, []map[string]any{m}} {
+			want, err := Marshal(x)
+			require.NoError(t, err)
+			got, err := MarshalValue(x)
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(got))
+			b, ok := marshalLean(x)
+			require.True(t, ok, "%s: left to Marshal", s)
+			require.Equal(t, string(want), string(b))
+		}
+	})
+}

@@ -20,7 +20,7 @@ import (
 // as \u escapes.
 func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 	if asJSON {
-		b, _ := request.Marshal(body)
+		b, _ := request.MarshalValue(body)
 		stdout.Write(append(termtext.EscapeJSON(b), '\n'))
 		return
 	}
@@ -45,7 +45,7 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 // emitArray prints bodies as one JSON array, escaped as emit escapes an
 // object.
 func emitArray(stdout io.Writer, bodies []map[string]any) {
-	b, _ := request.Marshal(bodies)
+	b, _ := request.MarshalValue(bodies)
 	stdout.Write(append(termtext.EscapeJSON(b), '\n'))
 }
 

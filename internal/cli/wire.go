@@ -148,7 +148,9 @@ const MaxRequestBytes = 16 << 20
 
 // ErrRequestTooLarge answers a request above MaxRequestBytes, on the
 // socket or before it is sent: nothing was run.
-var ErrRequestTooLarge = Usagef("the request is larger than %d bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)", MaxRequestBytes)
+// (Its text is written out: made with fmt, it would cost every process
+// that links the CLI fmt's first use at start.)
+var ErrRequestTooLarge error = &UsageError{msg: "the request is larger than 16777216 bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)"}
 
 // Steps words the next steps errors advise in the CLI's terms.
 var Steps = map[events.Step]string{

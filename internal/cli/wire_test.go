@@ -144,3 +144,10 @@ func TestReadReplyReadsDaemonRepliesItself(t *testing.T) {
 		require.Equal(t, rep, got, "%s", b)
 	}
 }
+
+// ErrRequestTooLarge, written out, names the limit the daemon reads.
+func TestErrRequestTooLargeNamesTheLimit(t *testing.T) {
+	require.EqualError(t, ErrRequestTooLarge, Usagef("the request is larger than %d bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)", MaxRequestBytes).Error())
+	var ue *UsageError
+	require.ErrorAs(t, ErrRequestTooLarge, &ue)
+}
