@@ -54,7 +54,9 @@ func emitArray(stdout io.Writer, bodies []map[string]any) {
 // daemon cut it, and the client's notice.
 func responseBody(rep Reply, notice string) (map[string]any, error) {
 	body := map[string]any{}
-	if len(rep.Response) > 0 {
+	if m, ok := decodeObject(rep.Response); ok {
+		body = m
+	} else if len(rep.Response) > 0 {
 		if err := json.Unmarshal(rep.Response, &body); err != nil {
 			return nil, fmt.Errorf("decoding daemon reply: %w", err)
 		}
