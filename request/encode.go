@@ -58,13 +58,19 @@ type leanStruct struct {
 // leanField is one field a struct type writes, as encoding/json's
 // typeFields finds it.
 type leanField struct {
-	// key is `"name":`.
-	key       string
-	index     []int
+	name string
+	// index is the path to the field (Value.Field, from the outer
+	// struct in), of depth steps.
+	index     [maxFieldDepth]int
+	depth     int
 	omitEmpty bool
 	omitZero  bool
 	zero      zeroTest
 }
+
+// maxFieldDepth is how deep in embedded structs leanEncoder finds fields;
+// deeper ones are left to encoding/json.
+const maxFieldDepth = 4
 
 // zeroTest is how an omitzero field is found zero, as encoding/json
 // decides it from the field's type.
@@ -384,7 +390,7 @@ func (e *leanEncoder) structValue(v reflect.Value, t reflect.Type) bool {
 	for i := range fields {
 		f := &fields[i]
 		fv := v
-		for _, j := range f.index {
+		for _, j := range f.index[:f.depth] {
 			fv = fv.Field(j)
 		}
 		if f.omitEmpty && isEmptyValue(fv) {
@@ -399,9 +405,10 @@ func (e *leanEncoder) structValue(v reflect.Value, t reflect.Type) bool {
 				continue
 			}
 		}
-		e.buf = append(e.buf, next)
+		e.buf = append(e.buf, next, '"')
 		next = ','
-		e.buf = append(e.buf, f.key...)
+		e.buf = append(e.buf, f.name...)
+		e.buf = append(e.buf, '"', ':')
 		if !e.value(fv) {
 			return false
 		}
@@ -480,13 +487,18 @@ func (e *leanEncoder) fieldsOf(t reflect.Type) ([]leanField, bool) {
 func structFields(t reflect.Type) (fields []leanField, ok bool) {
 	type embedded struct {
 		t     reflect.Type
-		index []int
+		index [maxFieldDepth]int
+		depth int
 	}
+	fields = make([]leanField, 0, t.NumField())
 	level := []embedded{{t: t}}
-	seen := []reflect.Type{t}
+	var seen []reflect.Type
 	for len(level) > 0 {
 		var next []embedded
 		for _, s := range level {
+			if s.depth == maxFieldDepth {
+				return nil, false
+			}
 			for i := range s.t.NumField() {
 				sf := s.t.Field(i)
 				if sf.Anonymous {
@@ -515,9 +527,10 @@ func structFields(t reflect.Type) (fields []leanField, ok bool) {
 				if hasOption(opts, "string") {
 					return nil, false
 				}
-				index := append(append(make([]int, 0, len(s.index)+1), s.index...), i)
+				index, depth := s.index, s.depth+1
+				index[s.depth] = i
 				ft := sf.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+				if ft.Kind() == reflect.Pointer && ft.Name() == "" {
 					ft = ft.Elem()
 				}
 				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct {
@@ -528,8 +541,9 @@ func structFields(t reflect.Type) (fields []leanField, ok bool) {
 						}
 					}
 					fields = append(fields, leanField{
-						key:       `"` + name + `":`,
+						name:      name,
 						index:     index,
+						depth:     depth,
 						omitEmpty: hasOption(opts, "omitempty"),
 						omitZero:  hasOption(opts, "omitzero"),
 					})
@@ -542,6 +556,13 @@ func structFields(t reflect.Type) (fields []leanField, ok bool) {
 					// An embedded pointer may be nil: encoding/json's.
 					return nil, false
 				}
+				if ft.NumField() == 0 {
+					// Nothing to write (Returns[R]).
+					continue
+				}
+				if seen == nil {
+					seen = []reflect.Type{t}
+				}
 				for _, st := range seen {
 					if st == ft {
 						// Embedded twice: encoding/json's dominance rules.
@@ -549,14 +570,14 @@ func structFields(t reflect.Type) (fields []leanField, ok bool) {
 					}
 				}
 				seen = append(seen, ft)
-				next = append(next, embedded{t: ft, index: index})
+				next = append(next, embedded{t: ft, index: index, depth: depth})
 			}
 		}
 		level = next
 	}
 	for i := range fields {
 		for j := i + 1; j < len(fields); j++ {
-			if fields[i].key == fields[j].key {
+			if fields[i].name == fields[j].name {
 				// One name, two fields: encoding/json's dominance rules.
 				return nil, false
 			}
@@ -565,7 +586,7 @@ func structFields(t reflect.Type) (fields []leanField, ok bool) {
 	// In the order of their index sequences, as encoding/json writes
 	// them (fields of an embedded struct where it is embedded).
 	for i := 1; i < len(fields); i++ {
-		for j := i; j > 0 && lessIndex(fields[j].index, fields[j-1].index); j-- {
+		for j := i; j > 0 && lessIndex(fields[j].index[:fields[j].depth], fields[j-1].index[:fields[j-1].depth]); j-- {
 			fields[j], fields[j-1] = fields[j-1], fields[j]
 		}
 	}
