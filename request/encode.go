@@ -24,6 +24,20 @@ import (
 // non-finite float, ...) is left to Marshal, which says what is wrong.
 func MarshalRequest(q Request) ([]byte, error) { return MarshalValue(q) }
 
+// AppendRequest appends MarshalRequest(q) to b: for a caller that writes
+// the request into a buffer it has, such as its wire line.
+func AppendRequest(b []byte, q Request) ([]byte, error) {
+	e := leanEncoder{buf: b}
+	if e.value(reflect.ValueOf(q)) {
+		return e.buf, nil
+	}
+	raw, err := Marshal(q)
+	if err != nil {
+		return b, err
+	}
+	return append(b, raw...), nil
+}
+
 // MarshalValue is Marshal(v), byte for byte, written as MarshalRequest
 // writes a request: for a process that prints one response (the thin
 // client), its fields and values as JSON.

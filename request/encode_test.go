@@ -32,6 +32,11 @@ func requireSameAsMarshal(t *testing.T, q Request) (lean bool) {
 		require.NoError(t, gotErr, "%#v", q)
 	}
 	require.Equal(t, string(want), string(got), "%#v", q)
+	appended, err := AppendRequest([]byte("x"), q)
+	require.Equal(t, gotErr, err)
+	if err == nil {
+		require.Equal(t, "x"+string(want), string(appended), "%#v", q)
+	}
 	b, ok := marshalLean(q)
 	if ok {
 		require.NoError(t, wantErr, "%#v: the lean encoder wrote what Marshal refuses: %s", q, b)

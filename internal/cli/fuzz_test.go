@@ -75,6 +75,9 @@ func requireWireAsMarshal(t *testing.T, cmd *Command, in Input) {
 		if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
 			t.Fatalf("%#v: sending it failed with %v, request.Marshal with %v", q, err, wantErr)
 		}
+		if line, err := AppendWireRequest([]byte("x"), q, request.Options{}, "", ""); err == nil || err.Error() != wantErr.Error() || string(line) != "x" {
+			t.Fatalf("%#v: AppendWireRequest wrote %q and failed with %v, request.Marshal with %v", q, line, err, wantErr)
+		}
 		return
 	}
 	if string(w.Request) != string(want) {
@@ -83,5 +86,11 @@ func requireWireAsMarshal(t *testing.T, cmd *Command, in Input) {
 	var back WireRequest
 	if err := json.Unmarshal(w.AppendJSON(nil), &back); err != nil || string(back.Request) != string(want) {
 		t.Fatalf("%#v: the wire line %s reads back as %s (%v)", q, w.AppendJSON(nil), back.Request, err)
+	}
+	// The thin client's line, written in place, is the same.
+	w.Exe, w.Build = "exe\n", "build<&>"
+	line, err := AppendWireRequest([]byte("x"), q, request.Options{TimeoutMS: 5, Tab: "t"}, w.Exe, w.Build)
+	if err != nil || string(line) != "x"+string(w.AppendJSON(nil)) {
+		t.Fatalf("%#v: AppendWireRequest wrote %s (%v), AppendJSON %s", q, line, err, w.AppendJSON(nil))
 	}
 }

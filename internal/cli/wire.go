@@ -61,6 +61,28 @@ func (w WireRequest) AppendJSON(b []byte) []byte {
 		b = append(b, `,"request":`...)
 		b = append(b, w.Request...)
 	}
+	return w.appendOptions(b)
+}
+
+// AppendWireRequest appends what NewWireRequest(q, o), with exe and build,
+// appends with AppendJSON, writing q in place: for the thin client, which
+// writes its one request line into the buffer it then reads the reply
+// into.
+func AppendWireRequest(b []byte, q request.Request, o request.Options, exe, build string) ([]byte, error) {
+	start := len(b)
+	b = append(b, `{"command":`...)
+	b = request.AppendString(b, q.Command())
+	b = append(b, `,"request":`...)
+	b, err := request.AppendRequest(b, q)
+	if err != nil {
+		return b[:start], err
+	}
+	return WireRequest{TimeoutMS: o.TimeoutMS, Tab: o.Tab, Build: build, Exe: exe}.appendOptions(b), nil
+}
+
+// appendOptions appends the request's fields after its request, and
+// closes it.
+func (w WireRequest) appendOptions(b []byte) []byte {
 	b = append(b, `,"timeout_ms":`...)
 	b = strconv.AppendInt(b, int64(w.TimeoutMS), 10)
 	for _, f := range [...]struct{ key, v string }{{"tab", w.Tab}, {"build", w.Build}, {"exe", w.Exe}} {
