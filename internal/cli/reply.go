@@ -10,11 +10,11 @@ import (
 // ReadReply reads a daemon's reply line as json.Unmarshal reads it into a
 // Reply, and fails as it fails. A reply as daemons write it (exit, the
 // response, maybe its fault, trim note and replace flag, each once) is
-// read without encoding/json's decoder, which would build its codec for
-// the reply's fields first: the thin client reads one reply per process.
-// Anything else is left to json.Unmarshal.
+// checked (validJSON) and read without encoding/json's decoder, which
+// would build its codec for the reply's fields first: the thin client
+// reads one reply per process. Anything else is left to json.Unmarshal.
 func ReadReply(b []byte) (Reply, error) {
-	if json.Valid(b) {
+	if validJSON(b) {
 		if r, ok := leanReply(b); ok {
 			return r, nil
 		}
