@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/internal/termtext"
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
@@ -150,4 +152,26 @@ func TestErrRequestTooLargeNamesTheLimit(t *testing.T) {
 	require.EqualError(t, ErrRequestTooLarge, Usagef("the request is larger than %d bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)", MaxRequestBytes).Error())
 	var ue *UsageError
 	require.ErrorAs(t, ErrRequestTooLarge, &ue)
+}
+
+// A failure prints its code and message as they read back from the
+// error's JSON form, details or not, whatever bytes they hold.
+func TestEmitErrorBodyAsItsJSON(t *testing.T) {
+	n := 3
+	for _, e := range []events.ErrorBody{
+		{Code: events.CodeStaleRef, Message: "ref e1 is stale; take a new snapshot", Details: events.ErrorDetails{Ref: "e1"}},
+		{Code: events.CodeAmbiguousLocator, Message: "two\xffmatches \xe2\x80 <&> \u2028 \x01\x7f", Details: events.ErrorDetails{
+			Locator: "text=x", Total: 2, Documents: &n, Matches: []events.LocatorMatch{{Ref: "e2", Role: "button"}},
+			Extra: map[string]json.RawMessage{"plugin": json.RawMessage(`{"a":[1,2]}`)}}},
+		{Code: events.Code("odd\xc3"), Message: ""},
+	} {
+		b, err := request.Marshal(e)
+		require.NoError(t, err)
+		var eb struct{ Code, Message string }
+		require.NoError(t, json.Unmarshal(b, &eb))
+		var out, errOut strings.Builder
+		emit(&out, &errOut, false, map[string]any{"ok": false, "error": e})
+		require.Empty(t, out.String())
+		require.Equal(t, termtext.Escape(fmt.Sprintf("error [%s]: %s\n", eb.Code, eb.Message)), errOut.String())
+	}
 }
