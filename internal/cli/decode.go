@@ -165,8 +165,22 @@ func (d *anyDecoder) array() ([]any, bool) {
 // number reads the number at i, as encoding/json reads one into an
 // interface: a float64.
 func (d *anyDecoder) number() (any, bool) {
-	b, start := d.b, d.i
-	i := start
+	end, ok := scanNumber(d.b, d.i)
+	if !ok {
+		return nil, false
+	}
+	f, err := strconv.ParseFloat(string(d.b[d.i:end]), 64)
+	if err != nil {
+		return nil, false
+	}
+	d.i = end
+	return f, true
+}
+
+// scanNumber is the index past the JSON number of b at i, and whether
+// there is one (JSON's grammar: no leading zeros, digits after a point
+// and in an exponent).
+func scanNumber(b []byte, i int) (int, bool) {
 	if i < len(b) && b[i] == '-' {
 		i++
 	}
@@ -176,11 +190,11 @@ func (d *anyDecoder) number() (any, bool) {
 	case i < len(b) && '1' <= b[i] && b[i] <= '9':
 		i = digits(b, i)
 	default:
-		return nil, false
+		return i, false
 	}
 	if i < len(b) && b[i] == '.' {
 		if i = digits(b, i+1); b[i-1] == '.' {
-			return nil, false
+			return i, false
 		}
 	}
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
@@ -190,15 +204,10 @@ func (d *anyDecoder) number() (any, bool) {
 		}
 		at := i
 		if i = digits(b, i); i == at {
-			return nil, false
+			return i, false
 		}
 	}
-	f, err := strconv.ParseFloat(string(b[start:i]), 64)
-	if err != nil {
-		return nil, false
-	}
-	d.i = i
-	return f, true
+	return i, true
 }
 
 // digits is the index past the decimal digits of b from i.
@@ -330,168 +339,4 @@ func hex4pair(b []byte) rune {
 		return -1
 	}
 	return hex4(b[2:])
-}
-
-// validJSON reports whether b is one JSON value, as json.Valid does: the
-// thin client checks each reply once, and encoding/json's scanner takes a
-// call per byte (a snapshot's reply is tens of kilobytes).
-func validJSON(b []byte) bool {
-	v := jsonScan{b: b}
-	v.space()
-	if !v.value(0) {
-		return false
-	}
-	v.space()
-	return v.i == len(b)
-}
-
-// maxNesting is encoding/json's limit on nesting.
-const maxNesting = 10000
-
-// jsonScan checks JSON values in b, from i on.
-type jsonScan struct {
-	b []byte
-	i int
-}
-
-func (v *jsonScan) space() {
-	for v.i < len(v.b) {
-		switch v.b[v.i] {
-		case ' ', '\t', '\n', '\r':
-			v.i++
-		default:
-			return
-		}
-	}
-}
-
-// value checks the value at i, nested depth deep.
-func (v *jsonScan) value(depth int) bool {
-	if v.i >= len(v.b) {
-		return false
-	}
-	switch c := v.b[v.i]; {
-	case c == '{':
-		return v.container(depth, '}')
-	case c == '[':
-		return v.container(depth, ']')
-	case c == '"':
-		return v.str()
-	case c == '-' || '0' <= c && c <= '9':
-		return v.number()
-	}
-	for _, lit := range [...]string{"true", "false", "null"} {
-		if len(v.b)-v.i >= len(lit) && string(v.b[v.i:v.i+len(lit)]) == lit {
-			v.i += len(lit)
-			return true
-		}
-	}
-	return false
-}
-
-// container checks the object or array at i, its opening brace or
-// bracket; end closes it.
-func (v *jsonScan) container(depth int, end byte) bool {
-	if depth++; depth > maxNesting {
-		return false
-	}
-	v.i++
-	v.space()
-	if v.i < len(v.b) && v.b[v.i] == end {
-		v.i++
-		return true
-	}
-	for {
-		if end == '}' {
-			if v.i >= len(v.b) || v.b[v.i] != '"' || !v.str() {
-				return false
-			}
-			v.space()
-			if v.i >= len(v.b) || v.b[v.i] != ':' {
-				return false
-			}
-			v.i++
-			v.space()
-		}
-		if !v.value(depth) {
-			return false
-		}
-		v.space()
-		if v.i >= len(v.b) {
-			return false
-		}
-		switch v.b[v.i] {
-		case ',':
-			v.i++
-			v.space()
-		case end:
-			v.i++
-			return true
-		default:
-			return false
-		}
-	}
-}
-
-// str checks the string at i, its opening quote.
-func (v *jsonScan) str() bool {
-	b := v.b
-	for i := v.i + 1; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == '"':
-			v.i = i + 1
-			return true
-		case c < ' ':
-			return false
-		case c == '\\':
-			if i+1 >= len(b) {
-				return false
-			}
-			switch b[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i++
-			case 'u':
-				if hex4(b[i+2:]) < 0 {
-					return false
-				}
-				i += 5
-			default:
-				return false
-			}
-		}
-	}
-	return false
-}
-
-// number checks the number at i.
-func (v *jsonScan) number() bool {
-	b, i := v.b, v.i
-	if b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && '1' <= b[i] && b[i] <= '9':
-		i = digits(b, i)
-	default:
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		if i = digits(b, i+1); b[i-1] == '.' {
-			return false
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		at := i
-		if i = digits(b, i); i == at {
-			return false
-		}
-	}
-	v.i = i
-	return true
 }

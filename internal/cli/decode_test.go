@@ -53,20 +53,3 @@ func TestDecodeObjectReadsResponses(t *testing.T) {
 		require.Equal(t, want, got, s)
 	}
 }
-
-// validJSON says what json.Valid says.
-func FuzzValidJSON(f *testing.F) {
-	for _, s := range []string{
-		`{"a":[1,-0,2.5e-3,1E+2,true,false,null,{},[]],"b":{"c":"d"}}`, ` "x" `, `1`, `-`, `01`, `1.`, `.5`, `1e`, `1e+`, `tru`, `nul`,
-		`{"a":1,}`, `[1,]`, `{"a"}`, `{"a":}`, `{"a" 1}`, `[1 2]`, "\"\x01\"", `"\x"`, `"\'"`, `"\u12G4"`, `"\u12"`, `"\"`, "\"\xff\"",
-		`{} {}`, ``, ` `, `[`, `]`, `{`, `}`, `"\/\b\f\n\r\t\\\""`, strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
-		strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `{"a":{"b":[{"c":"\ud800"}]}}`, "\ufeff1", "1\x00",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := validJSON([]byte(s)), json.Valid([]byte(s)); got != want {
-			t.Fatalf("%q: validJSON %v, json.Valid %v", s, got, want)
-		}
-	})
-}
