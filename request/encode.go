@@ -19,9 +19,10 @@ import (
 // such a process pays in full for a single use. This walks q with reflect
 // once instead, writing what encoding/json writes. What it does not write
 // the same way by itself (a json.Number, a ",string" option, a map whose
-// keys are not strings, a name two embedded structs both give, a
-// MarshalJSON that fails or answers something that is not JSON, a
-// non-finite float, ...) is left to Marshal, which says what is wrong.
+// keys are not strings, a name two embedded structs both give, a field
+// deeper than four embedded structs, a MarshalJSON that fails or answers
+// something that is not JSON, a non-finite float, ...) is left to
+// Marshal, which says what is wrong.
 func MarshalRequest(q Request) ([]byte, error) { return MarshalValue(q) }
 
 // AppendRequest appends MarshalRequest(q) to b: for a caller that writes
@@ -228,7 +229,7 @@ func (e *leanEncoder) marshaler(v reflect.Value, t reflect.Type) (done, ok bool)
 	return false, false
 }
 
-// marshalJSON writes what m's MarshalJSON answers, compacted, as
+// marshalJSON writes what v's MarshalJSON answers, compacted, as
 // encoding/json does.
 func (e *leanEncoder) marshalJSON(v reflect.Value) bool {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
