@@ -59,20 +59,20 @@ func humanText(body map[string]any) string {
 	for _, k := range keys {
 		switch v := body[k].(type) {
 		case string:
-			fmt.Fprintf(&sb, "%s: %s\n", k, v)
+			keyLine(&sb, k, v)
 		case []any:
 			if len(v) == 0 {
-				fmt.Fprintf(&sb, "%s: none\n", k)
+				keyLine(&sb, k, "none")
 				continue
 			}
-			fmt.Fprintf(&sb, "%s: %d\n", k, len(v))
+			keyLine(&sb, k, strconv.Itoa(len(v)))
 			for _, item := range v {
 				sb.WriteString("  " + itemLine(k, item) + "\n")
 			}
 		case map[string]any:
-			fmt.Fprintf(&sb, "%s: %s\n", k, itemLine("", v))
+			keyLine(&sb, k, itemLine("", v))
 		default:
-			fmt.Fprintf(&sb, "%s: %s\n", k, compact(v))
+			keyLine(&sb, k, compact(v))
 		}
 	}
 	if len(keys) == 0 {
@@ -80,6 +80,15 @@ func humanText(body map[string]any) string {
 	}
 	sb.WriteString(stateFooter(body))
 	return sb.String()
+}
+
+// keyLine writes a "key: value" line. (Not with fmt, whose first use is a
+// cost the thin client pays on every command.)
+func keyLine(sb *strings.Builder, k, v string) {
+	sb.WriteString(k)
+	sb.WriteString(": ")
+	sb.WriteString(v)
+	sb.WriteByte('\n')
 }
 
 // factText prints the one fact a get or is command read: a body with a
@@ -276,7 +285,7 @@ func scalar(v any) string {
 }
 
 func compact(v any) string {
-	b, _ := request.Marshal(v)
+	b, _ := request.MarshalValue(v)
 	return string(b)
 }
 

@@ -1,0 +1,728 @@
+package request
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// MarshalRequest is Marshal(q), byte for byte, for a process that sends
+// one request and exits (the thin client): encoding/json builds and caches
+// a codec for every type it meets before it writes the first byte, which
+// such a process pays in full for a single use. This walks q with reflect
+// once instead, writing what encoding/json writes. What it does not write
+// the same way by itself (a json.Number, a ",string" option, a map whose
+// keys are not strings, a name two embedded structs both give, a field
+// deeper than four embedded structs, a MarshalJSON that fails or answers
+// something that is not JSON, a non-finite float, ...) is left to
+// Marshal, which says what is wrong.
+func MarshalRequest(q Request) ([]byte, error) { return MarshalValue(q) }
+
+// AppendRequest appends MarshalRequest(q) to b: for a caller that writes
+// the request into a buffer it has, such as its wire line.
+func AppendRequest(b []byte, q Request) ([]byte, error) {
+	e := leanEncoder{buf: b}
+	if e.value(reflect.ValueOf(q)) {
+		return e.buf, nil
+	}
+	raw, err := Marshal(q)
+	if err != nil {
+		return b, err
+	}
+	return append(b, raw...), nil
+}
+
+// MarshalValue is Marshal(v), byte for byte, written as MarshalRequest
+// writes a request: for a process that prints one response (the thin
+// client), its fields and values as JSON.
+func MarshalValue(v any) ([]byte, error) {
+	e := leanEncoder{buf: make([]byte, 0, 256)}
+	if e.value(reflect.ValueOf(v)) {
+		return e.buf, nil
+	}
+	return Marshal(v)
+}
+
+// maxLeanDepth bounds the nesting leanEncoder follows; deeper values (or a
+// cycle) are left to encoding/json.
+const maxLeanDepth = 64
+
+// leanEncoder writes a value as Marshal does (encoding/json, then the
+// HTML escapes undone), without building a codec per type. Each method
+// reports false for what it leaves to Marshal.
+type leanEncoder struct {
+	buf   []byte
+	depth int
+	// structs are the fields of the struct types met so far, each found
+	// once per value written.
+	structs []leanStruct
+}
+
+type leanStruct struct {
+	t      reflect.Type
+	fields []leanField
+}
+
+// leanField is one field a struct type writes, as encoding/json's
+// typeFields finds it.
+type leanField struct {
+	name string
+	// index is the path to the field (Value.Field, from the outer
+	// struct in), of depth steps.
+	index     [maxFieldDepth]int
+	depth     int
+	omitEmpty bool
+	omitZero  bool
+	zero      zeroTest
+}
+
+// maxFieldDepth is how deep in embedded structs leanEncoder finds fields;
+// deeper ones are left to encoding/json.
+const maxFieldDepth = 4
+
+// zeroTest is how an omitzero field is found zero, as encoding/json
+// decides it from the field's type.
+type zeroTest uint8
+
+const (
+	zeroValue         zeroTest = iota // reflect.Value.IsZero
+	zeroIfaceMethod                   // an interface type with IsZero
+	zeroPointerMethod                 // a pointer type with IsZero
+	zeroMethod                        // IsZero on the value
+	zeroAddrMethod                    // IsZero on a pointer to the value
+)
+
+type isZeroer interface{ IsZero() bool }
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	isZeroerType      = reflect.TypeFor[isZeroer]()
+	numberType        = reflect.TypeFor[json.Number]()
+	byteType          = reflect.TypeFor[byte]()
+)
+
+// value writes v.
+func (e *leanEncoder) value(v reflect.Value) bool {
+	if !v.IsValid() {
+		e.buf = append(e.buf, "null"...)
+		return true
+	}
+	if e.depth >= maxLeanDepth {
+		return false
+	}
+	e.depth++
+	ok := e.write(v)
+	e.depth--
+	return ok
+}
+
+// write writes a valid v.
+func (e *leanEncoder) write(v reflect.Value) bool {
+	t := v.Type()
+	if done, ok := e.marshaler(v, t); done {
+		return ok
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		e.buf = strconv.AppendBool(e.buf, v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
+	case reflect.Float32:
+		return e.float(v.Float(), 32)
+	case reflect.Float64:
+		return e.float(v.Float(), 64)
+	case reflect.String:
+		if t == numberType {
+			return false
+		}
+		e.buf = AppendString(e.buf, v.String())
+	case reflect.Interface, reflect.Pointer:
+		if v.IsNil() {
+			e.buf = append(e.buf, "null"...)
+			return true
+		}
+		return e.value(v.Elem())
+	case reflect.Struct:
+		return e.structValue(v, t)
+	case reflect.Map:
+		return e.mapValue(v, t)
+	case reflect.Slice:
+		if v.IsNil() {
+			e.buf = append(e.buf, "null"...)
+			return true
+		}
+		if et := t.Elem(); et.Kind() == reflect.Uint8 && (et == byteType || !marshals(reflect.PointerTo(et))) {
+			// Bytes, unless they marshal themselves, are written in
+			// base64.
+			e.buf = append(e.buf, '"')
+			e.buf = base64.StdEncoding.AppendEncode(e.buf, v.Bytes())
+			e.buf = append(e.buf, '"')
+			return true
+		}
+		return e.array(v)
+	case reflect.Array:
+		return e.array(v)
+	default:
+		return false
+	}
+	return true
+}
+
+// marshals reports whether t has MarshalJSON or MarshalText.
+func marshals(t reflect.Type) bool {
+	return t.Implements(marshalerType) || t.Implements(textMarshalerType)
+}
+
+// mayHaveMethods reports whether *t may have methods: only a named type,
+// or a struct that embeds one, has any.
+func mayHaveMethods(t reflect.Type) bool {
+	if t.Name() != "" {
+		return true
+	}
+	if t.Kind() == reflect.Struct {
+		for i := range t.NumField() {
+			if t.Field(i).Anonymous {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// marshaler writes v with its MarshalJSON or MarshalText, in the order
+// encoding/json looks for them (a pointer's method on an addressable
+// value first); done is false when v has neither.
+func (e *leanEncoder) marshaler(v reflect.Value, t reflect.Type) (done, ok bool) {
+	if t.Kind() == reflect.Interface {
+		// encoding/json calls the method on the interface value itself;
+		// leave that to it.
+		if t.NumMethod() > 0 && marshals(t) {
+			return true, false
+		}
+		return false, false
+	}
+	addr := t.Kind() != reflect.Pointer && v.CanAddr() && mayHaveMethods(t)
+	var pt reflect.Type
+	if addr {
+		pt = reflect.PointerTo(t)
+	}
+	switch {
+	case addr && pt.Implements(marshalerType):
+		return true, e.marshalJSON(v.Addr())
+	case t.NumMethod() > 0 && t.Implements(marshalerType):
+		return true, e.marshalJSON(v)
+	case addr && pt.Implements(textMarshalerType):
+		return true, e.marshalText(v.Addr())
+	case t.NumMethod() > 0 && t.Implements(textMarshalerType):
+		return true, e.marshalText(v)
+	}
+	return false, false
+}
+
+// marshalJSON writes what v's MarshalJSON answers, compacted, as
+// encoding/json does.
+func (e *leanEncoder) marshalJSON(v reflect.Value) bool {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		e.buf = append(e.buf, "null"...)
+		return true
+	}
+	if !v.CanInterface() {
+		return false
+	}
+	m := v.Interface().(json.Marshaler)
+	b, err := m.MarshalJSON()
+	if err != nil {
+		return false
+	}
+	start := len(e.buf)
+	out := bytes.NewBuffer(e.buf)
+	if json.Compact(out, b) != nil {
+		return false
+	}
+	e.buf = out.Bytes()
+	if chunk := e.buf[start:]; bytes.IndexByte(chunk, '\\') >= 0 || bytes.IndexByte(chunk, 0xE2) >= 0 {
+		// encoding/json escapes U+2028 and U+2029 (and <, > and &,
+		// which Marshal unescapes, with any the method wrote itself).
+		e.buf = append(e.buf[:start], UnescapeHTML(escapeLineSeparators(chunk))...)
+	}
+	return true
+}
+
+// escapeLineSeparators writes U+2028 and U+2029 in b as \u2028 and
+// \u2029.
+func escapeLineSeparators(b []byte) []byte {
+	if !bytes.Contains(b, []byte("\u2028")) && !bytes.Contains(b, []byte("\u2029")) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+8)
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0xE2 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&^1 == 0xA8 {
+			out = append(out, `\u202`...)
+			out = append(out, "89"[b[i+2]&1])
+			i += 2
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
+}
+
+// marshalText writes what v's MarshalText answers as a JSON string.
+func (e *leanEncoder) marshalText(v reflect.Value) bool {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		e.buf = append(e.buf, "null"...)
+		return true
+	}
+	if !v.CanInterface() {
+		return false
+	}
+	b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+	if err != nil {
+		return false
+	}
+	e.buf = AppendString(e.buf, string(b))
+	return true
+}
+
+// float writes f as encoding/json does: the shortest form that reads
+// back, in exponent form below 1e-6 and from 1e21.
+func (e *leanEncoder) float(f float64, bits int) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
+		format = 'e'
+	}
+	b := strconv.AppendFloat(e.buf, f, format, -1, bits)
+	if format == 'e' {
+		// e-09 is written e-9.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	e.buf = b
+	return true
+}
+
+// array writes a slice's or an array's elements.
+func (e *leanEncoder) array(v reflect.Value) bool {
+	e.buf = append(e.buf, '[')
+	for i := range v.Len() {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if !e.value(v.Index(i)) {
+			return false
+		}
+	}
+	e.buf = append(e.buf, ']')
+	return true
+}
+
+// mapValue writes a map with string keys, its keys sorted.
+func (e *leanEncoder) mapValue(v reflect.Value, t reflect.Type) bool {
+	if v.IsNil() {
+		e.buf = append(e.buf, "null"...)
+		return true
+	}
+	if t.Key().Kind() != reflect.String {
+		return false
+	}
+	if m, ok := v.Interface().(map[string]any); ok {
+		// A response as the CLI decodes and prints it.
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		e.buf = append(e.buf, '{')
+		for i, k := range keys {
+			if !e.mapKey(i, k) || !e.value(reflect.ValueOf(m[k])) {
+				return false
+			}
+		}
+		e.buf = append(e.buf, '}')
+		return true
+	}
+	keys := make([]mapEntry, 0, v.Len())
+	for it := v.MapRange(); it.Next(); {
+		keys = append(keys, mapEntry{it.Key().String(), it.Value()})
+	}
+	sort.Sort(byKey(keys))
+	e.buf = append(e.buf, '{')
+	for i, kv := range keys {
+		if !e.mapKey(i, kv.key) || !e.value(kv.v) {
+			return false
+		}
+	}
+	e.buf = append(e.buf, '}')
+	return true
+}
+
+// mapKey writes the key of a map's i-th entry.
+func (e *leanEncoder) mapKey(i int, k string) bool {
+	if i > 0 {
+		e.buf = append(e.buf, ',')
+	}
+	e.buf = AppendString(e.buf, k)
+	e.buf = append(e.buf, ':')
+	return true
+}
+
+// mapEntry is a map's entry, its key as written.
+type mapEntry struct {
+	key string
+	v   reflect.Value
+}
+
+// byKey sorts map entries by key, as encoding/json writes them.
+type byKey []mapEntry
+
+func (s byKey) Len() int           { return len(s) }
+func (s byKey) Less(i, j int) bool { return s[i].key < s[j].key }
+func (s byKey) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }
+
+// structValue writes a struct's fields.
+func (e *leanEncoder) structValue(v reflect.Value, t reflect.Type) bool {
+	fields, ok := e.fieldsOf(t)
+	if !ok {
+		return false
+	}
+	next := byte('{')
+	for i := range fields {
+		f := &fields[i]
+		fv := v
+		for _, j := range f.index[:f.depth] {
+			fv = fv.Field(j)
+		}
+		if f.omitEmpty && isEmptyValue(fv) {
+			continue
+		}
+		if f.omitZero {
+			zero, ok := isZero(fv, f.zero)
+			if !ok {
+				return false
+			}
+			if zero {
+				continue
+			}
+		}
+		e.buf = append(e.buf, next, '"')
+		next = ','
+		e.buf = append(e.buf, f.name...)
+		e.buf = append(e.buf, '"', ':')
+		if !e.value(fv) {
+			return false
+		}
+	}
+	if next == '{' {
+		e.buf = append(e.buf, '{')
+	}
+	e.buf = append(e.buf, '}')
+	return true
+}
+
+// isEmptyValue is encoding/json's test for omitempty.
+func isEmptyValue(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64,
+		reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// isZero is encoding/json's test for omitzero; ok is false when it cannot
+// be made here.
+func isZero(v reflect.Value, how zeroTest) (zero, ok bool) {
+	switch how {
+	case zeroIfaceMethod:
+		if v.IsNil() || (v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil()) {
+			return true, true
+		}
+	case zeroPointerMethod:
+		if v.IsNil() {
+			return true, true
+		}
+	case zeroMethod:
+	case zeroAddrMethod:
+		if !v.CanAddr() {
+			v2 := reflect.New(v.Type()).Elem()
+			v2.Set(v)
+			v = v2
+		}
+		v = v.Addr()
+	default:
+		return v.IsZero(), true
+	}
+	if !v.CanInterface() {
+		return false, false
+	}
+	return v.Interface().(isZeroer).IsZero(), true
+}
+
+// fieldsOf is the fields t writes, found once per value written.
+func (e *leanEncoder) fieldsOf(t reflect.Type) ([]leanField, bool) {
+	for _, s := range e.structs {
+		if s.t == t {
+			return s.fields, s.fields != nil
+		}
+	}
+	fields, ok := structFields(t)
+	if ok && fields == nil {
+		fields = []leanField{}
+	}
+	e.structs = append(e.structs, leanStruct{t: t, fields: fields})
+	return fields, ok
+}
+
+// structFields finds the fields of t as encoding/json's typeFields does:
+// its exported fields and those of the structs it embeds, named by their
+// json tags, in the order of their declaration. It gives up (ok false)
+// where encoding/json's rules for clashing names or embedded pointers
+// would decide, or a tag asks for ",string".
+func structFields(t reflect.Type) (fields []leanField, ok bool) {
+	type embedded struct {
+		t     reflect.Type
+		index [maxFieldDepth]int
+		depth int
+	}
+	fields = make([]leanField, 0, t.NumField())
+	level := []embedded{{t: t}}
+	var seen []reflect.Type
+	for len(level) > 0 {
+		var next []embedded
+		for _, s := range level {
+			if s.depth == maxFieldDepth {
+				return nil, false
+			}
+			for i := range s.t.NumField() {
+				sf := s.t.Field(i)
+				if sf.Anonymous {
+					ft := sf.Type
+					if ft.Kind() == reflect.Pointer {
+						ft = ft.Elem()
+					}
+					if !sf.IsExported() && ft.Kind() != reflect.Struct {
+						continue
+					}
+				} else if !sf.IsExported() {
+					continue
+				}
+				tag := sf.Tag.Get("json")
+				if tag == "-" {
+					continue
+				}
+				name, opts, _ := cutComma(tag)
+				valid, ascii := validTagName(name)
+				if !ascii {
+					return nil, false
+				}
+				if !valid {
+					name = ""
+				}
+				if hasOption(opts, "string") {
+					return nil, false
+				}
+				index, depth := s.index, s.depth+1
+				index[s.depth] = i
+				ft := sf.Type
+				if ft.Kind() == reflect.Pointer && ft.Name() == "" {
+					ft = ft.Elem()
+				}
+				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct {
+					if name == "" {
+						name = sf.Name
+						if _, ascii := validTagName(name); !ascii {
+							return nil, false
+						}
+					}
+					fields = append(fields, leanField{
+						name:      name,
+						index:     index,
+						depth:     depth,
+						omitEmpty: hasOption(opts, "omitempty"),
+						omitZero:  hasOption(opts, "omitzero"),
+					})
+					if f := &fields[len(fields)-1]; f.omitZero {
+						f.zero = zeroTestOf(sf.Type)
+					}
+					continue
+				}
+				if sf.Type.Kind() == reflect.Pointer {
+					// An embedded pointer may be nil: encoding/json's.
+					return nil, false
+				}
+				if ft.NumField() == 0 {
+					// Nothing to write (Returns[R]).
+					continue
+				}
+				if seen == nil {
+					seen = []reflect.Type{t}
+				}
+				for _, st := range seen {
+					if st == ft {
+						// Embedded twice: encoding/json's dominance rules.
+						return nil, false
+					}
+				}
+				seen = append(seen, ft)
+				next = append(next, embedded{t: ft, index: index, depth: depth})
+			}
+		}
+		level = next
+	}
+	for i := range fields {
+		for j := i + 1; j < len(fields); j++ {
+			if fields[i].name == fields[j].name {
+				// One name, two fields: encoding/json's dominance rules.
+				return nil, false
+			}
+		}
+	}
+	// In the order of their index sequences, as encoding/json writes
+	// them (fields of an embedded struct where it is embedded).
+	for i := 1; i < len(fields); i++ {
+		for j := i; j > 0 && lessIndex(fields[j].index[:fields[j].depth], fields[j-1].index[:fields[j-1].depth]); j-- {
+			fields[j], fields[j-1] = fields[j-1], fields[j]
+		}
+	}
+	return fields, true
+}
+
+// lessIndex orders index sequences as slices.Compare does.
+func lessIndex(a, b []int) bool {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// zeroTestOf is how encoding/json finds an omitzero field of type t zero.
+func zeroTestOf(t reflect.Type) zeroTest {
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return zeroIfaceMethod
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return zeroPointerMethod
+	case t.Implements(isZeroerType):
+		return zeroMethod
+	case t.Kind() != reflect.Interface && mayHaveMethods(t) && reflect.PointerTo(t).Implements(isZeroerType):
+		return zeroAddrMethod
+	}
+	return zeroValue
+}
+
+// cutComma splits a json tag at its first comma.
+func cutComma(tag string) (name, opts string, found bool) {
+	for i := 0; i < len(tag); i++ {
+		if tag[i] == ',' {
+			return tag[:i], tag[i+1:], true
+		}
+	}
+	return tag, "", false
+}
+
+// hasOption reports whether the comma-separated opts hold opt.
+func hasOption(opts, opt string) bool {
+	for opts != "" {
+		var o string
+		o, opts, _ = cutComma(opts)
+		if o == opt {
+			return true
+		}
+	}
+	return false
+}
+
+// validTagName is encoding/json's isValidTag for ASCII names; ascii is
+// false for a name with other characters, which it leaves to encoding/json.
+func validTagName(s string) (valid, ascii bool) {
+	valid = s != ""
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return false, false
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case bytes.IndexByte([]byte("!#$%&()*+-./:;<=>?@[]^_{|}~ "), c) >= 0:
+		default:
+			valid = false
+		}
+	}
+	return valid, true
+}
+
+// AppendString appends s as a JSON string, as Marshal writes one:
+// encoding/json's escapes but for <, > and &, which stay as they are;
+// bytes that are not UTF-8 become U+FFFD.
+func AppendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += n
+			continue
+		}
+		i += n
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
