@@ -65,13 +65,12 @@ func (d *daemon) Close() error { return d.conn.Close() }
 // another build runs nothing and exits: the full binary then runs args,
 // and starts a daemon of its own build.
 func (d *daemon) call(g cli.Globals, q request.Request, args []string) (cli.Reply, string, error) {
-	// One buffer for the request line, then for the reply: a fresh
-	// process pays for each size of buffer it allocates.
-	buf := make([]byte, 0, 4096)
-	line, err := cli.AppendWireRequest(buf, q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab}, d.exe, d.build)
+	req, err := cli.NewWireRequest(q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab})
 	if err != nil {
 		return cli.Reply{}, "", err
 	}
+	req.Exe, req.Build = d.exe, d.build
+	line := req.AppendJSON(make([]byte, 0, 256+len(req.Request)))
 	if len(line)+512 > cli.MaxRequestBytes {
 		// Refused here, as the full binary refuses it: the daemon would
 		// stop reading it at the limit.
@@ -81,10 +80,10 @@ func (d *daemon) call(g cli.Globals, q request.Request, args []string) (cli.Repl
 	if _, err := d.conn.Write(append(line, '\n')); err != nil {
 		return cli.Reply{}, "", d.wentAway(err)
 	}
-	b, err := readLine(d.conn, line[:0])
+	b, err := readLine(d.conn)
 	var rep cli.Reply
 	if err == nil {
-		rep, err = cli.ReadReply(b)
+		err = json.Unmarshal(b, &rep)
 	}
 	if err != nil {
 		// The daemon took the request and went away before answering:
@@ -114,19 +113,18 @@ func (d *daemon) wentAway(err error) error {
 // well below it).
 const maxReplyBytes = 1 << 30
 
-// readLine reads the reply line into buf's memory: io.EOF when the daemon
-// closed without a byte, io.ErrUnexpectedEOF when it closed inside the
-// line. The buffer (a page, from call) doubles as needed: most replies are
-// a few hundred bytes, and a fresh process pays for every page it
-// touches.
-func readLine(r io.Reader, buf []byte) ([]byte, error) {
-	line := buf[:0]
+// readLine reads the reply line: io.EOF when the daemon closed without a
+// byte, io.ErrUnexpectedEOF when it closed inside the line. Its buffer
+// starts at a page and doubles: most replies are a few hundred bytes, and a
+// fresh process pays for every page it touches.
+func readLine(r io.Reader) ([]byte, error) {
+	line := make([]byte, 0, 4096)
 	for {
 		if len(line) == cap(line) {
 			if len(line) > maxReplyBytes {
 				return nil, errors.New("the reply is too long")
 			}
-			line = slices.Grow(line, max(len(line), 4096))
+			line = slices.Grow(line, len(line))
 		}
 		n, err := r.Read(line[len(line):cap(line)])
 		if i := bytes.IndexByte(line[len(line):len(line)+n], '\n'); i >= 0 {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/internal/termtext"
@@ -21,7 +20,7 @@ import (
 // as \u escapes.
 func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 	if asJSON {
-		b, _ := request.MarshalValue(body)
+		b, _ := request.Marshal(body)
 		stdout.Write(append(termtext.EscapeJSON(b), '\n'))
 		return
 	}
@@ -31,10 +30,6 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 		case map[string]any:
 			code, _ = e["code"].(string)
 			msg, _ = e["message"].(string)
-		case events.ErrorBody:
-			// As the default case reads it, without writing the details
-			// (one of encoding/json's costliest types) only to drop them.
-			code, msg = viaJSON(string(e.Code)), viaJSON(e.Message)
 		default:
 			b, _ := request.Marshal(e)
 			var eb struct{ Code, Message string }
@@ -47,29 +42,10 @@ func emit(stdout, stderr io.Writer, asJSON bool, body map[string]any) {
 	io.WriteString(stdout, termtext.Escape(humanText(body)))
 }
 
-// viaJSON is s as it reads back from its JSON form: each byte that is not
-// UTF-8 becomes U+FFFD.
-func viaJSON(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			sb.WriteRune(utf8.RuneError)
-		} else {
-			sb.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return sb.String()
-}
-
 // emitArray prints bodies as one JSON array, escaped as emit escapes an
 // object.
 func emitArray(stdout io.Writer, bodies []map[string]any) {
-	b, _ := request.MarshalValue(bodies)
+	b, _ := request.Marshal(bodies)
 	stdout.Write(append(termtext.EscapeJSON(b), '\n'))
 }
 
@@ -78,9 +54,7 @@ func emitArray(stdout io.Writer, bodies []map[string]any) {
 // daemon cut it, and the client's notice.
 func responseBody(rep Reply, notice string) (map[string]any, error) {
 	body := map[string]any{}
-	if m, ok := decodeObject(rep.Response); ok {
-		body = m
-	} else if len(rep.Response) > 0 {
+	if len(rep.Response) > 0 {
 		if err := json.Unmarshal(rep.Response, &body); err != nil {
 			return nil, fmt.Errorf("decoding daemon reply: %w", err)
 		}

@@ -59,20 +59,20 @@ func humanText(body map[string]any) string {
 	for _, k := range keys {
 		switch v := body[k].(type) {
 		case string:
-			keyLine(&sb, k, v)
+			fmt.Fprintf(&sb, "%s: %s\n", k, v)
 		case []any:
 			if len(v) == 0 {
-				keyLine(&sb, k, "none")
+				fmt.Fprintf(&sb, "%s: none\n", k)
 				continue
 			}
-			keyLine(&sb, k, strconv.Itoa(len(v)))
+			fmt.Fprintf(&sb, "%s: %d\n", k, len(v))
 			for _, item := range v {
 				sb.WriteString("  " + itemLine(k, item) + "\n")
 			}
 		case map[string]any:
-			keyLine(&sb, k, itemLine("", v))
+			fmt.Fprintf(&sb, "%s: %s\n", k, itemLine("", v))
 		default:
-			keyLine(&sb, k, compact(v))
+			fmt.Fprintf(&sb, "%s: %s\n", k, compact(v))
 		}
 	}
 	if len(keys) == 0 {
@@ -80,15 +80,6 @@ func humanText(body map[string]any) string {
 	}
 	sb.WriteString(stateFooter(body))
 	return sb.String()
-}
-
-// keyLine writes a "key: value" line. (Not with fmt, whose first use is a
-// cost the thin client pays on every command.)
-func keyLine(sb *strings.Builder, k, v string) {
-	sb.WriteString(k)
-	sb.WriteString(": ")
-	sb.WriteString(v)
-	sb.WriteByte('\n')
 }
 
 // factText prints the one fact a get or is command read: a body with a
@@ -285,7 +276,7 @@ func scalar(v any) string {
 }
 
 func compact(v any) string {
-	b, _ := request.MarshalValue(v)
+	b, _ := request.Marshal(v)
 	return string(b)
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/request"
@@ -38,12 +39,9 @@ type WireRequest struct {
 	Exe   string `json:"exe,omitempty"`
 }
 
-// NewWireRequest is q's wire form with the caller's options. The request
-// is written by request.MarshalRequest, as request.Marshal writes it, but
-// without building encoding/json's codecs, which a client that sends one
-// request per process would build for that one use.
+// NewWireRequest is q's wire form with the caller's options.
 func NewWireRequest(q request.Request, o request.Options) (WireRequest, error) {
-	raw, err := request.MarshalRequest(q)
+	raw, err := request.Marshal(q)
 	if err != nil {
 		return WireRequest{}, err
 	}
@@ -56,42 +54,60 @@ func NewWireRequest(q request.Request, o request.Options) (WireRequest, error) {
 // its codec for the type.
 func (w WireRequest) AppendJSON(b []byte) []byte {
 	b = append(b, `{"command":`...)
-	b = request.AppendString(b, w.Command)
+	b = appendString(b, w.Command)
 	if len(w.Request) > 0 {
 		b = append(b, `,"request":`...)
 		b = append(b, w.Request...)
 	}
-	return w.appendOptions(b)
-}
-
-// AppendWireRequest appends what NewWireRequest(q, o), with exe and build,
-// appends with AppendJSON, writing q in place: for the thin client, which
-// writes its one request line into the buffer it then reads the reply
-// into.
-func AppendWireRequest(b []byte, q request.Request, o request.Options, exe, build string) ([]byte, error) {
-	start := len(b)
-	b = append(b, `{"command":`...)
-	b = request.AppendString(b, q.Command())
-	b = append(b, `,"request":`...)
-	b, err := request.AppendRequest(b, q)
-	if err != nil {
-		return b[:start], err
-	}
-	return WireRequest{TimeoutMS: o.TimeoutMS, Tab: o.Tab, Build: build, Exe: exe}.appendOptions(b), nil
-}
-
-// appendOptions appends the request's fields after its request, and
-// closes it.
-func (w WireRequest) appendOptions(b []byte) []byte {
 	b = append(b, `,"timeout_ms":`...)
 	b = strconv.AppendInt(b, int64(w.TimeoutMS), 10)
 	for _, f := range [...]struct{ key, v string }{{"tab", w.Tab}, {"build", w.Build}, {"exe", w.Exe}} {
 		if f.v != "" {
 			b = append(b, `,"`+f.key+`":`...)
-			b = request.AppendString(b, f.v)
+			b = appendString(b, f.v)
 		}
 	}
 	return append(b, '}')
+}
+
+// appendString appends s as a JSON string, as encoding/json writes one
+// without HTML escaping: bytes that are not UTF-8 become U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, `\u202`...)
+			b = append(b, hex[r&0xf])
+		default:
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(b, '"')
 }
 
 // Reply is the daemon's answer.
@@ -170,9 +186,7 @@ const MaxRequestBytes = 16 << 20
 
 // ErrRequestTooLarge answers a request above MaxRequestBytes, on the
 // socket or before it is sent: nothing was run.
-// (Its text is written out: made with fmt, it would cost every process
-// that links the CLI fmt's first use at start.)
-var ErrRequestTooLarge error = &UsageError{msg: "the request is larger than 16777216 bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)"}
+var ErrRequestTooLarge = Usagef("the request is larger than %d bytes (16 MiB), the most a daemon reads; nothing was run: send less (a shorter text or script)", MaxRequestBytes)
 
 // Steps words the next steps errors advise in the CLI's terms.
 var Steps = map[events.Step]string{
