@@ -3,8 +3,6 @@ package rundir
 import (
 	"bytes"
 	"encoding/binary"
-	"io"
-	"os"
 )
 
 // GoBuildID reads the Go build ID the linker wrote into the ELF executable
@@ -12,21 +10,20 @@ import (
 // of the file), or "" when there is none to read there. The full CLI sends
 // it with the version as its build (see the daemon's checkBuild), and the
 // thin client sends the full binary's, so that a daemon of another build
-// runs nothing, whichever client reached it. It reads the first 8 KiB
-// only, where debug/elf would read the section headers at the file's end.
+// runs nothing, whichever client reached it. It reads the first
+// buildIDHead bytes only, where debug/elf would read the section headers
+// at the file's end.
 func GoBuildID(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	b := make([]byte, 8<<10)
-	n, err := io.ReadFull(f, b)
-	if err != nil && err != io.ErrUnexpectedEOF {
+	var b [buildIDHead]byte
+	n, ok := readHead(path, b[:])
+	if !ok {
 		return ""
 	}
 	return elfGoBuildID(b[:n])
 }
+
+// buildIDHead is how much of an executable GoBuildID reads.
+const buildIDHead = 8 << 10
 
 // elfGoBuildID finds the Go build ID note in the program headers' PT_NOTE
 // segments of a little-endian ELF64 file's first bytes b.
