@@ -1,16 +1,10 @@
 package mcpserver_test
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/agentbrowser/agentbrowser/internal/testkit"
-	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
 
 // rangePage is a price range of two ARIA slider thumbs, each bounded by
@@ -42,14 +36,7 @@ show();
 // browser_fill_form sets both thumbs of a range slider in one call, a
 // field of type slider taking its value as a JSON number or as text.
 func TestFillFormSliders(t *testing.T) {
-	testkit.Endpoint(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, rangePage)
-	}))
-	t.Cleanup(srv.Close)
-	c := connect(t, mcpserver.Incremental)
-	c.call("browser_navigate", map[string]any{"url": srv.URL + "/"})
+	c := onPage(t, rangePage)
 	out, _ := c.call("browser_fill_form", map[string]any{"fields": []map[string]any{
 		{"target": `role=slider[name="Minimum price"]`, "type": "slider", "value": 25},
 		{"target": "label=Maximum price", "type": "slider", "value": "$70"},

@@ -36,14 +36,7 @@ document.addEventListener('input', show); document.addEventListener('change', sh
 // picks, a date converts), and fails with not_applied, naming what the
 // page shows, when a handler rejects a value.
 func TestFillFormByLocator(t *testing.T) {
-	testkit.Endpoint(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, formPage)
-	}))
-	t.Cleanup(srv.Close)
-	c := connect(t, mcpserver.Incremental)
-	c.call("browser_navigate", map[string]any{"url": srv.URL + "/"})
+	c := onPage(t, formPage)
 	out, _ := c.call("browser_fill_form", map[string]any{"fields": []map[string]any{
 		{"target": "label=Name", "value": "Ada"},
 		{"target": "label=Color", "value": "Green"},
@@ -69,4 +62,19 @@ func TestFillFormByLocator(t *testing.T) {
 	// browser_type takes the same path.
 	code, msg = c.fail("browser_type", map[string]any{"target": "label=Coupon", "text": "SAVE10"})
 	require.Equal(t, "not_applied", code, msg)
+}
+
+// onPage serves html and connects a client (incremental page state) that
+// has navigated to it.
+func onPage(t *testing.T, html string) *client {
+	t.Helper()
+	testkit.Endpoint(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, html)
+	}))
+	t.Cleanup(srv.Close)
+	c := connect(t, mcpserver.Incremental)
+	c.call("browser_navigate", map[string]any{"url": srv.URL + "/"})
+	return c
 }
