@@ -987,6 +987,14 @@
   // CURSORS are the cursors a page sets on what a user may click, drag,
   // connect or type into.
   const CURSORS = new Set(['pointer', 'grab', 'grabbing', 'move', 'text', 'crosshair']);
+  // RESIZE matches the cursors of a resize grip (col-resize, ew-resize...).
+  const RESIZE = /(^|-)resize$/;
+  // dataRow tells whether e sits in a row of a table or grid that holds
+  // no column header: a row of data, not of headings.
+  const dataRow = (e) => {
+    const row = e.closest('tr, [role="row"]');
+    return row !== null && row.querySelector('th, [role="columnheader"]') === null;
+  };
   // BOXES hold items an agent can act on when they are widgets
   // (WIDGET_BOXES) or when script handles input on them: then their
   // ITEMS take refs, empty or not (a spreadsheet's empty cell, a sortable
@@ -1115,6 +1123,10 @@
           else click = true;
         }
         if (click) weak = false;
+        // A column's resize grip that a table repeats in every row of
+        // data (its cursor says what it does) is the header's to use: in
+        // a data row it only repeats, and gets no line.
+        if (weak && !aLabel && !aLby && RESIZE.test(cur) && dataRow(e)) weak = false;
       }
       if ((click || weak) && (role === '' || role === 'none' || role === 'presentation' || role === 'generic')) {
         role = 'clickable';
