@@ -989,11 +989,16 @@
   const CURSORS = new Set(['pointer', 'grab', 'grabbing', 'move', 'text', 'crosshair']);
   // RESIZE matches the cursors of a resize grip (col-resize, ew-resize...).
   const RESIZE = /(^|-)resize$/;
-  // dataRow tells whether e sits in a row of a table or grid that holds
-  // no column header: a row of data, not of headings.
-  const dataRow = (e) => {
+  // dataGrip tells whether e, which script handles input on and which
+  // names and shows nothing, is a resize grip in a row of data (a row of a
+  // table or grid that holds no column header): its cursor says so, or
+  // its box, a strip a few pixels across that spans the row.
+  const dataGrip = (e, cur) => {
     const row = e.closest('tr, [role="row"]');
-    return row !== null && row.querySelector('th, [role="columnheader"]') === null;
+    if (row === null || row.querySelector('th, [role="columnheader"]') !== null || HAS_TEXT.test(e.textContent)) return false;
+    if (RESIZE.test(cur)) return true;
+    const r = e.getBoundingClientRect(), rr = row.getBoundingClientRect();
+    return (r.width > 0 && r.width <= 8 && r.height >= rr.height * 0.75) || (r.height > 0 && r.height <= 8 && r.width >= rr.width * 0.75);
   };
   // BOXES hold items an agent can act on when they are widgets
   // (WIDGET_BOXES) or when script handles input on them: then their
@@ -1124,9 +1129,9 @@
         }
         if (click) weak = false;
         // A column's resize grip that a table repeats in every row of
-        // data (its cursor says what it does) is the header's to use: in
-        // a data row it only repeats, and gets no line.
-        if (weak && !aLabel && !aLby && RESIZE.test(cur) && dataRow(e)) weak = false;
+        // data (its cursor or its shape says what it is) is the header's
+        // to use: in a data row it only repeats, and gets no line.
+        if (weak && !aLabel && !aLby && dataGrip(e, cur)) weak = false;
       }
       if ((click || weak) && (role === '' || role === 'none' || role === 'presentation' || role === 'generic')) {
         role = 'clickable';
