@@ -111,7 +111,10 @@
 // 100 characters); its text follows it as content. A line that only
 // repeats its only child is folded with it (see foldEchoes): a cell, item
 // or option holding one clickable of its name, a clickable wrapper named
-// as the one control it holds. Names and text leave out invisible format
+// as the one control it holds. A column's resize grip that a table repeats
+// in every row of data (listeners, no name, no text; a resize cursor, or a
+// strip a few pixels across that spans its row) has a line in the header
+// row only. Names and text leave out invisible format
 // characters (zero-width space and non-joiner, word joiner, BOM, soft
 // hyphen, a zero-width joiner outside emoji), and text runs put a space
 // where inline elements are laid out apart (flex items, inline-blocks).
