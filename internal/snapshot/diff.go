@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -54,32 +55,53 @@ func DiffText(prev, next string) Diff {
 	}
 	old := map[string]int{}
 	oldRefs := map[string]bool{}
-	for _, l := range strings.Split(prev, "\n") {
+	// oldAt is where each ref's own line stood in prev.
+	oldAt := map[string]int{}
+	for i, l := range strings.Split(prev, "\n") {
 		old[l]++
 		for _, r := range refsOf(l) {
 			oldRefs[r] = true
+		}
+		if m := refInLine.FindStringSubmatch(l); m != nil {
+			oldAt[m[1]] = i
 		}
 	}
 	lines := strings.Split(next, "\n")
 	changed := make([]bool, len(lines))
 	newRefs := map[string]bool{}
 	d := Diff{}
+	mark := func(i int) {
+		changed[i] = true
+		d.Changed++
+		for _, m := range refInLine.FindAllStringSubmatch(lines[i], -1) {
+			d.ChangedRefs = append(d.ChangedRefs, m[1])
+		}
+	}
+	// kept are the lines of next with a ref that came back unchanged,
+	// with where they stood in prev.
+	var kept []placed
 	for i, l := range lines {
 		for _, r := range refsOf(l) {
 			newRefs[r] = true
 		}
 		if old[l] > 0 {
 			old[l]--
+			if m := refInLine.FindStringSubmatch(l); m != nil {
+				if at, ok := oldAt[m[1]]; ok {
+					kept = append(kept, placed{i, at})
+				}
+			}
 			continue
 		}
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		changed[i] = true
-		d.Changed++
-		for _, m := range refInLine.FindAllStringSubmatch(l, -1) {
-			d.ChangedRefs = append(d.ChangedRefs, m[1])
-		}
+		mark(i)
+	}
+	// A line that came back unchanged in another order (a sorted table's
+	// rows, a reordered list's items) changed its place: it is shown.
+	for _, i := range moved(kept) {
+		mark(i)
 	}
 	for _, l := range strings.Split(prev, "\n") {
 		for _, r := range refsOf(l) {
@@ -129,4 +151,44 @@ func countLines(s string) int {
 		return 0
 	}
 	return strings.Count(s, "\n") + 1
+}
+
+// placed is a line of the newer text (at) and where the same line stood in
+// the older one (was).
+type placed struct{ at, was int }
+
+// moved returns the lines of kept (in the newer text's order) that left
+// the order they had: all but a longest run of them whose older places
+// rise, as few lines as explain the new order.
+func moved(kept []placed) []int {
+	// tails[k] is the index in kept of the smallest last place of a
+	// rising run of length k+1; prev links each line to the one before
+	// it in its run.
+	var tails []int
+	prev := make([]int, len(kept))
+	for i, p := range kept {
+		k := sort.Search(len(tails), func(k int) bool { return kept[tails[k]].was >= p.was })
+		prev[i] = -1
+		if k > 0 {
+			prev[i] = tails[k-1]
+		}
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
+		}
+	}
+	inRun := make([]bool, len(kept))
+	if len(tails) > 0 {
+		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+			inRun[i] = true
+		}
+	}
+	var out []int
+	for i, p := range kept {
+		if !inRun[i] {
+			out = append(out, p.at)
+		}
+	}
+	return out
 }

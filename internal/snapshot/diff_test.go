@@ -1,6 +1,7 @@
 package snapshot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,4 +65,30 @@ func TestDiffText(t *testing.T) {
 		assert.True(t, d.Full)
 		assert.Equal(t, `- text: b`, d.Text)
 	})
+}
+
+// Rows that come back unchanged in another order (a table sorted by a
+// column, an item moved to the top) changed their place: the diff shows
+// them, and says nothing of the rows that kept their order.
+func TestDiffTextShowsReorderedLines(t *testing.T) {
+	rows := func(order ...int) string {
+		names := []string{"", "Nuts", "Bolts", "Washers"}
+		lines := []string{`- heading "Inventory" [level=1] [ref=e1]`, `- grid [ref=e2]:`}
+		for _, i := range order {
+			lines = append(lines,
+				fmt.Sprintf(`  - row [ref=e%d]:`, 10*i),
+				fmt.Sprintf(`    - gridcell %q [ref=e%d]`, names[i], 10*i+1),
+				fmt.Sprintf(`    - gridcell "%d" [ref=e%d]`, i*7, 10*i+2))
+		}
+		return strings.Join(append(lines, `- button "Save" [ref=e3]`), "\n")
+	}
+	d := snapshot.DiffText(rows(1, 2, 3), rows(3, 1, 2))
+	assert.False(t, d.Full)
+	assert.Equal(t, 3, d.Changed, d.Text)
+	assert.Equal(t, "- grid [ref=e2]:\n  - row [ref=e30]:\n    - gridcell \"Washers\" [ref=e31]\n    - gridcell \"21\" [ref=e32]", d.Text)
+	assert.Equal(t, []string{"e30", "e31", "e32"}, d.ChangedRefs)
+	assert.Empty(t, d.RemovedRefs)
+
+	same := snapshot.DiffText(rows(1, 2, 3), rows(1, 2, 3))
+	assert.Zero(t, same.Changed, "nothing moved")
 }
