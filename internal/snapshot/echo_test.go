@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/agentbrowser/agentbrowser/internal/snapshot"
 )
 
 // TestEchoesFold checks that a cell, an item or a wrapper that only
@@ -13,10 +11,7 @@ import (
 // over still says everything: the page's own text, the controls, and a
 // wrapper whose content is no control.
 func TestEchoesFold(t *testing.T) {
-	_, e, _ := openPage(t, "echoes")
-	res, err := e.Capture(testContext(t), snapshot.Options{})
-	require.NoError(t, err)
-	checkGolden(t, "echoes", res.Text)
+	res := captureGolden(t, "echoes")
 	for _, l := range []string{
 		`- cell "May 1" [ref=`,   // a link kept 1 px wide for screen readers
 		`- cell "May 2" [ref=`,   // a clickable that reads as its cell

@@ -63,12 +63,17 @@ func checkGolden(t *testing.T, name, got string) {
 
 func TestGolden(t *testing.T) {
 	for _, name := range goldenPages {
-		t.Run(name, func(t *testing.T) {
-			p, e, _ := openPage(t, name)
-			_ = p
-			res, err := e.Capture(testContext(t), snapshot.Options{})
-			require.NoError(t, err)
-			checkGolden(t, name, res.Text)
-		})
+		t.Run(name, func(t *testing.T) { captureGolden(t, name) })
 	}
+}
+
+// captureGolden opens testdata/<name>.html, captures it with the default
+// options and checks the text against testdata/golden/<name>.txt.
+func captureGolden(t *testing.T, name string) *snapshot.Result {
+	t.Helper()
+	_, e, _ := openPage(t, name)
+	res, err := e.Capture(testContext(t), snapshot.Options{})
+	require.NoError(t, err)
+	checkGolden(t, name, res.Text)
+	return res
 }
