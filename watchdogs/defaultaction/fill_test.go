@@ -13,12 +13,7 @@ import (
 // deciding how, and reads each back.
 func TestFillEveryKind(t *testing.T) {
 	e := newEnv(t, "/inputs.html")
-	fill := func(ref events.Ref, v string) events.ActionResult {
-		t.Helper()
-		r, err := actions.Fill(e.ctx(), e.s, ref, v)
-		require.NoError(t, err, "fill %s with %q", ref, v)
-		return r
-	}
+	fill := func(ref events.Ref, v string) events.ActionResult { t.Helper(); return e.mustFill(t, ref, v) }
 	r := fill("label=Color", "Green")
 	require.Equal(t, []events.OptionInfo{{Value: "g", Label: "Green"}}, r.Details.Selected)
 	require.Equal(t, "g", e.evalString("sel.value"))
@@ -97,4 +92,13 @@ func TestFillMaskTemplate(t *testing.T) {
 	_, err = actions.Fill(e.ctx(), e.s, "label=Stuck", "Two")
 	requireCode(t, err, events.CodeNotApplied)
 	require.Equal(t, "abcTwo", e.evalString("stuck.value"))
+}
+
+// mustFill fills ref with v through actions.Fill and fails the test on an
+// error.
+func (e *env) mustFill(t *testing.T, ref events.Ref, v string) events.ActionResult {
+	t.Helper()
+	r, err := actions.Fill(e.ctx(), e.s, ref, v)
+	require.NoError(t, err, "fill %s with %q", ref, v)
+	return r
 }

@@ -17,8 +17,7 @@ func TestFillSlider(t *testing.T) {
 	e := newEnv(t, "/sliders.html")
 	fill := func(ref events.Ref, v string) events.ActionResult {
 		t.Helper()
-		r, err := actions.Fill(e.ctx(), e.s, ref, v)
-		require.NoError(t, err, "fill %s with %q", ref, v)
+		r := e.mustFill(t, ref, v)
 		require.Equal(t, "keys", r.Details.Editor)
 		return r
 	}
