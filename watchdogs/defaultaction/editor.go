@@ -245,7 +245,7 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 // user would, and answers the surface that draws its text (surface, or
 // the one found around a hidden ed). One drawn with a box of its own, and
 // not under another control, is focused by DOM focus, or clicked when that
-// does not take. One with no box a user can see is focused through what
+// does not take; an editable host as a user focuses it (focusHost). One with no box a user can see is focused through what
 // is drawn around it: DOM focus, and a click there when that does not
 // take; with nothing drawn around it, typing is refused as for any
 // control the user cannot see (see concealed). With force, a shown
@@ -257,6 +257,9 @@ func (a *attachment) focusEditor(ctx context.Context, el, ed *element, st editSt
 			if err := a.concealed(ctx, ed, "type"); err != nil {
 				return surface, err
 			}
+		}
+		if st.Kind == "contenteditable" {
+			return surface, a.focusHost(ctx, ed, force)
 		}
 		return surface, a.focus(ctx, ed)
 	}

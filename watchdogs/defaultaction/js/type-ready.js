@@ -12,6 +12,10 @@ function () {
   if (!info.connected || !info.editable || info.disabled) return {info: info, ready: false};
   if (['date', 'time', 'datetime-local', 'month', 'week'].includes(info.type)) return {info: info, ready: false};
   if ((__CONCEALED__).call(this)) return {info: info, ready: false};
+  // An editable host that does not have the keyboard gets it as a user
+  // gives it, by a click where its text ends (the full path's focusHost).
+  const t = this.localName;
+  if (t !== 'input' && t !== 'textarea' && !this.editContext && !(__HOST_FOCUSED__).call(this)) return {info: info, ready: false};
   this.scrollIntoViewIfNeeded(true);
   this.focus();
   const ready = (__FOCUSED__).call(this);
