@@ -457,6 +457,10 @@
   // (see arms in walkEl): what is placed on it (absolutely positioned) is
   // something to act on, and so are the items of its lists and tables.
   let armed = false;
+  // faded is set inside an element that is transparent (opacity 0) and
+  // takes no pointer input, as a closed popover kept in the page is: what
+  // it holds is hidden unless a user still reaches it (see reachable).
+  let faded = false;
   // surfaces maps the visible surface of an editor whose focus target
   // has no box to show (a 0-px element taking text through EditContext,
   // a transparent or clipped textarea a code editor keeps focused) to
@@ -464,11 +468,16 @@
   // editor's one textbox line (see scanEditors).
   let surfaces = null, targets = null;
 
+  // indexLabels maps the controls of root to their labels. A label whose
+  // control has a line of its own, which the label names, shows no text
+  // of its own (labelHasCtl); one whose control is hidden (a native select
+  // a custom widget replaced, display none or aria-hidden) shows its
+  // text, the only place the field's name is left.
   function indexLabels(root) {
     for (const l of root.querySelectorAll('label')) {
       const c = l.control;
       if (!c) continue;
-      labelHasCtl.add(l);
+      if (c.checkVisibility(CV) && !c.closest('[aria-hidden="true" i]')) labelHasCtl.add(l);
       const a = labelsOf.get(c);
       if (a) a.push(l); else labelsOf.set(c, [l]);
     }
@@ -976,9 +985,20 @@
     return walkEl(n, ctx, need, fr, ptr, supp);
   }
 
+  // reachable tells whether a user reaches e, transparent, all the same:
+  // by the pointer (it takes pointer input again), by Tab (it is in the
+  // tab order and enabled) or through its label (a click on a label
+  // focuses or toggles its control).
+  function reachable(e, st) {
+    return st.pointerEvents !== 'none' || (e.tabIndex >= 0 && !e.disabled) || labelsOf.has(e);
+  }
+
   // Attribute flags gathered in one pass over getAttributeNames.
   const F_ARIA = 1, F_ONCLICK = 2, F_TABINDEX = 4, F_EDIT = 8, F_DRAG = 16;
   const CV = { visibilityProperty: true };
+  // CVO also answers false for an element transparent by its own opacity
+  // or an ancestor's.
+  const CVO = { visibilityProperty: true, opacityProperty: true };
   // ON_INPUT are the handler attributes that make an element something to
   // act on: those of a user's input (the listener record's types).
   const ON_INPUT = new Set(['onclick', 'ondblclick', 'onauxclick', 'oncontextmenu', 'onmousedown',
@@ -1059,20 +1079,29 @@
 
     // checkVisibility answers the common case (rendered, visible) without
     // building a computed style; the style says why when it is false.
-    let vis = true;
+    let vis = true, fades = false;
     if (tag === 'option' || tag === 'optgroup') {
       // Options of a drop-down select have no box but are in the tree.
       const st = getComputedStyle(e);
       if (st.display === 'none') return '';
       vis = st.visibility === 'visible';
-    } else if (!e.checkVisibility(CV)) {
+    } else if (!e.checkVisibility(CVO)) {
       const st = getComputedStyle(e);
       const d = st.display;
       if (d === 'none') return '';
       vis = st.visibility === 'visible';
-      // Rendered and visible yet not visible: skipped content
-      // (content-visibility: hidden, a closed details).
-      if (vis && d !== 'contents') return '';
+      if (!e.checkVisibility(CV)) {
+        // Rendered and visible yet not visible: skipped content
+        // (content-visibility: hidden, a closed details).
+        if (vis && d !== 'contents') return '';
+      } else {
+        if (st.opacity === '0' && st.pointerEvents === 'none') fades = true;
+        // Transparent and taking no pointer input: nothing of it a user
+        // sees or reaches, unless keys do (a custom checkbox's native
+        // input, at opacity 0 under its drawing, focused by Tab and
+        // toggled by its label).
+        if (vis && (fades || faded) && !reachable(e, st)) vis = false;
+      }
     }
     const block = !INLINE_TAGS.has(tag);
     const isScope = e === scopeEl;
@@ -1087,6 +1116,9 @@
     // (absolutely positioned) on an element with listeners, as the nodes
     // of a diagram are, which keeps its ref whatever it holds.
     let click = false, weak = false, placed = false;
+    // editHost: e is an editable host with a role of its own (an editable
+    // heading): its line says it takes text.
+    let editHost = false;
     // arms: e is a surface whose content it handles input for (armed).
     let arms = false;
     let cur = '';
@@ -1125,7 +1157,7 @@
             !(e.parentElement && e.parentElement.isContentEditable)) ||
             ((flags & F_TABINDEX) && (role === '' || role === 'generic') && e.editContext)) {
           if (role === '' || role === 'generic') role = 'textbox';
-          else click = true;
+          else click = editHost = true;
         }
         if (click) weak = false;
         // A column's resize grip that a table repeats in every row of
@@ -1151,9 +1183,10 @@
       savedGrid = gridDepth;
       gridDepth = role === 'grid' || role === 'treegrid' ? 1 : 0;
     }
-    const savedBox = activeBox, savedArmed = armed;
+    const savedBox = activeBox, savedArmed = armed, savedFaded = faded;
     if (BOXES.has(role)) activeBox = WIDGET_BOXES.has(role) || click || weak || armed;
     if (arms) armed = true;
+    if (fades) faded = true;
     const landmark = LANDMARK_SCOPE.has(tag);
     if (landmark) landmarkDepth++;
     if (editor) editDepth++;
@@ -1201,6 +1234,7 @@
     if (savedGrid >= 0) gridDepth = savedGrid;
     activeBox = savedBox;
     armed = savedArmed;
+    faded = savedFaded;
     // A built-in element with a box whose children show nothing may hold
     // a closed shadow root (see noteBuiltin).
     if (vis && recs.length === recsBefore && textSeen === textsBefore && SHADOW_TAGS.has(tag) &&
@@ -1281,6 +1315,7 @@
         rec.anchor = true;
       }
       rec.attrs = attrsOf(e, tag, role, flags);
+      if (editHost) rec.attrs += ' [editable]';
       // An item is told by its place, not by hints.
       if (!name && rec.id && !ITEMS.has(role) && (INTERACTIVE.has(role) || click || weak)) {
         // Its own text follows it, except in a listing of refs alone.
@@ -1468,6 +1503,7 @@
     gridDepth = 0;
     activeBox = false;
     armed = false;
+    faded = false;
     editDepth = 0;
     refsMade = drawnMade = 0;
     surfaces = null;
