@@ -450,9 +450,11 @@
   // counts the editors the walk is in, whose insides are their text, not
   // things to act on of their own; refsMade counts the refs the walk
   // gave, so that an element can tell whether any went to its content,
-  // and drawnMade those of them that went to what a surface draws (a
-  // node placed on it, a shape of a drawing).
-  let activeBox = false, editDepth = 0, refsMade = 0, drawnMade = 0;
+  // actsMade those of them that went to anything but a heading (a
+  // title only reads: a card dragged by its body holds one), and
+  // drawnMade those that went to what a surface draws (a node placed on
+  // it, a shape of a drawing).
+  let activeBox = false, editDepth = 0, refsMade = 0, actsMade = 0, drawnMade = 0;
   // armed is set inside a surface that handles input for what it holds
   // (see arms in walkEl): what is placed on it (absolutely positioned) is
   // something to act on, and so are the items of its lists and tables.
@@ -1178,7 +1180,7 @@
     } else if (runs && vis) {
       (ctx.pend || (ctx.pend = [])).push(e);
     }
-    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade, drawnBefore = drawnMade;
+    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade, actsBefore = actsMade, drawnBefore = drawnMade;
 
     const fromContent = FROM_CONTENT.has(role);
     const kidNeed = need || fromContent || click || (role === 'row' && !!(aLabel || aLby));
@@ -1251,16 +1253,18 @@
         if (name && name === cells) rec.quiet = true;
       }
       rec.name = cap(name, NAME_MAX);
-      // Listeners shared with content that has refs of its own are a
-      // container's, handing its children's input on: the refs are
-      // theirs, and a line of no role of its own goes. Not a surface's
+      // Listeners shared with content that has things to act on of its
+      // own are a container's, handing its children's input on: the
+      // refs are theirs, and a line of no role of its own goes. A
+      // heading inside is no such thing: a card that script drags by
+      // its body keeps its ref over its title's. Not a surface's
       // whose refs went to what it draws (a diagram's canvas and its
       // nodes): the surface is a place of its own, to drop onto or click
       // between the nodes.
       // So is evidence on an element with nothing to show and no box
       // to click (a focus guard, an empty layer).
       const canvas = arms && drawnMade > drawnBefore;
-      if (((weak && !placed && !canvas && refsMade > refsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
+      if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
           !item && !isScope) {
         click = weak = false;
         if (role === 'clickable') {
@@ -1274,6 +1278,7 @@
       if (interactive || click || weak || item || (name && CONTENT.has(role))) {
         rec.id = idOf(e);
         refsMade++;
+        if (role !== 'heading' || click || weak) actsMade++;
         if (placed || e.namespaceURI === SVG_NS) drawnMade++;
       } else if (LANDMARKS.has(role)) {
         // An anchor: a ref only should the line stand for its subtree.
@@ -1469,7 +1474,7 @@
     activeBox = false;
     armed = false;
     editDepth = 0;
-    refsMade = drawnMade = 0;
+    refsMade = actsMade = drawnMade = 0;
     surfaces = null;
     targets = null;
     builtinCands = 0;

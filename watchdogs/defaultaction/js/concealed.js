@@ -58,7 +58,14 @@ function () {
     // nor a cover that leaves some point of it where the hit test reaches it.
     if (reached || !hit || within(hit) || shows(hit)) return null;
     for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return null;
-  } else if (!hit || within(hit)) return { why: why, id: 0, desc: '' };
+  } else if (!hit || within(hit)) {
+    // A transparent control that a click at its middle reaches is the one
+    // a user works: the page draws what it shows beneath it (a month's
+    // name under a <select> laid over it at opacity 0), and a user's
+    // click opens it.
+    if (reached && hit && within(hit) && /transparent/.test(why)) return null;
+    return { why: why, id: 0, desc: '' };
+  }
   // A control first (a custom select's combobox rather than the list
   // showing its choice), then anything focusable.
   const CONTROL = /^(button|link|combobox|textbox|searchbox|checkbox|radio|switch|slider|spinbutton|tab|menuitem)$/;

@@ -1,0 +1,18 @@
+package snapshot_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Cards that script handles input on keep their refs when they hold a
+// title (a heading has a ref to read, not to act on), so a dashboard's
+// widgets can be dragged by their body; a container that hands its
+// buttons' clicks on still leaves the refs to them.
+func TestCardsWithTitlesKeepTheirRefs(t *testing.T) {
+	_, _, _, res := openCaptured(t, "cards")
+	require.Regexp(t, `(?m)^- clickable \[ref=e\d+\]:\n  - heading "Sales" \[level=2\] \[ref=e\d+\]\n  - text: 1,204 orders$`, res.Text)
+	require.Regexp(t, `(?m)^- clickable \[ref=e\d+\]:\n  - heading "Traffic"`, res.Text)
+	require.Regexp(t, `(?m)^- heading "Tools" \[level=2\] \[ref=e\d+\]\n- button "Cut"`, res.Text)
+}
