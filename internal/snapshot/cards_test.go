@@ -16,3 +16,13 @@ func TestCardsWithTitlesKeepTheirRefs(t *testing.T) {
 	require.Regexp(t, `(?m)^- clickable \[ref=e\d+\]:\n  - heading "Traffic"`, res.Text)
 	require.Regexp(t, `(?m)^- heading "Tools" \[level=2\] \[ref=e\d+\]\n- button "Cut"`, res.Text)
 }
+
+// On a surface that handles input for what is placed on it, a node gets a
+// ref; what lets the pointer through (a shadow, a place's label) and a
+// line two pixels across do not: they take no input of their own.
+func TestPlacedDecorationsGetNoRefs(t *testing.T) {
+	_, _, _, res := openCaptured(t, "placed")
+	require.Regexp(t, `(?m)^  - clickable "Start" \[ref=e\d+\]$`, res.Text)
+	require.NotRegexp(t, `Harbour" \[ref|hint="|clickable \[ref=e\d+\]$`, res.Text)
+	require.Equal(t, 2, len(res.Refs), "the board and its node:\n%s", res.Text)
+}

@@ -1020,6 +1020,14 @@
     return r.width < 1 || r.height < 1;
   }
 
+  // thin tells whether e's box is a line, two pixels or less across: what
+  // is placed on a surface in that shape and shows nothing (a timeline's
+  // grid lines, a connector's stem) draws, and is not a node to act on.
+  function thin(e) {
+    const r = e.getBoundingClientRect();
+    return r.width <= 2 || r.height <= 2;
+  }
+
   // walkEl walks element e. ptr is the cursor of e's parent, for e to
   // tell a cursor it sets from one it inherits; '' when cursors do not
   // count (below a control, in an editor).
@@ -1112,10 +1120,14 @@
         if (ptr || heard || (armed && !click && !weak)) {
           const st = getComputedStyle(e);
           cur = st.cursor;
-          if (ptr && cur !== ptr && CURSORS.has(cur)) click = true;
+          // What lets the pointer through (pointer-events: none: a
+          // marker's shadow, a label drawn on a map) takes no input
+          // whatever its cursor or place says.
+          const through = st.pointerEvents === 'none';
+          if (ptr && cur !== ptr && CURSORS.has(cur) && !through) click = true;
           // What is placed on a surface that handles input for its
           // content (nodes on a flow editor's canvas).
-          else if (armed && !click && !weak && st.position === 'absolute') weak = placed = true;
+          else if (armed && !click && !weak && !through && st.position === 'absolute') weak = placed = true;
           // A surface: listeners on an element that clips what it holds
           // or takes touches itself (a canvas, a board).
           if (heard && (st.overflow !== 'visible' || st.touchAction === 'none')) arms = true;
@@ -1264,7 +1276,8 @@
       // So is evidence on an element with nothing to show and no box
       // to click (a focus guard, an empty layer).
       const canvas = arms && drawnMade > drawnBefore;
-      if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
+      if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && noArea(e)) ||
+          (placed && !name && !ownText && thin(e))) &&
           !item && !isScope) {
         click = weak = false;
         if (role === 'clickable') {
