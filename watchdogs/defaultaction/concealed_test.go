@@ -54,6 +54,12 @@ func TestConcealedControlsAreRefused(t *testing.T) {
 	}
 	require.Equal(t, "", e.evalString("tiny.value + far.value"))
 
+	// A transparent <select> laid over the label that shows its value,
+	// which a click at its middle reaches, is the control a user works.
+	_, err = do[events.SelectOptionEvent, events.ActionResult](e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: e.ref("combobox", "Month"), Values: []string{"June"}})
+	require.NoError(t, err)
+	require.Equal(t, "June", e.evalString("month.value"))
+
 	// A checkbox hidden behind its label is checked as a user does it,
 	// through the label.
 	_, err = do[events.SetCheckedEvent, events.ActionResult](e, events.SetCheckedEvent{TabID: e.tab.ID, Ref: e.ref("checkbox", "Agree"), Checked: true})

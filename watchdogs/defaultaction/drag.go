@@ -105,7 +105,7 @@ func (a *attachment) dragElement(ctx context.Context, e events.DragEvent) (event
 		// The target first, then the source, each scrolled into view:
 		// the source's is where the press goes, and the target must still
 		// show once it is.
-		to, err := a.dragAim(ctx, dst, e.Force)
+		to, err := a.dragAim(ctx, dst, e.Force || passThrough(ctx, dst))
 		if err != nil {
 			return err
 		}
@@ -163,6 +163,21 @@ func (a *attachment) dragAim(ctx context.Context, el *element, force bool) (poin
 	fast := true
 	p, _, err := a.aimOnce(ctx, el, &fast)
 	return p, err
+}
+
+// jsPassThrough tells whether the element lets the pointer through
+// (pointer-events: none), so that the browser's hit test never reaches
+// it, whatever is drawn under it.
+const jsPassThrough = `function () { return getComputedStyle(this).pointerEvents === 'none'; }`
+
+// passThrough tells whether a drop target lets the pointer through: a
+// label drawn over a map that takes no input. The hit test cannot reach
+// it, so what it reaches there covers nothing: a drop over its visible
+// part lands on what lies under it, as a user's does, and the drag's
+// result says where the dragged element ended.
+func passThrough(ctx context.Context, el *element) bool {
+	var none bool
+	return el.callOn(ctx, jsPassThrough, &none) == nil && none
 }
 
 // dragPath presses at from, moves to to in steps with pauses, hovers and

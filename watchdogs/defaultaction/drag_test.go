@@ -88,3 +88,14 @@ func TestDragInsideCrossOriginFrame(t *testing.T) {
 	require.Equal(t, "native", r.Details.Drag.Mode)
 	require.Contains(t, r.Details.Drag.Now.Parent, `"Done"`)
 }
+
+// A drop target that lets the pointer through (pointer-events: none, a
+// place label drawn on a map) is not said to be covered by what lies
+// under it: the drag lets go over it, as a user's does, and the pin ends
+// on it.
+func TestDragOntoPassThroughTarget(t *testing.T) {
+	e := newEnv(t, "/mapdrag.html")
+	_, err := do(e, events.DragEvent{TabID: e.tab.ID, From: e.ref("button", "Depot"), To: "text=Harbour"})
+	require.NoError(t, err)
+	require.Equal(t, "true", e.evalString(`String(onHarbour())`))
+}

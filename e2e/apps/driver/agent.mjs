@@ -97,7 +97,13 @@ export class MCPAgent extends Base {
     return this.call('browser_fill_form', { fields: fields.map((f) => ({ target: f.target, name: f.name || f.target, type: f.type || 'textbox', value: f.value })) });
   }
   press(key) { return this.call('browser_press_key', { key }); }
-  drag(start, end) { return this.call('browser_drag', { startTarget: start, endTarget: end, startElement: start, endElement: end }); }
+  // position: 'before' or 'after' lets go over the target's leading or
+  // trailing part.
+  drag(start, end, { position } = {}) {
+    const a = { startTarget: start, endTarget: end, startElement: start, endElement: end };
+    if (position) a.position = position;
+    return this.call('browser_drag', a);
+  }
   select(target, values) { return this.call('browser_select_option', { target, values, element: target }); }
   hover(target) { return this.call('browser_hover', { target, element: target }); }
   find(locator) { return this.call('browser_find', { locator }); }
@@ -165,7 +171,7 @@ export class CLIAgent extends Base {
     return ans;
   }
   press(key) { return this.run(['press', key]); }
-  drag(start, end) { return this.run(['drag', start, end]); }
+  drag(start, end, { position } = {}) { return this.run(['drag', start, end, ...(position ? [`--${position}`] : [])]); }
   select(target, values) { return this.run(['select', target, ...values]); }
   hover(target) { return this.run(['hover', target]); }
   find(locator) { return this.run(['find', locator]); }

@@ -450,9 +450,11 @@
   // counts the editors the walk is in, whose insides are their text, not
   // things to act on of their own; refsMade counts the refs the walk
   // gave, so that an element can tell whether any went to its content,
-  // and drawnMade those of them that went to what a surface draws (a
-  // node placed on it, a shape of a drawing).
-  let activeBox = false, editDepth = 0, refsMade = 0, drawnMade = 0;
+  // actsMade those of them that went to anything but a heading (a
+  // title only reads: a card dragged by its body holds one), and
+  // drawnMade those that went to what a surface draws (a node placed on
+  // it, a shape of a drawing).
+  let activeBox = false, editDepth = 0, refsMade = 0, actsMade = 0, drawnMade = 0;
   // armed is set inside a surface that handles input for what it holds
   // (see arms in walkEl): what is placed on it (absolutely positioned) is
   // something to act on, and so are the items of its lists and tables.
@@ -1038,6 +1040,14 @@
     return r.width < 1 || r.height < 1;
   }
 
+  // thin tells whether e's box is a line, two pixels or less across: what
+  // is placed on a surface in that shape and shows nothing (a timeline's
+  // grid lines, a connector's stem) draws, and is not a node to act on.
+  function thin(e) {
+    const r = e.getBoundingClientRect();
+    return r.width <= 2 || r.height <= 2;
+  }
+
   // walkEl walks element e. ptr is the cursor of e's parent, for e to
   // tell a cursor it sets from one it inherits; '' when cursors do not
   // count (below a control, in an editor).
@@ -1142,10 +1152,14 @@
         if (ptr || heard || (armed && !click && !weak)) {
           const st = getComputedStyle(e);
           cur = st.cursor;
-          if (ptr && cur !== ptr && CURSORS.has(cur)) click = true;
+          // What lets the pointer through (pointer-events: none: a
+          // marker's shadow, a label drawn on a map) takes no input
+          // whatever its cursor or place says.
+          const through = st.pointerEvents === 'none';
+          if (ptr && cur !== ptr && CURSORS.has(cur) && !through) click = true;
           // What is placed on a surface that handles input for its
           // content (nodes on a flow editor's canvas).
-          else if (armed && !click && !weak && st.position === 'absolute') weak = placed = true;
+          else if (armed && !click && !weak && !through && st.position === 'absolute') weak = placed = true;
           // A surface: listeners on an element that clips what it holds
           // or takes touches itself (a canvas, a board).
           if (heard && (st.overflow !== 'visible' || st.touchAction === 'none')) arms = true;
@@ -1211,7 +1225,7 @@
     } else if (runs && vis) {
       (ctx.pend || (ctx.pend = [])).push(e);
     }
-    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade, drawnBefore = drawnMade;
+    const textsBefore = textSeen, transformsBefore = transforms, recsBefore = recs.length, refsBefore = refsMade, actsBefore = actsMade, drawnBefore = drawnMade;
 
     const fromContent = FROM_CONTENT.has(role);
     const kidNeed = need || fromContent || click || (role === 'row' && !!(aLabel || aLby));
@@ -1285,16 +1299,19 @@
         if (name && name === cells) rec.quiet = true;
       }
       rec.name = cap(name, NAME_MAX);
-      // Listeners shared with content that has refs of its own are a
-      // container's, handing its children's input on: the refs are
-      // theirs, and a line of no role of its own goes. Not a surface's
+      // Listeners shared with content that has things to act on of its
+      // own are a container's, handing its children's input on: the
+      // refs are theirs, and a line of no role of its own goes. A
+      // heading inside is no such thing: a card that script drags by
+      // its body keeps its ref over its title's. Not a surface's
       // whose refs went to what it draws (a diagram's canvas and its
       // nodes): the surface is a place of its own, to drop onto or click
       // between the nodes.
       // So is evidence on an element with nothing to show and no box
       // to click (a focus guard, an empty layer).
       const canvas = arms && drawnMade > drawnBefore;
-      if (((weak && !placed && !canvas && refsMade > refsBefore) || ((click || weak) && !name && !ownText && noArea(e))) &&
+      if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && noArea(e)) ||
+          (placed && !name && !ownText && thin(e))) &&
           !item && !isScope) {
         click = weak = false;
         if (role === 'clickable') {
@@ -1308,6 +1325,7 @@
       if (interactive || click || weak || item || (name && CONTENT.has(role))) {
         rec.id = idOf(e);
         refsMade++;
+        if (role !== 'heading' || click || weak) actsMade++;
         if (placed || e.namespaceURI === SVG_NS) drawnMade++;
       } else if (LANDMARKS.has(role)) {
         // An anchor: a ref only should the line stand for its subtree.
@@ -1505,7 +1523,7 @@
     armed = false;
     faded = false;
     editDepth = 0;
-    refsMade = drawnMade = 0;
+    refsMade = actsMade = drawnMade = 0;
     surfaces = null;
     targets = null;
     builtinCands = 0;

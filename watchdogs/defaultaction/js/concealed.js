@@ -48,6 +48,21 @@ function () {
     hit = (root.elementFromPoint ? root : doc).elementFromPoint(x, y);
   }
   const within = (n) => { for (let c = n; c; c = up(c)) if (c === el) return true; return false; };
+  // valueBeneath tells whether the first element under the point (x, y)
+  // that is not el or inside it shows el's value: a select's chosen
+  // option, a field's text.
+  const valueBeneath = (x, y) => {
+    const sq = (t) => (t || '').replace(/\s+/g, ' ').trim();
+    const o = el.localName === 'select' ? el.selectedOptions[0] : null;
+    const v = sq(o ? o.label : el.localName === 'select' ? '' : el.value);
+    if (!v) return false;
+    const root = el.getRootNode();
+    for (const c of (root.elementsFromPoint ? root : doc).elementsFromPoint(x, y)) {
+      if (within(c)) continue;
+      return sq(c.innerText).includes(v);
+    }
+    return false;
+  };
   const shows = (n) => { for (let c = el; c; c = up(c)) if (c === n) return true; return false; };
   if (!why) {
     // Drawn in full, but is it under something else? Only another control
@@ -58,7 +73,14 @@ function () {
     // nor a cover that leaves some point of it where the hit test reaches it.
     if (reached || !hit || within(hit) || shows(hit)) return null;
     for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return null;
-  } else if (!hit || within(hit)) return { why: why, id: 0, desc: '' };
+  } else if (!hit || within(hit)) {
+    // A transparent control that a click at its middle reaches, over
+    // what shows its value, is the one a user works: the page draws its
+    // value beneath it (a month's name under a <select> laid over it at
+    // opacity 0), and a user's click opens it.
+    if (reached && hit && within(hit) && /transparent/.test(why) && valueBeneath(cx, cy)) return null;
+    return { why: why, id: 0, desc: '' };
+  }
   // A control first (a custom select's combobox rather than the list
   // showing its choice), then anything focusable.
   const CONTROL = /^(button|link|combobox|textbox|searchbox|checkbox|radio|switch|slider|spinbutton|tab|menuitem)$/;

@@ -6,9 +6,35 @@ function (w) {
   // draws late, and an editor that renders its model in that frame, after
   // the input, would undo what the next input does if it came first), and
   // at once in a hidden document, which draws no frames.
+  //
+  // Then it waits, bounded, for the short transitions and animations the
+  // input has just started to end, and for the task after their end
+  // (their transitionend and animationend handlers): a page that ignores
+  // input while it animates (a map that zooms, a panel that slides) has
+  // taken this input only once its animation is over, and would drop the
+  // next. Those that began before the input, run without end (a spinner)
+  // or last longer than FRESH_MAX do not hold the answer.
+  const FRESH = 250, FRESH_MAX = 800;
+  const fresh = () => {
+    let list;
+    try { list = w.document.getAnimations(); } catch (e) { return []; }
+    return list.filter((a) => {
+      if (a.playState !== 'running' || a.playbackRate <= 0 || a.currentTime === null || !a.effect) return false;
+      const t = a.effect.getComputedTiming();
+      return a.currentTime <= FRESH && Number.isFinite(t.endTime) && t.endTime - a.currentTime <= FRESH_MAX;
+    });
+  };
   return new Promise((r) => {
     if (w.document.hidden) { r(); return; }
     const t = setTimeout(r, 1000);
-    w.requestAnimationFrame(() => setTimeout(() => { clearTimeout(t); r(); }, 0));
+    w.requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(t);
+      const running = fresh();
+      if (!running.length) { r(); return; }
+      const cap = setTimeout(r, FRESH_MAX);
+      Promise.all(running.map((a) => a.finished.catch(() => null))).then(() => {
+        w.requestAnimationFrame(() => setTimeout(() => { clearTimeout(cap); r(); }, 0));
+      });
+    }, 0));
   });
 }

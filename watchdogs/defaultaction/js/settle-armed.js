@@ -7,10 +7,11 @@ function (n, win) {
   // the release's task, so it is behind every handler of that task; the
   // window's timer is then queued behind the zero-delay timers those
   // handlers queued, and one more hop lets a navigation they start be
-  // requested before the reply. When the click changed the page, it also
-  // waits for the page's next animation frame (frame.js), where handlers
-  // leave work of their own. It answers what the click changed
-  // (effect.js), or null when nothing is armed.
+  // requested before the reply. Then it waits for the page's next
+  // animation frame (frame.js), where handlers leave work of their own (a
+  // map that zooms in the frame after the click): a click that changed
+  // nothing yet may change the page there. It answers what the click
+  // changed (effect.js), or null when nothing is armed.
   const a = globalThis.__agentbrowserInput;
   if (!a) return null;
   return new Promise(r => {
@@ -20,7 +21,7 @@ function (n, win) {
       if (globalThis.__agentbrowserInput === a) delete globalThis.__agentbrowserInput;
       // A selection the input moved: its selectionchange first (watch.js).
       a.watch.selected(100).then(() => setTimeout(() => setTimeout(() => setTimeout(async () => {
-        if (a.watch.active()) await (__FRAME__)(a.win);
+        await (__FRAME__)(a.win);
         r({effect: (__EFFECT__)(a.watch, true)});
       }, 0), win), 0));
     };

@@ -114,12 +114,12 @@ function (docs, el) {
     },
     // settle(win, ms): until(ms), then the selectionchange a moved
     // selection fires (bounded), then the timers the input's handlers
-    // queued (as settleScript), then an animation frame when the page
-    // changed.
+    // queued (as settleScript), then an animation frame, where handlers
+    // may leave their work (frame.js).
     settle(win, ms) {
       return this.until(ms).then(() => this.selected(100)).then(() => new Promise((r) => {
         setTimeout(() => setTimeout(async () => {
-          if (this.active()) await (__FRAME__)(this.win);
+          await (__FRAME__)(this.win);
           r();
         }, 0), win);
       }));
