@@ -12,8 +12,10 @@ function () {
   if (!info.connected || !info.editable || info.disabled) return {info: info, ready: false};
   if (['date', 'time', 'datetime-local', 'month', 'week'].includes(info.type)) return {info: info, ready: false};
   if ((__CONCEALED__).call(this)) return {info: info, ready: false};
-  this.scrollIntoViewIfNeeded(true);
-  this.focus();
+  // Into view as a user could bring it (into-view.js), then focused
+  // where it is: focus's own scroll would move boxes a user cannot.
+  if ((__INTOVIEW__)(this).held) return {info: info, ready: false};
+  this.focus({preventScroll: true});
   const ready = (__FOCUSED__).call(this);
   let before = null;
   if (ready) {
