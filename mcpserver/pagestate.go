@@ -235,7 +235,8 @@ type navigationView struct {
 // (full), or no tree (none); the url and title when they changed, or after
 // a navigation tool (nav); pending dialogs, a tab the action opened and
 // new console errors. While a dialog blocks the tab, the dialog is all
-// there is to say.
+// there is to say. A client that takes a whole snapshot next, by habit
+// (navHabit), is told only how much changed.
 func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOut, nav bool, act actionFacts) {
 	mode := s.opts.SnapshotMode
 	var head strings.Builder
