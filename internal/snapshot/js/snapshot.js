@@ -1076,8 +1076,9 @@
     }
     // A <select> the page draws nothing of and leaves out of a user's
     // reach is a widget's store for its form: the widget drawn in its
-    // place is the control (see replacedSelect).
-    if (vis && tag === 'select' && replacedSelect(e)) return '';
+    // place is the control (see replacedSelect). A locator still finds it
+    // (by its label, say), for the action to name that widget.
+    if (vis && !plugin && tag === 'select' && replacedSelect(e)) return '';
     const block = !INLINE_TAGS.has(tag);
     const isScope = e === scopeEl;
     const surface = surfaces !== null && surfaces.has(e);
