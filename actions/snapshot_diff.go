@@ -38,6 +38,20 @@ func (t *SnapshotTracker) Diff(tab events.TargetID, text string) events.Snapshot
 	return events.SnapshotDiff{Text: d.Text, Full: d.Full, Changed: d.Changed, RemovedRefs: d.RemovedRefs, ChangedRefs: d.ChangedRefs}
 }
 
+// Peek returns what changed in text since the tab's latest snapshot,
+// without recording text: for an answer that only says whether anything
+// changed, the caller reading the lines from a later snapshot.
+func (t *SnapshotTracker) Peek(tab events.TargetID, text string) events.SnapshotDiff {
+	if strings.HasPrefix(text, events.BlockedSnapshotPrefix) {
+		return events.SnapshotDiff{Text: text, Full: true, Changed: 1}
+	}
+	t.mu.Lock()
+	prev := t.last[tab]
+	t.mu.Unlock()
+	d := snapshot.DiffText(prev, text)
+	return events.SnapshotDiff{Text: d.Text, Full: d.Full, Changed: d.Changed, RemovedRefs: d.RemovedRefs, ChangedRefs: d.ChangedRefs}
+}
+
 // Forget drops a tab's remembered snapshot.
 func (t *SnapshotTracker) Forget(tab events.TargetID) {
 	t.mu.Lock()

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -120,6 +121,24 @@ func (c *conn) remember(p *pageSnapshot) events.SnapshotDiff {
 	return c.snaps.Diff(p.st.TabID, p.tree)
 }
 
+// changedCount says how much of the tree a diff changed: lines, refs
+// removed.
+func changedCount(d events.SnapshotDiff) string {
+	s := plural(d.Changed, "line")
+	if len(d.RemovedRefs) > 0 {
+		s += ", " + plural(len(d.RemovedRefs), "ref") + " removed"
+	}
+	return s
+}
+
+// plural is n and the noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
 // located records the url and title this client was told for a tab and
 // tells whether they differ from the ones told before.
 func (c *conn) located(tab events.TargetID, url, title string) bool {
@@ -216,7 +235,8 @@ type navigationView struct {
 // (full), or no tree (none); the url and title when they changed, or after
 // a navigation tool (nav); pending dialogs, a tab the action opened and
 // new console errors. While a dialog blocks the tab, the dialog is all
-// there is to say.
+// there is to say. A client that takes a whole snapshot next, by habit
+// (navHabit), is told only how much changed.
 func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOut, nav bool, act actionFacts) {
 	mode := s.opts.SnapshotMode
 	var head strings.Builder
@@ -226,10 +246,11 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		page.NewTab = act.NewTab
 	}
 	page.Navigated = act.Navigated
-	// A client that snapshots after navigating is not sent the tree it
-	// asks for next (see navHabit).
-	lean := nav && mode == Incremental && c.habit.leaves()
-	p, err := c.snapshotPage(ctx, a, request.Snapshot{NoTree: mode == None || lean})
+	// A client that snapshots after navigating, or after acting, is not
+	// sent the lines it asks for next (see navHabit): a navigation's answer
+	// takes no tree, another action's says only whether anything changed.
+	lean := mode == Incremental && c.habit.leaves(nav)
+	p, err := c.snapshotPage(ctx, a, request.Snapshot{NoTree: mode == None || (lean && nav)})
 	if err != nil {
 		// The action succeeded; say why the state is missing.
 		f := describe(err)
@@ -239,16 +260,16 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		out.fields.set("page", page)
 		return
 	}
-	if nav {
-		c.habit.navigated(p.st.TabID)
-	}
+	c.habit.answered(p.st.TabID, nav)
 	dialogs, console := len(p.st.PendingDialogs), p.consoleErrors()
 	page.URL, page.Title, page.TabID = p.st.URL, p.st.Title, p.st.TabID
 	page.PendingDialogs, page.ConsoleErrors = &dialogs, &console
 	blocked := p.blocked()
 	// A blocked page's title is not the page's: leave the url and title
-	// for after the answer.
-	if !blocked && (c.located(p.st.TabID, p.st.URL, p.st.Title) || nav || act.Navigated) {
+	// for after the answer. A lean navigation's answer leaves them to the
+	// snapshot the client takes next, which says them (and records them
+	// as told).
+	if !blocked && !lean && (c.located(p.st.TabID, p.st.URL, p.st.Title) || nav || act.Navigated) {
 		fmt.Fprintf(&head, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
 	}
 	if console > 0 {
@@ -263,11 +284,24 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		st.WriteString("### Page state\n" + head.String())
 	}
 	switch {
-	case lean:
+	case lean && nav:
 		page.TreeLeftOut = true
 		if !blocked {
-			st.WriteString("### Snapshot: left out, as this client takes browser_snapshot after navigating")
+			st.WriteString("### Page state: left out, as this client takes browser_snapshot next")
 		}
+	case lean && !blocked:
+		// What changed, counted but not recorded: the snapshot the client
+		// takes next is its baseline, and should it not take one, its next
+		// answer shows these changes too.
+		d := c.snaps.Peek(p.st.TabID, p.tree)
+		page.ChangedLines, page.Full = &d.Changed, &d.Full
+		page.RemovedRefs, page.ChangedRefs = d.RemovedRefs, d.ChangedRefs
+		if d.Changed == 0 && len(d.RemovedRefs) == 0 {
+			st.WriteString("### Snapshot: no change")
+			break
+		}
+		page.TreeLeftOut = true
+		fmt.Fprintf(&st, "### Snapshot: %s changed; left out, as this client takes browser_snapshot next", changedCount(d))
 	case mode == Incremental:
 		d := c.remember(p)
 		page.ChangedLines, page.Full = &d.Changed, &d.Full

@@ -32,7 +32,7 @@ import (
 // point taken at once would land on another row.
 //
 // Where the hit test at the centre fails, jsReach tries other points.
-var jsAimInPage = strings.Replace(aimInPageJS, "__REACH__", jsReach, 1)
+var jsAimInPage = strings.NewReplacer("__REACH__", jsReach, "__INTOVIEW__", jsIntoView).Replace(aimInPageJS)
 
 // jsReach(x, y, clip) answers where a click reaches the element: (x, y)
 // when jsHit's test there does, else the first of a few points inside
@@ -216,6 +216,12 @@ func (a *attachment) aim(ctx context.Context, el *element) (point, error) {
 		if !errors.Is(err, events.ErrElementCovered) || time.Now().Add(wait).After(limit) {
 			return point{}, err
 		}
+		if errors.As(err, new(heldErr)) {
+			// A box the page moves itself kept it out of view: the next
+			// attempt brings it into view again, as the box may still be
+			// moving it there (a carousel's slide in transition).
+			fast = true
+		}
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -286,7 +292,9 @@ func coveredError(el *element, cover string, p point) error {
 // show it, by messages that reach those documents later; once each
 // <iframe> is in view those asks find nothing to do, where otherwise one
 // could move a frame after the click had aimed
-// (TestClickNestedOOPIFBelowTheFold).
+// (TestClickNestedOOPIFBelowTheFold). The element itself comes into view
+// as a user could bring it (show): a box the page scrolls itself that
+// keeps it out of view fails the action.
 func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 	type owner struct {
 		parent *session.Target
@@ -320,9 +328,8 @@ func (a *attachment) scrollIntoView(ctx context.Context, el *element) error {
 			moved = true
 		}
 	}
-	err := el.res.Client.DOM.ScrollIntoViewIfNeeded(ctx, dom.NewScrollIntoViewIfNeededArgs().SetObjectID(el.res.ObjectID))
-	if err != nil {
-		return el.gone(notVisible(el, err))
+	if err := a.show(ctx, el); err != nil {
+		return err
 	}
 	if moved {
 		// The frame itself, throttled while off screen, draws at its new

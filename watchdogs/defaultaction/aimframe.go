@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mafredri/cdp/protocol/dom"
@@ -20,11 +21,14 @@ import (
 )
 
 // jsFrameBox scrolls an <iframe> into view in its document (the tab's top
-// document) and returns its content box and the viewport's size, or null
-// when the fast path cannot answer exactly (a transformed or zoomed view).
-//
+// document) as a user could (jsIntoView) and returns its content box and
+// the viewport's size, or null when the fast path cannot answer exactly (a
+// transformed or zoomed view, an <iframe> kept out of view by a box the
+// page scrolls itself).
+var jsFrameBox = strings.Replace(frameBoxSrc, "__INTOVIEW__", jsIntoView, 1)
+
 //go:embed js/frame-box.js
-var jsFrameBox string
+var frameBoxSrc string
 
 // frameBoxJS is jsFrameBox's answer.
 type frameBoxJS struct {

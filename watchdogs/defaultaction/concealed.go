@@ -12,6 +12,9 @@ type concealedJS struct {
 	Why  string `json:"why"`
 	ID   int64  `json:"id"`
 	Desc string `json:"desc"`
+	// Held describes the box the page scrolls itself that keeps the
+	// element out of view (jsIntoView).
+	Held string `json:"held"`
 }
 
 // concealed fails with element_covered when an action that sets the
@@ -30,6 +33,9 @@ func (a *attachment) concealed(ctx context.Context, el *element, what string) er
 	}
 	if c == nil {
 		return nil
+	}
+	if c.Held != "" {
+		return heldError(el, c.Held)
 	}
 	if c.Desc == "" {
 		return events.Errorf(events.CodeElementCovered, "%s on %s would change nothing the user sees: %s, and the page draws nothing of it; take a new snapshot and use the control the page shows", what, el.describe(), c.Why).

@@ -37,14 +37,17 @@ func TestConcealedControlsAreRefused(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, widget, st.Tree.Text)
+	// The select the widget is drawn over has no line of its own (the
+	// snapshot shows the control once); a locator still reaches it.
+	require.NotContains(t, st.Tree.Text, `combobox "City"`+" [ref=")
 
-	_, err := do[events.SelectOptionEvent, events.ActionResult](e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: e.ref("combobox", "City"), Values: []string{"Berlin"}})
+	_, err := do[events.SelectOptionEvent, events.ActionResult](e, events.SelectOptionEvent{TabID: e.tab.ID, Ref: `role=combobox[name="City"]`, Values: []string{"Berlin"}})
 	requireCode(t, err, events.CodeElementCovered)
 	require.Contains(t, err.Error(), "transparent")
 	require.Equal(t, string(widget)+` combobox "City picker"`, actions.Describe(err).Details.Covering)
 	require.Equal(t, "Pick a city", e.evalString("city.value"), "nothing was selected")
 
-	_, err = e.click(events.ClickElementEvent{Ref: e.ref("option", "Paris")})
+	_, err = e.click(events.ClickElementEvent{Ref: `css=#city > option:last-child`})
 	requireCode(t, err, events.CodeElementCovered)
 	require.Contains(t, err.Error(), string(widget))
 

@@ -27,14 +27,16 @@ var jsHit string
 // jsClick(button, count, modifiers, hoverOnly) clicks (or hovers) through
 // script, ignoring what covers the element: the events of a user's click,
 // dispatched on the element itself.
-//
+var jsClick = strings.Replace(clickSrc, "__INTOVIEW__", jsIntoView, 1)
+
 //go:embed js/click.js
-var jsClick string
+var clickSrc string
 
 // jsClickLabel clicks the first label of the element the page draws.
-//
+var jsClickLabel = strings.Replace(clickLabelSrc, "__INTOVIEW__", jsIntoView, 1)
+
 //go:embed js/clicklabel.js
-var jsClickLabel string
+var clickLabelSrc string
 
 // jsSelectAll selects an editable element's whole content so the next
 // key press replaces it.
@@ -83,7 +85,7 @@ var jsVisible string
 // jsConcealed reports whether the element is hidden from the user where it
 // is (transparent, a pixel or less, clipped away by layout, off the page)
 // and what the page draws in its place; see concealed.
-var jsConcealed = strings.NewReplacer("__PARTS__", jsParts, "__REACH__", jsReach).Replace(concealedSrc)
+var jsConcealed = strings.NewReplacer("__PARTS__", jsParts, "__REACH__", jsReach, "__INTOVIEW__", jsIntoView).Replace(concealedSrc)
 
 //go:embed js/concealed.js
 var concealedSrc string

@@ -53,7 +53,7 @@ func (a *attachment) typeText(ctx context.Context, e events.TypeTextEvent) (even
 // jsTypeReady describes, checks, scrolls into view and focuses the element
 // to type into, in one call; see js/type-ready.js.
 var jsTypeReady = strings.NewReplacer("__INFO__", jsInfo, "__CONCEALED__", jsConcealed, "__FOCUSED__", jsFocused, "__HOST_FOCUSED__", jsHostFocused,
-	"__VALUE__", jsValue, "__WATCH__", jsWatch).Replace(typeReadyJS)
+	"__VALUE__", jsValue, "__WATCH__", jsWatch, "__INTOVIEW__", jsIntoView).Replace(typeReadyJS)
 
 //go:embed js/type-ready.js
 var typeReadyJS string

@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 // the agent looked for; it carries the call and the server's answer.
 export class StepError extends Error {}
 
-const clip = (s, n = 1500) => (s.length > n ? s.slice(0, n) + ` …(${s.length} chars)` : s);
+const clip = (s, n = 1500) => (!process.env.AB_FULL_LOG && s.length > n ? s.slice(0, n) + ` …(${s.length} chars)` : s);
 
 class Base {
   // bytes counts the text of the answers the agent read to do the task:

@@ -1113,6 +1113,11 @@
         if (vis && (fades || faded) && !reachable(e, st)) vis = false;
       }
     }
+    // A <select> the page draws nothing of and leaves out of a user's
+    // reach is a widget's store for its form: the widget drawn in its
+    // place is the control (see replacedSelect). A locator still finds it
+    // (by its label, say), for the action to name that widget.
+    if (vis && !plugin && tag === 'select' && replacedSelect(e)) return '';
     const block = !INLINE_TAGS.has(tag);
     const isScope = e === scopeEl;
     const surface = surfaces !== null && surfaces.has(e);
@@ -1446,6 +1451,49 @@
     const ps = getComputedStyle(p);
     if (ps.overflow === 'visible') return false;
     return !((st.position === 'absolute' || st.position === 'fixed') && ps.position === 'static');
+  }
+  // replacedSelect tells whether a <select> is one a widget replaces: the
+  // page draws nothing of it (undrawn) and a user cannot reach it there,
+  // as it is out of the keyboard's order (tabindex -1) or another control
+  // is drawn where it lies. A visually hidden select a user still reaches
+  // by the keyboard, with nothing drawn in its place, is the control and
+  // keeps its line.
+  function replacedSelect(e) {
+    if (!undrawn(e)) return false;
+    return e.tabIndex < 0 || drawnOver(e);
+  }
+  // undrawn tells whether the page draws nothing of e: its box is a pixel
+  // or so (or none), it or an ancestor is transparent, its clip or
+  // clip-path cuts it all away, or it lies off the page.
+  function undrawn(e) {
+    const r = e.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return true;
+    const w = e.ownerDocument.defaultView;
+    if (r.right + w.scrollX <= 0 || r.bottom + w.scrollY <= 0) return true;
+    const st = getComputedStyle(e);
+    if (/^inset\((5\d|[6-9]\d|100)(\.\d+)?%/.test(st.clipPath || '')) return true;
+    const m = /^rect\(([-\d.]+)px,? ([-\d.]+)px,? ([-\d.]+)px,? ([-\d.]+)px\)$/.exec(st.clip || '');
+    if (m && (st.position === 'absolute' || st.position === 'fixed') && (+m[2] - +m[4] < 2 || +m[3] - +m[1] < 2)) return true;
+    for (let c = e; c && c.nodeType === 1 && c.localName !== 'body'; c = c.parentElement || (c.parentNode && c.parentNode.host) || null) {
+      if (getComputedStyle(c).opacity === '0') return true;
+    }
+    return false;
+  }
+  // drawnOver tells whether the hit test at the centre of e's box reaches
+  // another control (something focusable, or of a widget's role) that
+  // does not hold e: a widget drawn in its place.
+  function drawnOver(e) {
+    const r = e.getBoundingClientRect();
+    const w = e.ownerDocument.defaultView;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= w.innerWidth || y >= w.innerHeight) return false;
+    const root = e.getRootNode();
+    const hit = (root.elementFromPoint ? root : e.ownerDocument).elementFromPoint(x, y);
+    if (!hit || hit === e || e.contains(hit)) return false;
+    for (let c = hit; c && c.nodeType === 1 && !c.contains(e); c = c.parentElement) {
+      if (c.tabIndex >= 0 || INTERACTIVE.has(explicitRole(c.getAttribute('role') || '') || '')) return true;
+    }
+    return false;
   }
   // editorTargets keeps, from walk to walk, the focus target of each
   // editor surface the walks found, for editorOf.

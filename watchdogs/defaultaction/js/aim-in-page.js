@@ -6,7 +6,10 @@ async function () {
   const vv = w.visualViewport;
   if (vv && (vv.scale !== 1 || vv.offsetLeft !== 0 || vv.offsetTop !== 0)) return null;
   const r0 = el.getBoundingClientRect();
-  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true); else el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  // Into view as a user could bring it (into-view.js); when a box the
+  // page scrolls itself keeps it out of view, the CDP path explains.
+  const shown = (__INTOVIEW__)(el);
+  if (shown.nobox || shown.held) return null;
   const r1 = el.getBoundingClientRect();
   if (r0.top !== r1.top || r0.left !== r1.left) {
     // A scroll moved it: the page may lay itself out again in answer (a

@@ -8,7 +8,7 @@ function (button, count, mods, hoverOnly) {
   // hover's events.
   const el = this;
   const w = el.ownerDocument.defaultView;
-  if (el.scrollIntoView) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  (__INTOVIEW__)(el);
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const b = button === 'right' ? 2 : button === 'middle' ? 1 : 0;

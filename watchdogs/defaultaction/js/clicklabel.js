@@ -8,7 +8,7 @@ function () {
   };
   const label = Array.from(this.labels || []).find(drawn);
   if (!label) return false;
-  label.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  if ((__INTOVIEW__)(label).held) return false;
   label.click();
   return true;
 }

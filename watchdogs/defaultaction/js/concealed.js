@@ -2,7 +2,8 @@ function () {
   // concealed answers null when the element can be seen where it is, or
   // {why, id, desc}: why it cannot (transparent, a pixel or less, off the
   // page), and the element the page shows in its place (its world-local
-  // id, for its ref, and a description), when there is one.
+  // id, for its ref, and a description), when there is one; or {held},
+  // when a box the page scrolls itself keeps it out of view (into-view.js).
   // An option of a drop-down is seen through its <select>.
   const opt = this.localName === 'option';
   const el = opt ? this.closest('select') || this : this;
@@ -17,7 +18,10 @@ function () {
   let r = el.getBoundingClientRect();
   if (!why && tiny(r)) why = 'it is a pixel or less in size';
   if (!why && (r.right + w.scrollX <= 0 || r.bottom + w.scrollY <= 0)) why = 'it is off the page';
-  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true);
+  // Into view as a user could bring it: a box the page scrolls itself
+  // (a carousel) is not scrolled from outside (into-view.js).
+  const shown = (__INTOVIEW__)(el);
+  if (!why && shown.held) return {why: '', id: 0, desc: '', held: shown.held};
   r = el.getBoundingClientRect();
   // What layout leaves visible of it (not what its ancestors' styles
   // suggest: a box that hides its overflow does not clip an absolutely

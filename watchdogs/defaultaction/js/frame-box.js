@@ -12,7 +12,7 @@ function () {
   const known = globalThis.__agentbrowserFrameRects || (globalThis.__agentbrowserFrameRects = new WeakMap());
   const last = known.get(f);
   const before = f.getBoundingClientRect();
-  if (f.scrollIntoViewIfNeeded) f.scrollIntoViewIfNeeded(true); else f.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  if ((__INTOVIEW__)(f).held) return null;
   const measure = (moved) => {
     const r = f.getBoundingClientRect();
     known.set(f, [r.left, r.top, r.width, r.height]);

@@ -16,8 +16,10 @@ function () {
   // gives it, by a click where its text ends (the full path's focusHost).
   const t = this.localName;
   if (t !== 'input' && t !== 'textarea' && !this.editContext && !(__HOST_FOCUSED__).call(this)) return {info: info, ready: false};
-  this.scrollIntoViewIfNeeded(true);
-  this.focus();
+  // Into view as a user could bring it (into-view.js), then focused
+  // where it is: focus's own scroll would move boxes a user cannot.
+  if ((__INTOVIEW__)(this).held) return {info: info, ready: false};
+  this.focus({preventScroll: true});
   const ready = (__FOCUSED__).call(this);
   let before = null;
   if (ready) {
