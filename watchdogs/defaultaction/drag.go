@@ -15,13 +15,15 @@ import (
 )
 
 // jsDragArm starts watching the dragged element's document (see
-// js/drag-arm.js); jsDragReport(position) reads back what the drag did;
+// js/drag-arm.js); jsDragReport(position) reads back what the drag did,
+// once the page has answered the release (jsFrame);
 // jsDropBox measures where a drag lets go over its target and marks it.
 var (
 	//go:embed js/drag-arm.js
-	jsDragArm string
+	jsDragArm    string
+	jsDragReport = strings.Replace(dragReportJS, "__FRAME__", jsFrame, 1)
 	//go:embed js/drag-report.js
-	jsDragReport string
+	dragReportJS string
 	jsDropBox    = strings.Replace(dropBoxJS, "__PARTS__", jsParts, 1)
 	//go:embed js/drop-box.js
 	dropBoxJS string

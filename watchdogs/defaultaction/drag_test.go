@@ -99,3 +99,14 @@ func TestDragOntoPassThroughTarget(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "true", e.evalString(`String(onHarbour())`))
 }
+
+// A drag the page undoes on release (the card slides back where it was) is
+// not a move: the result is read once the slide back has ended, and it
+// says nothing changed.
+func TestDragThatSnapsBack(t *testing.T) {
+	e := newEnv(t, "/snapback.html")
+	_, err := e.drag(events.DragEvent{From: "css=#card", To: "css=#edge"})
+	requireCode(t, err, events.CodeNotApplied)
+	require.Contains(t, err.Error(), "changed nothing")
+	require.Equal(t, "400", e.evalString(`String(document.getElementById("card").getBoundingClientRect().left - document.getElementById("track").getBoundingClientRect().left)`))
+}

@@ -7,80 +7,87 @@ function (position) {
   // the element ended.
   const s = globalThis.__agentbrowserDrag;
   if (!s) return null;
-  s.stop();
-  globalThis.__agentbrowserDrag = null;
-  const ab = globalThis.__ab;
-  const idOf = (n) => (ab && ab.idOf && n && n.nodeType === 1 ? ab.idOf(n) : 0);
-  const short = (t) => { t = (t || '').replace(/\s+/g, ' ').trim(); return t.length > 40 ? t.slice(0, 39) + '\u2026' : t; };
-  const describe = (p) => {
-    if (!p) return {desc: 'nothing (it left the page)', id: 0};
-    if (p.nodeType === 9) return {desc: 'the document', id: 0};
-    let e = p.host || p;
-    // An event's target can be a text node (a drop on a link's words).
-    if (e.nodeType !== 1) e = e.parentElement;
-    if (!e) return {desc: 'nothing (it left the page)', id: 0};
-    let d = e.localName;
-    if (e.id) d += '#' + e.id;
-    else if (e.classList && e.classList.length) d += '.' + Array.from(e.classList).slice(0, 2).join('.');
-    let head = e.getAttribute('aria-label') || e.getAttribute('title') || '';
-    if (!head) {
-      for (const c of [e, e.parentElement]) {
-        const h = c && c.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6, :scope > [role=heading], :scope > header, :scope > legend, :scope > caption');
-        if (h) { head = h.textContent; break; }
+  // Read once the page has answered the release: its next frame and the
+  // short transitions the release began (frame.js). A page that undoes a
+  // drag slides the element back where it was, and a box read mid-slide
+  // would report a move the page is taking back.
+  const report = () => {
+    s.stop();
+    globalThis.__agentbrowserDrag = null;
+    const ab = globalThis.__ab;
+    const idOf = (n) => (ab && ab.idOf && n && n.nodeType === 1 ? ab.idOf(n) : 0);
+    const short = (t) => { t = (t || '').replace(/\s+/g, ' ').trim(); return t.length > 40 ? t.slice(0, 39) + '\u2026' : t; };
+    const describe = (p) => {
+      if (!p) return {desc: 'nothing (it left the page)', id: 0};
+      if (p.nodeType === 9) return {desc: 'the document', id: 0};
+      let e = p.host || p;
+      // An event's target can be a text node (a drop on a link's words).
+      if (e.nodeType !== 1) e = e.parentElement;
+      if (!e) return {desc: 'nothing (it left the page)', id: 0};
+      let d = e.localName;
+      if (e.id) d += '#' + e.id;
+      else if (e.classList && e.classList.length) d += '.' + Array.from(e.classList).slice(0, 2).join('.');
+      let head = e.getAttribute('aria-label') || e.getAttribute('title') || '';
+      if (!head) {
+        for (const c of [e, e.parentElement]) {
+          const h = c && c.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6, :scope > [role=heading], :scope > header, :scope > legend, :scope > caption');
+          if (h) { head = h.textContent; break; }
+        }
       }
+      if (head) d += ' "' + short(head) + '"';
+      return {desc: d, id: idOf(e)};
+    };
+    const inside = (n, set) => { for (let c = n.parentNode; c; c = c.parentNode) if (set.has(c)) return true; return false; };
+    let el = s.el, replaced = false;
+    const addedNow = new Set(Array.from(s.added).filter((n) => n.isConnected));
+    if (!el.isConnected) {
+      // The page drew a new element in its place: one of those it added with
+      // the same tag and text, else the one such element in the document.
+      el = null;
+      const like = (n) => n.localName === s.tag && (n.textContent || '').replace(/\s+/g, ' ').trim() === s.text;
+      for (const n of addedNow) {
+        if (like(n)) { el = n; break; }
+        const m = Array.from(n.querySelectorAll(s.tag)).find(like);
+        if (m) { el = m; break; }
+      }
+      if (!el) {
+        const all = Array.from(s.doc.querySelectorAll(s.tag)).filter(like);
+        if (all.length === 1) el = all[0];
+      }
+      replaced = !!el;
     }
-    if (head) d += ' "' + short(head) + '"';
-    return {desc: d, id: idOf(e)};
+    const was = Object.assign(describe(s.parent), {index: s.index, of: s.of});
+    let now = null, dx = 0, dy = 0;
+    if (el) {
+      const p = el.parentNode;
+      now = Object.assign(describe(p), {index: p ? Array.prototype.indexOf.call(p.children, el) : -1, of: p ? p.children.length : 0});
+      const b = el.getBoundingClientRect();
+      dx = b.left - s.left; dy = b.top - s.top;
+    }
+    const placeMoved = !el || replaced || el.parentNode !== s.parent || now.index !== s.index;
+    let added = 0, removed = 0, changed = 0;
+    for (const n of addedNow) if (n !== el && !inside(n, addedNow)) added++;
+    for (const n of s.removed) if (!n.isConnected && n !== s.el) removed++;
+    for (const [n, m] of s.attrs) if (n.isConnected) for (const [k, v] of m) if ((n.getAttribute(k) || '') !== (v || '')) changed++;
+    for (const [n, v] of s.texts) if (n.isConnected && n.data !== v) changed++;
+    for (const n of s.textParents) if (n.isConnected && !inside(n, addedNow) && !addedNow.has(n)) changed++;
+    let side = '', adjacent = false;
+    const t = globalThis.__agentbrowserDragTarget;
+    globalThis.__agentbrowserDragTarget = null;
+    if (position && el && t && t.isConnected && t !== el && el.parentNode === t.parentNode) {
+      const kids = Array.prototype.indexOf.bind(el.parentNode.children);
+      const a = kids(el), b = kids(t);
+      side = a < b ? 'before' : 'after';
+      adjacent = Math.abs(a - b) === 1;
+    }
+    const d = s.seen;
+    return {
+      was: was, now: now, replaced: replaced, gone: !el, placeMoved: placeMoved,
+      dx: dx, dy: dy, added: added, removed: removed, changed: changed,
+      side: side, adjacent: adjacent, targetKnown: !!t,
+      dropped: !!d.drop, dropHandled: !!d.drop && d.drop.defaultPrevented, dropFiles: d.dropFiles, dropTypes: d.dropTypes,
+      dropTarget: d.dropTarget ? describe(d.dropTarget).desc : '',
+    };
   };
-  const inside = (n, set) => { for (let c = n.parentNode; c; c = c.parentNode) if (set.has(c)) return true; return false; };
-  let el = s.el, replaced = false;
-  const addedNow = new Set(Array.from(s.added).filter((n) => n.isConnected));
-  if (!el.isConnected) {
-    // The page drew a new element in its place: one of those it added with
-    // the same tag and text, else the one such element in the document.
-    el = null;
-    const like = (n) => n.localName === s.tag && (n.textContent || '').replace(/\s+/g, ' ').trim() === s.text;
-    for (const n of addedNow) {
-      if (like(n)) { el = n; break; }
-      const m = Array.from(n.querySelectorAll(s.tag)).find(like);
-      if (m) { el = m; break; }
-    }
-    if (!el) {
-      const all = Array.from(s.doc.querySelectorAll(s.tag)).filter(like);
-      if (all.length === 1) el = all[0];
-    }
-    replaced = !!el;
-  }
-  const was = Object.assign(describe(s.parent), {index: s.index, of: s.of});
-  let now = null, dx = 0, dy = 0;
-  if (el) {
-    const p = el.parentNode;
-    now = Object.assign(describe(p), {index: p ? Array.prototype.indexOf.call(p.children, el) : -1, of: p ? p.children.length : 0});
-    const b = el.getBoundingClientRect();
-    dx = b.left - s.left; dy = b.top - s.top;
-  }
-  const placeMoved = !el || replaced || el.parentNode !== s.parent || now.index !== s.index;
-  let added = 0, removed = 0, changed = 0;
-  for (const n of addedNow) if (n !== el && !inside(n, addedNow)) added++;
-  for (const n of s.removed) if (!n.isConnected && n !== s.el) removed++;
-  for (const [n, m] of s.attrs) if (n.isConnected) for (const [k, v] of m) if ((n.getAttribute(k) || '') !== (v || '')) changed++;
-  for (const [n, v] of s.texts) if (n.isConnected && n.data !== v) changed++;
-  for (const n of s.textParents) if (n.isConnected && !inside(n, addedNow) && !addedNow.has(n)) changed++;
-  let side = '', adjacent = false;
-  const t = globalThis.__agentbrowserDragTarget;
-  globalThis.__agentbrowserDragTarget = null;
-  if (position && el && t && t.isConnected && t !== el && el.parentNode === t.parentNode) {
-    const kids = Array.prototype.indexOf.bind(el.parentNode.children);
-    const a = kids(el), b = kids(t);
-    side = a < b ? 'before' : 'after';
-    adjacent = Math.abs(a - b) === 1;
-  }
-  const d = s.seen;
-  return {
-    was: was, now: now, replaced: replaced, gone: !el, placeMoved: placeMoved,
-    dx: dx, dy: dy, added: added, removed: removed, changed: changed,
-    side: side, adjacent: adjacent, targetKnown: !!t,
-    dropped: !!d.drop, dropHandled: !!d.drop && d.drop.defaultPrevented, dropFiles: d.dropFiles, dropTypes: d.dropTypes,
-    dropTarget: d.dropTarget ? describe(d.dropTarget).desc : '',
-  };
+  return (__FRAME__)(s.doc.defaultView || window).then(report);
 }
