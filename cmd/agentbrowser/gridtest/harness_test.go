@@ -248,13 +248,21 @@ func fileSHA256(path string) (string, error) {
 var plainHTTP = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 
 // freePort returns a loopback port nothing listens on.
-func freePort() int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		panic(err)
+func freePort() int { return freePorts(1)[0] }
+
+// freePorts returns n distinct loopback ports nothing listens on: each is
+// held until all are found, so none is handed out twice.
+func freePorts(n int) []int {
+	ports := make([]int, n)
+	for i := range ports {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			panic(err)
+		}
+		defer l.Close()
+		ports[i] = l.Addr().(*net.TCPAddr).Port
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // gridProc is one Grid server process (standalone, hub or node), in its own

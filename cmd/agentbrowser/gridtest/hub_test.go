@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -27,29 +28,58 @@ type hubGrid struct {
 
 func startHub(t testing.TB) *hubGrid {
 	t.Helper()
-	pub, sub := freePort(), freePort()
-	bus := []string{"--publish-events", fmt.Sprintf("tcp://127.0.0.1:%d", pub), "--subscribe-events", fmt.Sprintf("tcp://127.0.0.1:%d", sub)}
-	hubPort := freePort()
-	hub, err := startJava("hub", hubPort, bus...)
-	require.NoError(t, err)
-	h := &hubGrid{hub: hub, nodes: map[string]*gridProc{}}
-	t.Cleanup(func() {
-		hub.stop()
-		for _, n := range h.nodes {
-			n.kill()
-			os.Remove(n.log) // stop removes the hub's
+	// A port found free can be taken before the Grid binds it (this
+	// machine's other processes open loopback connections all the time):
+	// the hub or a node then exits saying so, and the grid is started
+	// again on other ports.
+	for attempt := 1; ; attempt++ {
+		h, err := tryHub()
+		if err == nil {
+			t.Cleanup(h.stop)
+			return h
 		}
-	})
+		if attempt == 3 || !strings.Contains(err.Error(), "Address already in use") {
+			require.NoError(t, err)
+		}
+		t.Logf("starting the grid again on other ports: %v", err)
+	}
+}
+
+// tryHub starts a hub and two nodes on free ports and waits for their
+// slots; on failure nothing it started is left running.
+func tryHub() (*hubGrid, error) {
+	ports := freePorts(3)
+	bus := []string{"--publish-events", fmt.Sprintf("tcp://127.0.0.1:%d", ports[0]), "--subscribe-events", fmt.Sprintf("tcp://127.0.0.1:%d", ports[1])}
+	hub, err := startJava("hub", ports[2], bus...)
+	if err != nil {
+		return nil, err
+	}
+	h := &hubGrid{hub: hub, nodes: map[string]*gridProc{}}
 	for range 2 {
 		// --grid-url is the hub's address as clients reach it; the se:cdp
 		// URL of a session is built from it.
 		args := append(append([]string{}, bus...), "--register-cycle", "1", "--grid-url", hub.URL)
 		n, err := startJava("node", freePort(), append(args, driverConfig(1)...)...)
-		require.NoError(t, err)
+		if err != nil {
+			h.stop()
+			return nil, err
+		}
 		h.nodes[n.URL] = n
 	}
-	require.NoError(t, hub.waitSlots(2, 120*time.Second))
-	return h
+	if err := hub.waitSlots(2, 120*time.Second); err != nil {
+		h.stop()
+		return nil, err
+	}
+	return h, nil
+}
+
+// stop ends the hub and its nodes.
+func (h *hubGrid) stop() {
+	h.hub.stop()
+	for _, n := range h.nodes {
+		n.kill()
+		os.Remove(n.log) // stop removes the hub's
+	}
 }
 
 func TestHubWithTwoNodes(t *testing.T) {
