@@ -76,10 +76,10 @@ func run(args []string) int {
 	if !thinLine(l) {
 		execFull(args)
 	}
-	d, ok := dialDaemon(l.G.Session)
-	if !ok {
-		execFull(args)
-	}
+	// The daemon is reached once the request is ready to go (see call);
+	// until then nothing of the line has run, so when no daemon answers
+	// the full binary runs the line as if it had been called first.
+	d := &daemon{session: l.G.Session}
 	defer d.Close()
 	env.Call = func(g cli.Globals, q request.Request) (cli.Reply, string, error) {
 		return d.call(g, q, args)

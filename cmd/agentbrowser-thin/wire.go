@@ -15,10 +15,11 @@ import (
 	"github.com/agentbrowser/agentbrowser/request"
 )
 
-// daemon is a connection to a session's daemon that answered.
+// daemon is the session's daemon, as this client reaches it.
 type daemon struct {
 	session string
-	conn    *os.File
+	// conn is the connection to the daemon once it answered (dial).
+	conn *os.File
 	// exe is the identity of the full binary this client would run, and
 	// build its build as the full binary gives it (version and Go build
 	// ID): a daemon started from another file, or of another build, runs
@@ -26,58 +27,76 @@ type daemon struct {
 	exe, build string
 }
 
-// dialDaemon connects to the daemon of session, checking the runtime
-// directory and the peer as the full binary does; ok is false when the
-// full binary must run the line (no daemon, or one it must judge).
-func dialDaemon(session string) (*daemon, bool) {
-	dir := rundir.Path()
-	if rundir.Check(dir) != nil {
-		// The full binary refuses an unsafe runtime directory with its
-		// coded error (unsafe_runtime_dir); nothing is sent from here.
-		return nil, false
-	}
-	// The daemon enforces the command's budget; the dial's deadline is
-	// only a safety net against a daemon that never answers.
-	conn, err := rundir.Dial(rundir.Socket(dir, session), 24*time.Hour)
-	if err != nil {
-		return nil, false
-	}
-	if same, known, _, err := rundir.SamePeer(conn); err != nil || !known || !same {
-		// Someone else answers on our socket, or we cannot tell: the full
-		// binary checks again and reports it; nothing was sent.
-		conn.Close()
-		return nil, false
-	}
-	d := &daemon{session: session, conn: conn}
+// identify reads the identity and build of the full binary next to this
+// client, which the request carries.
+func (d *daemon) identify() {
 	if full, err := fullPath(); err == nil {
 		d.exe = rundir.ExeIdentity(full)
 		if id := rundir.GoBuildID(full); id != "" {
 			d.build = version + "+" + id
 		}
 	}
-	return d, true
 }
 
-// Close closes the connection.
-func (d *daemon) Close() error { return d.conn.Close() }
+// dial connects to the daemon of the session, checking the runtime
+// directory and the peer as the full binary does; false when the full
+// binary must run the line (no daemon, or one it must judge).
+func (d *daemon) dial() bool {
+	dir := rundir.Path()
+	if rundir.Check(dir) != nil {
+		// The full binary refuses an unsafe runtime directory with its
+		// coded error (unsafe_runtime_dir); nothing is sent from here.
+		return false
+	}
+	// The daemon enforces the command's budget; the dial's deadline is
+	// only a safety net against a daemon that never answers.
+	conn, err := rundir.Dial(rundir.Socket(dir, d.session), 24*time.Hour)
+	if err != nil {
+		return false
+	}
+	if same, known, _, err := rundir.SamePeer(conn); err != nil || !known || !same {
+		// Someone else answers on our socket, or we cannot tell: the full
+		// binary checks again and reports it; nothing was sent.
+		conn.Close()
+		return false
+	}
+	d.conn = conn
+	return true
+}
 
-// call sends q with g's budget and tab and reads the reply. A daemon of
-// another build runs nothing and exits: the full binary then runs args,
-// and starts a daemon of its own build.
+// Close closes the connection, if there is one.
+func (d *daemon) Close() error {
+	if d.conn == nil {
+		return nil
+	}
+	return d.conn.Close()
+}
+
+// call sends q with g's budget and tab and reads the reply. The request
+// is encoded before the daemon is dialled, so that the daemon, which
+// takes the connection at once, finds the request there instead of
+// waiting for it. When no daemon answers, the full binary runs args. A
+// daemon of another build runs nothing and exits: the full binary then
+// runs args, and starts a daemon of its own build.
 func (d *daemon) call(g cli.Globals, q request.Request, args []string) (cli.Reply, string, error) {
+	d.identify()
 	req, err := cli.NewWireRequest(q, request.Options{TimeoutMS: g.TimeoutMS, Tab: g.Tab})
 	if err != nil {
 		return cli.Reply{}, "", err
 	}
 	req.Exe, req.Build = d.exe, d.build
 	line := req.AppendJSON(make([]byte, 0, 256+len(req.Request)))
-	if len(line)+512 > cli.MaxRequestBytes {
+	line = append(line, '\n')
+	if !d.dial() {
+		execFull(args)
+	}
+	if len(line)+511 > cli.MaxRequestBytes {
 		// Refused here, as the full binary refuses it: the daemon would
 		// stop reading it at the limit.
 		return cli.Reply{}, "", cli.ErrRequestTooLarge
 	}
 	d.conn.SetDeadline(time.Now().Add(cli.MSDuration(g.TimeoutMS) + budgetAllowance))
-	if _, err := d.conn.Write(append(line, '\n')); err != nil {
+	if _, err := d.conn.Write(line); err != nil {
 		return cli.Reply{}, "", d.wentAway(err)
 	}
 	b, err := readLine(d.conn)

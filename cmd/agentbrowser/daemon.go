@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -296,9 +295,9 @@ func (d *daemon) serveConn(c net.Conn) {
 	}
 	d.busy(+1)
 	defer d.busy(-1)
-	br := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	req, q, err := decodeRequest(br)
+	// The decoder buffers what it reads itself.
+	req, q, err := decodeRequest(c)
 	if err != nil {
 		d.write(c, errorReply(err))
 		return
