@@ -1454,13 +1454,31 @@
   }
   // replacedSelect tells whether a <select> is one a widget replaces: the
   // page draws nothing of it (undrawn) and a user cannot reach it there,
-  // as it is out of the keyboard's order (tabindex -1) or another control
-  // is drawn where it lies. A visually hidden select a user still reaches
-  // by the keyboard, with nothing drawn in its place, is the control and
-  // keeps its line.
+  // as the pointer does not reach it where it lies and it is out of the
+  // keyboard's order (tabindex -1) or another control is drawn there. A
+  // visually hidden select a user still reaches, by the keyboard with
+  // nothing drawn in its place, or by the pointer (transparent over its
+  // own label's text), is the control and keeps its line.
   function replacedSelect(e) {
-    if (!undrawn(e)) return false;
+    if (!undrawn(e) || pointerReaches(e)) return false;
     return e.tabIndex < 0 || drawnOver(e);
+  }
+  // pointerReaches tells whether the hit test at the centre of e's box,
+  // a box larger than a pixel or so, reaches e.
+  function pointerReaches(e) {
+    const r = e.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    const hit = hitAt(e, r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === e || e.contains(hit));
+  }
+  // hitAt is the element the hit test reaches at (x, y) of e's viewport,
+  // in e's tree (its shadow root's, when it is in one); null outside the
+  // viewport.
+  function hitAt(e, x, y) {
+    const w = e.ownerDocument.defaultView;
+    if (x < 0 || y < 0 || x >= w.innerWidth || y >= w.innerHeight) return null;
+    const root = e.getRootNode();
+    return (root.elementFromPoint ? root : e.ownerDocument).elementFromPoint(x, y);
   }
   // undrawn tells whether the page draws nothing of e: its box is a pixel
   // or so (or none), it or an ancestor is transparent, its clip or
@@ -1484,11 +1502,7 @@
   // does not hold e: a widget drawn in its place.
   function drawnOver(e) {
     const r = e.getBoundingClientRect();
-    const w = e.ownerDocument.defaultView;
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (x < 0 || y < 0 || x >= w.innerWidth || y >= w.innerHeight) return false;
-    const root = e.getRootNode();
-    const hit = (root.elementFromPoint ? root : e.ownerDocument).elementFromPoint(x, y);
+    const hit = hitAt(e, r.left + r.width / 2, r.top + r.height / 2);
     if (!hit || hit === e || e.contains(hit)) return false;
     for (let c = hit; c && c.nodeType === 1 && !c.contains(e); c = c.parentElement) {
       if (c.tabIndex >= 0 || INTERACTIVE.has(explicitRole(c.getAttribute('role') || '') || '')) return true;
