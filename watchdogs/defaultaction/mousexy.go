@@ -226,7 +226,7 @@ func (a *attachment) dragAt(ctx context.Context, tab *session.Target, from, to p
 			cas[i] = runtime.CallArgument{Value: b}
 		}
 		r, err := client.Runtime.CallFunctionOn(ctx, runtime.NewCallFunctionOnArgs(fn).SetExecutionContextID(world).
-			SetArguments(cas).SetReturnByValue(true).SetSilent(true))
+			SetArguments(cas).SetReturnByValue(true).SetSilent(true).SetAwaitPromise(true))
 		if err != nil {
 			return err
 		}
