@@ -102,3 +102,31 @@ func (e *env) mustFill(t *testing.T, ref events.Ref, v string) events.ActionResu
 	require.NoError(t, err, "fill %s with %q", ref, v)
 	return r
 }
+
+// A searchable select whose options for assistive technology have no box
+// (role option, beside a list drawn for the eye without roles) is filled
+// by a click on the drawn item of that name, and the choice it then shows
+// is checked.
+func TestFillDrawnOption(t *testing.T) {
+	e := newEnv(t, "/drawnlist.html")
+	r, err := actions.Fill(e.ctx(), e.s, `role=combobox[name="City"]`, "Lisbon")
+	require.NoError(t, err)
+	require.Equal(t, "Lisbon", e.evalString("picked"), "the drawn item was clicked, not only the text typed")
+	require.Equal(t, "Lisbon", e.evalString("chosen.textContent"))
+	require.NotNil(t, r.Details.Value)
+}
+
+// A range input clipped to nothing inside its slider's thumb, left in the
+// tab order, is the thumb's own input: fill sets it and the page moves the
+// thumb. Taken out of the tab order, it is refused as any concealed
+// control is.
+func TestFillThumbInput(t *testing.T) {
+	e := newEnv(t, "/drawnlist.html")
+	e.mustFill(t, "label=Effort", "8")
+	require.Equal(t, "8", e.evalString("effort.value"))
+	require.Equal(t, "80%", e.evalString("thumb.style.left"))
+
+	_, err := actions.Fill(e.ctx(), e.s, "label=Size", "8")
+	requireCode(t, err, events.CodeElementCovered)
+	require.Equal(t, "3", e.evalString("size.value"))
+}

@@ -68,6 +68,11 @@ function () {
     return false;
   };
   const shows = (n) => { for (let c = el; c; c = up(c)) if (c === n) return true; return false; };
+  // boxedAncestor is el's nearest ancestor drawn with a box of its own.
+  const boxedAncestor = () => {
+    for (let c = up(el); c; c = up(c)) if (!tiny(c.getBoundingClientRect())) return c;
+    return null;
+  };
   if (!why) {
     // Drawn in full, but is it under something else? Only another control
     // drawn over it (a custom widget stacked on its native control) makes
@@ -84,6 +89,12 @@ function () {
     // opacity 0), and a user's click opens it.
     if (reached && hit && within(hit) && /transparent/.test(why) && valueBeneath(cx, cy)) return null;
     return { why: why, id: 0, desc: '' };
+  } else if (/pixel or less/.test(why) && el === this && hit === boxedAncestor() && el.tabIndex >= 0 && !el.disabled) {
+    // A control clipped to nothing inside the very element drawn at its
+    // place (a slider's thumb holding its range input), and left in the
+    // tab order, is that element's own input: a keyboard user reaches it
+    // and edits it, and the page draws what it takes.
+    return null;
   }
   // A control first (a custom select's combobox rather than the list
   // showing its choice), then anything focusable.

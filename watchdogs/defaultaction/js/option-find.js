@@ -19,6 +19,30 @@ function (name, exact) {
   }
   scopes.push(this, d);
   const OPT = '[role=option],[role=menuitem],[role=menuitemradio],[role=treeitem]';
+  // drawn answers what the page draws for an option named exactly name
+  // that has no box of its own (a list kept for assistive technology
+  // beside the one drawn for the eye): the outermost element shown inside
+  // the option's nearest ancestor with a box whose text is that name, or
+  // null. A click there is the user's pick.
+  const drawn = () => {
+    const want = norm(name).toLowerCase();
+    for (const s of scopes) {
+      for (const o of s.querySelectorAll(OPT)) {
+        if (shown(o) || norm(o.getAttribute('aria-label') || o.textContent).toLowerCase() !== want) continue;
+        let box = o.parentElement;
+        while (box && !shown(box)) box = box.parentElement;
+        if (!box || box === d.body || box === d.documentElement) continue;
+        const walk = (e) => {
+          if (e === o || !shown(e)) return null;
+          if (norm(e.innerText).toLowerCase() === want && !e.querySelector(OPT)) return e;
+          for (const c of e.children) { const f = walk(c); if (f) return f; }
+          return null;
+        };
+        for (const c of box.children) { const f = walk(c); if (f) return f; }
+      }
+    }
+    return null;
+  };
   for (const s of scopes) {
     const opts = Array.from(s.querySelectorAll(OPT)).filter(shown);
     if (!opts.length) continue;
@@ -26,10 +50,12 @@ function (name, exact) {
     const want = norm(name), low = want.toLowerCase();
     const hit = opts.find((o) => nameOf(o) === want) || opts.find((o) => nameOf(o).toLowerCase() === low);
     if (hit) return hit;
+    const shownFor = drawn();
+    if (shownFor) return shownFor;
     if (exact) return {options: opts.slice(0, 30).map(nameOf)};
     const part = opts.filter((o) => nameOf(o).toLowerCase().includes(low));
     if (part.length === 1) return part[0];
     return {options: opts.slice(0, 30).map(nameOf)};
   }
-  return {options: []};
+  return drawn() || {options: []};
 }
