@@ -20,11 +20,13 @@
 // the window, or on the shadow root the element is in) cancels them to
 // say it has them. The query itself is cancelled when some connected
 // element found no listener, so that the walk asks again once it listens
-// on more shadow roots.
+// on more shadow roots. It also keeps the ElementInternals custom
+// elements attach, and on a query hands over the roles and ARIA states
+// they hold (see ARIA_PROPS below), which no attribute shows.
 (function (secret) {
   'use strict';
   const QUERY = 'ab' + secret + 'q', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
-  const INTERNALS = 'ab' + secret + 'i';
+  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f';
   // The functions used later are taken now, before any page script can
   // replace them.
   const apply = Reflect.apply;
@@ -158,7 +160,8 @@
     ['ariaPlaceholder', 'aria-placeholder'], ['ariaReadOnly', 'aria-readonly'],
     ['ariaMultiSelectable', 'aria-multiselectable'], ['ariaHasPopup', 'aria-haspopup']];
   const propGetters = [];
-  const internalsOf = new WeakMap(), sentOf = new WeakMap();
+  const internalsOf = new WeakMap();
+  let sentOf = new WeakMap();
   let withInternals = [];
   const HE = HTMLElement.prototype;
   const attach = HE.attachInternals;
@@ -228,6 +231,12 @@
   function here(e, doc) {
     return apply(connected, e, []) && apply(getDoc, e, []) === doc;
   }
+
+  // A world that has not asked at this document before knows no
+  // internals: those of every element are handed over again.
+  apply(add, window, [FRESH, () => {
+    sentOf = new WeakMap();
+  }, true]);
 
   // A query at this document hands its noted elements over.
   apply(add, window, [QUERY, (ev) => {

@@ -55,9 +55,12 @@
   // hostNamed holds the hosts whose labels named a control in this walk
   // (see hostLabel).
   let hostNamed = new WeakSet();
-  const INTERNALS = 'ab' + secret + 'i';
+  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f';
+  // pulled holds the documents this world has asked at.
+  const pulled = new WeakSet();
+  // Every world listening takes it (no stopImmediatePropagation): one
+  // that starts later asks for all of them again (FRESH).
   function onInternals(ev) {
-    ev.stopImmediatePropagation();
     const t = ev.target;
     if (!t || t.nodeType !== 1 || typeof ev.detail !== 'string') return;
     const a = Object.create(null);
@@ -105,6 +108,12 @@
     const win = QUERY && doc.defaultView;
     if (!win) return;
     hook(win);
+    // This world's first query at doc: the record tells every element's
+    // internals again, not only what changed since another world asked.
+    if (!pulled.has(doc)) {
+      pulled.add(doc);
+      doc.dispatchEvent(new Event(FRESH));
+    }
     if (doc.dispatchEvent(new Event(QUERY, { cancelable: true }))) missed.delete(doc);
     else missed.add(doc);
   }
