@@ -34,3 +34,12 @@ func TestFillShadowSelect(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "fr", e.evalString("document.getElementById('lang').value"))
 }
+
+// A slider whose value lives in its internals is set by keys and read
+// back from them.
+func TestFillInternalsSlider(t *testing.T) {
+	e := newEnv(t, "/internals.html")
+	_, err := actions.Fill(e.ctx(), e.s, e.ref("slider", "Volume"), "30")
+	require.NoError(t, err)
+	require.Equal(t, "30", e.evalString("String(document.getElementById('vol').v)"))
+}

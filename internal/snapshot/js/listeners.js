@@ -156,7 +156,8 @@
   const ARIA_PROPS = [['role', 'role'], ['ariaLabel', 'aria-label'], ['ariaChecked', 'aria-checked'],
     ['ariaSelected', 'aria-selected'], ['ariaExpanded', 'aria-expanded'], ['ariaPressed', 'aria-pressed'],
     ['ariaDisabled', 'aria-disabled'], ['ariaRequired', 'aria-required'], ['ariaLevel', 'aria-level'],
-    ['ariaValueNow', 'aria-valuenow'], ['ariaValueText', 'aria-valuetext'], ['ariaHidden', 'aria-hidden'],
+    ['ariaValueNow', 'aria-valuenow'], ['ariaValueText', 'aria-valuetext'], ['ariaValueMin', 'aria-valuemin'],
+    ['ariaValueMax', 'aria-valuemax'], ['ariaOrientation', 'aria-orientation'], ['ariaHidden', 'aria-hidden'],
     ['ariaPlaceholder', 'aria-placeholder'], ['ariaReadOnly', 'aria-readonly'],
     ['ariaMultiSelectable', 'aria-multiselectable'], ['ariaHasPopup', 'aria-haspopup']];
   const propGetters = [];
