@@ -108,3 +108,12 @@ func KeptSent() int64 { return keptSent.Load() }
 
 // KeptFrom is the shortest function a call keeps in its world.
 const KeptFrom = keptFrom
+
+// SetWorldForTest makes engines created from now on work in an isolated
+// world of another name (a world that has asked nothing of the page yet),
+// and returns a function that restores the name.
+func SetWorldForTest() (restore func()) {
+	old := worldName
+	worldName = old + "-fresh"
+	return func() { worldName = old }
+}

@@ -20,10 +20,13 @@
 // the window, or on the shadow root the element is in) cancels them to
 // say it has them. The query itself is cancelled when some connected
 // element found no listener, so that the walk asks again once it listens
-// on more shadow roots.
+// on more shadow roots. It also keeps the ElementInternals custom
+// elements attach, and on a query hands over the roles and ARIA states
+// they hold (see ARIA_PROPS below), which no attribute shows.
 (function (secret) {
   'use strict';
   const QUERY = 'ab' + secret + 'q', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
+  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f';
   // The functions used later are taken now, before any page script can
   // replace them.
   const apply = Reflect.apply;
@@ -37,6 +40,8 @@
   const targetOf = Object.getOwnPropertyDescriptor(EventCtor.prototype, 'target').get;
   const slice = Array.prototype.slice;
   const preventDefault = EventCtor.prototype.preventDefault;
+  const CustomEventCtor = CustomEvent;
+  const wmGet = WeakMap.prototype.get, wmSet = WeakMap.prototype.set;
   const WeakRefCtor = WeakRef, deref = WeakRef.prototype.deref;
   const wsHas = WeakSet.prototype.has, wsAdd = WeakSet.prototype.add, wsDelete = WeakSet.prototype.delete;
   const defineProperty = Object.defineProperty, getDescriptor = Object.getOwnPropertyDescriptor;
@@ -142,6 +147,80 @@
     }
   }
 
+  // Roles and states a custom element gives itself through its
+  // ElementInternals (internals.role = 'checkbox', internals.ariaChecked)
+  // show in no attribute, and only the element holds its internals. The
+  // record keeps each element's internals as attachInternals hands them
+  // out, and on a query hands over the role and ARIA states of those whose
+  // values changed since, as text: lines `name=value`, the first the role.
+  const ARIA_PROPS = [['role', 'role'], ['ariaLabel', 'aria-label'], ['ariaChecked', 'aria-checked'],
+    ['ariaSelected', 'aria-selected'], ['ariaExpanded', 'aria-expanded'], ['ariaPressed', 'aria-pressed'],
+    ['ariaDisabled', 'aria-disabled'], ['ariaRequired', 'aria-required'], ['ariaLevel', 'aria-level'],
+    ['ariaValueNow', 'aria-valuenow'], ['ariaValueText', 'aria-valuetext'], ['ariaValueMin', 'aria-valuemin'],
+    ['ariaValueMax', 'aria-valuemax'], ['ariaOrientation', 'aria-orientation'], ['ariaHidden', 'aria-hidden'],
+    ['ariaPlaceholder', 'aria-placeholder'], ['ariaReadOnly', 'aria-readonly'],
+    ['ariaMultiSelectable', 'aria-multiselectable'], ['ariaHasPopup', 'aria-haspopup']];
+  const propGetters = [];
+  const internalsOf = new WeakMap();
+  let sentOf = new WeakMap();
+  let withInternals = [];
+  const HE = HTMLElement.prototype;
+  const attach = HE.attachInternals;
+  if (typeof ElementInternals === 'function' && typeof attach === 'function') {
+    for (const [prop, name] of ARIA_PROPS) {
+      const d = getDescriptor(ElementInternals.prototype, prop);
+      if (d && d.get) propGetters[propGetters.length] = [d.get, name];
+    }
+    const handler = Object.create(null);
+    handler.apply = (t, self, args) => {
+      const r = apply(t, self, args);
+      try {
+        apply(wmSet, internalsOf, [self, r]);
+        if (withInternals.length >= MAX) withInternals = apply(slice, withInternals, [withInternals.length - MAX / 2]);
+        withInternals[withInternals.length] = new WeakRefCtor(self);
+      } catch (err) {
+        // Never in the page's way.
+      }
+      return r;
+    };
+    HE.attachInternals = new ProxyCtor(attach, handler);
+  }
+  // ariaText is the text of e's internals' role and states.
+  function ariaText(internals) {
+    let s = '';
+    for (let i = 0; i < propGetters.length; i++) {
+      const v = apply(propGetters[i][0], internals, []);
+      if (typeof v === 'string') s += propGetters[i][1] + '=' + v + '\n';
+    }
+    return s;
+  }
+  // sendInternals hands over the states of doc's elements with internals
+  // that changed since they were last handed over, and tells whether some
+  // could not be (no listener where they are yet).
+  function sendInternals(doc) {
+    let missed = false;
+    const keep = [];
+    for (let i = 0; i < withInternals.length; i++) {
+      const e = apply(deref, withInternals[i], []);
+      if (!e) continue;
+      keep[keep.length] = withInternals[i];
+      if (!here(e, doc)) continue;
+      const s = ariaText(apply(wmGet, internalsOf, [e]));
+      if (apply(wmGet, sentOf, [e]) === s) continue;
+      const init = Object.create(null);
+      init.cancelable = true;
+      init.bubbles = false;
+      init.composed = false;
+      init.detail = s;
+      const ev = new CustomEventCtor(INTERNALS, init);
+      apply(dispatch, e, [ev]);
+      if (apply(prevented, ev, [])) apply(wmSet, sentOf, [e, s]);
+      else missed = true;
+    }
+    withInternals = keep;
+    return missed;
+  }
+
   // send dispatches an event of type at e and tells whether our listener
   // in the isolated world took it.
   function send(e, type) {
@@ -153,6 +232,12 @@
   function here(e, doc) {
     return apply(connected, e, []) && apply(getDoc, e, []) === doc;
   }
+
+  // A world that has not asked at this document before knows no
+  // internals: those of every element are handed over again.
+  apply(add, window, [FRESH, () => {
+    sentOf = new WeakMap();
+  }, true]);
 
   // A query at this document hands its noted elements over.
   apply(add, window, [QUERY, (ev) => {
@@ -194,6 +279,7 @@
       }
     }
     pending = keep;
+    if (sendInternals(doc)) missed = true;
     if (missed) apply(preventDefault, ev, []);
   }, true]);
 })

@@ -130,9 +130,9 @@
   }
 
   // roleOf is the role of an element the walk did not visit, from its
-  // markup alone.
+  // markup alone (or what its ElementInternals say).
   function roleOf(e) {
-    const r = e.getAttribute('role');
+    const r = L.ariaAttr(e, 'role');
     const er = r ? L.explicitRole(r) : null;
     return (er !== null ? er : L.implicitRole(e, e.localName)) || 'generic';
   }

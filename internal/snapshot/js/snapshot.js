@@ -47,6 +47,38 @@
   const QUERY = secret ? 'ab' + secret + 'q' : '', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
   const hooked = new WeakSet();
   const missed = new WeakSet();
+  // internal maps a custom element to the role and ARIA states it gives
+  // itself through ElementInternals, which no attribute shows, as the
+  // record handed them over: an object from attribute name (role,
+  // aria-checked...) to value. An attribute the page sets wins over it.
+  const internal = new WeakMap();
+  // hostNamed holds the hosts whose labels named a control in this walk
+  // (see hostLabel).
+  let hostNamed = new WeakSet();
+  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f';
+  // pulled holds the documents this world has asked at.
+  const pulled = new WeakSet();
+  // Every world listening takes it (no stopImmediatePropagation): one
+  // that starts later asks for all of them again (FRESH).
+  function onInternals(ev) {
+    const t = ev.target;
+    if (!t || t.nodeType !== 1 || typeof ev.detail !== 'string') return;
+    const a = Object.create(null);
+    for (const line of ev.detail.split('\n')) {
+      const i = line.indexOf('=');
+      if (i > 0) a[line.slice(0, i)] = line.slice(i + 1);
+    }
+    internal.set(t, a);
+    ev.preventDefault();
+  }
+  // ariaAttr is e's attribute a, else the value its internals give a;
+  // null when neither does.
+  function ariaAttr(e, a) {
+    const v = e.getAttribute(a);
+    if (v !== null) return v;
+    const ia = internal.get(e);
+    return ia && a in ia ? ia[a] : null;
+  }
   function onAnswer(ev) {
     ev.stopImmediatePropagation();
     const t = ev.target;
@@ -68,6 +100,7 @@
     hooked.add(t);
     t.addEventListener(ANSWER, onAnswer, true);
     t.addEventListener(REVOKE, onRevoke, true);
+    t.addEventListener(INTERNALS, onInternals, true);
     return true;
   }
   // pull asks doc's listener record for the elements it noted since.
@@ -75,8 +108,20 @@
     const win = QUERY && doc.defaultView;
     if (!win) return;
     hook(win);
+    // This world's first query at doc: the record tells every element's
+    // internals again, not only what changed since another world asked.
+    if (!pulled.has(doc)) {
+      pulled.add(doc);
+      doc.dispatchEvent(new Event(FRESH));
+    }
     if (doc.dispatchEvent(new Event(QUERY, { cancelable: true }))) missed.delete(doc);
     else missed.add(doc);
+  }
+  // ariaNow is ariaAttr with the internals of e's document asked for
+  // first: what an action reads back right after its input.
+  function ariaNow(e, a) {
+    if (QUERY && e.getAttribute(a) === null && internal.has(e)) pull(e.ownerDocument);
+    return ariaAttr(e, a);
   }
   // hookRoot listens on a shadow root the walk enters, and asks again for
   // what the last query could not hand over, which may be in it.
@@ -736,7 +781,9 @@
       }
       case 'optgroup': return attr(e, 'label');
       case 'option': return attr(e, 'label');
-      default: return '';
+      // A form-associated custom element is labelled by its labels,
+      // unless it wraps the control they name (see hostLabel).
+      default: return tag.indexOf('-') > 0 && labelsOf && !hostNamed.has(e) ? labelsName(e) : '';
     }
   }
 
@@ -748,13 +795,33 @@
     return nnorm(s);
   }
 
+  // hostLabel is the name that the labels of a custom element give the
+  // control it wraps. A labelled form-associated element with no role of
+  // its own is a wrapper: a click on its label goes to it, and it hands
+  // the focus to its control, the one a user sees by the label. That is
+  // the first focusable control inside its shadow root when the root
+  // delegates focus, or a focusable control among its own children
+  // (slotted into its shadow root). Only that first control takes the
+  // label (hostNamed), and the wrapper then shows none.
+  function hostLabel(e) {
+    if (!labelsOf) return '';
+    const root = e.getRootNode();
+    let h = root && root.host && root.delegatesFocus ? root.host : null;
+    if (!h && e.tabIndex >= 0) h = e.parentElement;
+    if (!h || h.localName.indexOf('-') < 0 || !labelsOf.has(h) || hostNamed.has(h)) return '';
+    const hr = explicitRole(ariaAttr(h, 'role') || '');
+    if (hr !== null && hr !== 'none' && hr !== 'presentation' && hr !== 'generic') return '';
+    hostNamed.add(h);
+    return labelsName(h);
+  }
+
   function placeholderOf(e, tag) {
     if (tag === 'input' || tag === 'textarea') return attr(e, 'placeholder');
     return attr(e, 'aria-placeholder');
   }
 
   function boolAttr(e, a) {
-    const v = e.getAttribute(a);
+    const v = ariaAttr(e, a);
     return v === null ? null : v.toLowerCase();
   }
 
@@ -762,7 +829,7 @@
   function attrsOf(e, tag, role, flags) {
     let s = '';
     if (role === 'heading') {
-      let lv = (flags & F_ARIA) ? parseInt(e.getAttribute('aria-level'), 10) : 0;
+      let lv = (flags & F_ARIA) ? parseInt(ariaAttr(e, 'aria-level'), 10) : 0;
       if (!(lv > 0)) lv = tag.length === 2 && tag[0] === 'h' ? +tag[1] : 2;
       s += ' [level=' + lv + ']';
     }
@@ -815,7 +882,7 @@
     if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter' ||
         role === 'scrollbar') {
       if (!(flags & F_ARIA)) return '';
-      return attr(e, 'aria-valuetext') || attr(e, 'aria-valuenow');
+      return norm(ariaAttr(e, 'aria-valuetext') || ariaAttr(e, 'aria-valuenow') || '');
     }
     return '';
   }
@@ -1086,6 +1153,21 @@
         }
       }
     }
+    // What the element's internals say where no attribute does.
+    const ia = internal.get(e);
+    if (ia !== undefined) {
+      for (const a in ia) {
+        if (a === 'role') {
+          if (!aRole) aRole = ia.role;
+        } else if (a === 'aria-label') {
+          if (!aLabel && !e.hasAttribute(a)) aLabel = nnorm(ia[a]);
+        } else if (a === 'aria-hidden') {
+          if (!e.hasAttribute(a) && ia[a].trim().toLowerCase() === 'true') return '';
+        } else {
+          flags |= F_ARIA;
+        }
+      }
+    }
 
     // checkVisibility answers the common case (rendered, visible) without
     // building a computed style; the style says why when it is false.
@@ -1267,6 +1349,7 @@
     if (rec) {
       if (runs) flush(cctx);
       let name = aria || nativeName(e, tag);
+      if (!name && interactive) name = hostLabel(e);
       if (!name && surface) name = targetName(surfaces.get(e));
       if (!name && fromContent) name = nnorm(inner);
       if (!name && aTitle) name = nnorm(aTitle);
@@ -1573,6 +1656,7 @@
     recs = [];
     frames = [0];
     labelsOf = new Map();
+    hostNamed = new WeakSet();
     labelHasCtl = new Set();
     runs = !opts.interactive;
     scopeEl = null;
@@ -1758,7 +1842,7 @@
 
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
-    explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV };
-  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib };
+    explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV, ariaAttr };
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib, aria: ariaNow };
   return token;
 })

@@ -3,7 +3,8 @@ function (e) {
   // gave it a ref: its role (or tag) and a short name.
   if (!e || e.nodeType !== 1) return '';
   const tag = e.localName;
-  let role = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
+  const ab = globalThis.__ab;
+  let role = ((ab && ab.aria ? ab.aria(e, 'role') : e.getAttribute('role')) || '').trim().split(/\s+/)[0];
   if (!role) {
     if (tag === 'input') role = ({checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', range: 'slider', search: 'searchbox'})[e.type] || 'textbox';
     else if (tag === 'textarea' || e.isContentEditable || e.editContext) role = 'textbox';

@@ -1,5 +1,8 @@
 function () {
-  const e = this, tag = e.localName, role = (e.getAttribute('role') || '').trim().toLowerCase();
+  // aria reads an attribute, or what the element's ElementInternals say
+  // where no attribute does (the snapshot's record of them).
+  const ab = globalThis.__ab, aria = (x, a) => (ab && ab.aria ? ab.aria(x, a) : x.getAttribute(a));
+  const e = this, tag = e.localName, role = (aria(e, 'role') || '').trim().toLowerCase();
   const info = { tag, type: (tag === 'input' ? (e.type || 'text') : ''), role,
     editable: false, multiple: !!e.multiple, disabled: !!e.disabled, checkable: '', checked: false,
     connected: e.isConnected };
@@ -9,7 +12,7 @@ function () {
     if (info.type === 'checkbox' || info.type === 'radio') { info.checkable = info.type; info.checked = e.checked; }
   } else if (e.isContentEditable || e.editContext) info.editable = true;
   if (!info.checkable && ['checkbox','switch','menuitemcheckbox','radio','menuitemradio'].includes(role)) {
-    info.checkable = 'aria'; info.checked = e.getAttribute('aria-checked') === 'true';
+    info.checkable = 'aria'; info.checked = aria(e, 'aria-checked') === 'true';
   }
   // A link that saves its target (download attribute) starts a download
   // and no navigation: the click's result waits for it.

@@ -54,7 +54,8 @@ function (what, arg) {
       return { v: !disabled() };
     case 'checked': {
       if (tag === 'input' && (e.type === 'checkbox' || e.type === 'radio')) return { v: e.checked };
-      const a = e.getAttribute('aria-checked');
+      const ab = globalThis.__ab, aria = (x, n) => (ab && ab.aria ? ab.aria(x, n) : x.getAttribute(n));
+      const a = aria(e, 'aria-checked');
       if (a !== null) return { v: a.toLowerCase() === 'true' };
       const p = e.getAttribute('aria-pressed');
       if (p !== null) return { v: p.toLowerCase() === 'true' };

@@ -10,10 +10,15 @@ function (name, exact) {
   const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
   const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
   const d = this.ownerDocument;
+  // Roles come from the role attribute, or from the ElementInternals of a
+  // custom element (the snapshot's record of them).
+  const ab = globalThis.__ab, aria = (x, a) => (ab && ab.aria ? ab.aria(x, a) : x.getAttribute(a));
+  // An id names an element of the combobox's own tree (its shadow root).
+  const root = this.getRootNode();
   const scopes = [];
   for (const a of ['aria-controls', 'aria-owns']) {
     for (const id of (this.getAttribute(a) || '').split(/\s+/)) {
-      const el = id && d.getElementById(id);
+      const el = id && ((root.getElementById && root.getElementById(id)) || d.getElementById(id));
       if (el) scopes.push(el);
     }
   }
@@ -43,10 +48,45 @@ function (name, exact) {
     }
     return null;
   };
+  const ROLES = new Set(['option', 'menuitem', 'menuitemradio', 'treeitem']);
+  // optionsIn lists the options under s as they are shown: through the
+  // shadow roots and into what the slots there show (a list in a
+  // component's shadow root holding the host's options).
+  const optionsIn = (s) => {
+    const out = [];
+    const visit = (n) => {
+      if (out.length >= 2000) return;
+      const kids = n.localName === 'slot' ? n.assignedElements({ flatten: true }) : [];
+      const list = kids.length ? kids : Array.from((n.shadowRoot || n).children);
+      for (const c of list) {
+        if (ROLES.has((aria(c, 'role') || '').trim().split(/\s+/)[0])) out.push(c);
+        visit(c);
+      }
+    };
+    visit(s.nodeType === 9 ? s.documentElement : s);
+    return out;
+  };
+  // flatText is the text the flat tree shows in n: an option in a
+  // shadow root shows its host's words through a slot.
+  const flatText = (n) => {
+    if (n.nodeType === 3) return n.data;
+    if (n.nodeType !== 1) return '';
+    // A slot lays out as display: contents, which checkVisibility calls
+    // invisible.
+    if (n.checkVisibility && !n.checkVisibility() && getComputedStyle(n).display !== 'contents') return '';
+    const slotted = n.localName === 'slot' ? n.assignedNodes({ flatten: true }) : [];
+    const list = slotted.length ? slotted : Array.from((n.shadowRoot || n).childNodes);
+    let t = '';
+    for (const c of list) t += ' ' + flatText(c);
+    return t;
+  };
   for (const s of scopes) {
-    const opts = Array.from(s.querySelectorAll(OPT)).filter(shown);
+    // The options in the light DOM by their role attribute first (quick),
+    // else those the flat tree shows.
+    let opts = Array.from(s.querySelectorAll(OPT)).filter(shown);
+    if (!opts.length) opts = optionsIn(s).filter(shown);
     if (!opts.length) continue;
-    const nameOf = (o) => norm(o.getAttribute('aria-label') || o.innerText || o.textContent);
+    const nameOf = (o) => norm(o.getAttribute('aria-label')) || norm(o.innerText) || norm(o.textContent) || norm(flatText(o));
     const want = norm(name), low = want.toLowerCase();
     const hit = opts.find((o) => nameOf(o) === want) || opts.find((o) => nameOf(o).toLowerCase() === low);
     if (hit) return hit;

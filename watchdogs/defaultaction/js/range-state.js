@@ -8,11 +8,14 @@ function (since, ms) {
   // attributes a frame after the key that moved the value.
   const e = this;
   const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
-  const attr = (n) => norm(e.getAttribute(n));
+  // aria reads an attribute, or what the element's ElementInternals say
+  // where no attribute does (the snapshot's record of them).
+  const ab = globalThis.__ab, aria = (x, a) => (ab && ab.aria ? ab.aria(x, a) : x.getAttribute(a));
+  const attr = (n) => norm(aria(e, n));
   const read = () => {
     let disabled = false;
     for (let n = e; n && !disabled; ) {
-      if (n.nodeType === 1 && (n.getAttribute('aria-disabled') || '').trim().toLowerCase() === 'true') disabled = true;
+      if (n.nodeType === 1 && (aria(n, 'aria-disabled') || '').trim().toLowerCase() === 'true') disabled = true;
       n = n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode;
     }
     if (e.matches && e.matches(':disabled')) disabled = true;

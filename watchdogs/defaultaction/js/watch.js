@@ -40,8 +40,11 @@ function (docs, el) {
   const checkedOf = (e) => {
     if (!e) return null;
     if (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio')) return e.checked;
-    const r = (e.getAttribute('role') || '').trim();
-    if (/^(checkbox|switch|radio|menuitemcheckbox|menuitemradio)$/.test(r)) return e.getAttribute('aria-checked') === 'true';
+    // Read through the snapshot's record of ElementInternals, where a
+    // custom element keeps its role and state.
+    const ab = globalThis.__ab, aria = (x, a) => (ab && ab.aria ? ab.aria(x, a) : x.getAttribute(a));
+    const r = (aria(e, 'role') || '').trim();
+    if (/^(checkbox|switch|radio|menuitemcheckbox|menuitemradio)$/.test(r)) return aria(e, 'aria-checked') === 'true';
     if (e.hasAttribute('aria-pressed')) return e.getAttribute('aria-pressed') === 'true';
     return null;
   };
