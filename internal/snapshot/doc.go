@@ -16,7 +16,8 @@
 //
 // A line is `- role "name"`, then states ([level=N], [checked],
 // [checked=mixed], [selected], [expanded], [pressed], [disabled],
-// [required]), then [hint="..."] for an unnamed control (its title, an
+// [required], and [sort=ascending|descending|other] on a column or row
+// header by its aria-sort), then [hint="..."] for an unnamed control (its title, an
 // SVG title, class names or id; with Interactive, a clickable's text),
 // then [ref=eN], then [nth=N] when an earlier ref'd element of the same
 // frame has the same role and non-empty name, then value="..." for
@@ -98,7 +99,9 @@
 //   - the shapes and groups of an SVG that is no image (it is walked),
 //     named by their text.
 //
-// Listeners on an element whose content has refs of its own are a
+// Listeners (or an onclick property, which a framework sets on its root
+// container and on every element it handles clicks for) on an element
+// whose content has refs of its own are a
 // container's, handing its children's input on (event delegation): it
 // gets no ref, and with no role its line goes, its content taking its
 // place; but a surface whose refs went to what it draws (nodes placed on
@@ -111,7 +114,8 @@
 // 100 characters); its text follows it as content. A line that only
 // repeats its only child is folded with it (see foldEchoes): a cell, item
 // or option holding one clickable of its name, a clickable wrapper named
-// as the one control it holds. A column's resize grip that a table repeats
+// as the one control it holds; a text line that only says the name of
+// the line above it, as its first child, goes. A column's resize grip that a table repeats
 // in every row of data (listeners, no name, no text; a resize cursor, or a
 // strip a few pixels across that spans its row) has a line in the header
 // row only. Names and text leave out invisible format

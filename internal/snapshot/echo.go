@@ -32,7 +32,9 @@ var controlRoles = map[string]bool{
 //   - an element made clickable by script whose only content is a control
 //     of its name (a slider's thumb in the element that drags it): the
 //     control's line stands alone, one level up; input on it reaches the
-//     wrapper's handlers too.
+//     wrapper's handlers too;
+//   - a named line whose first child is a line of text saying its name
+//     (a tab's label beside the tab's indicator): the text line goes.
 //
 // The ref a folded line no longer shows stays valid. Lines are only ever
 // dropped or moved up, never rewritten into other text, so what the
@@ -60,8 +62,21 @@ func foldEchoes(lines []line) []line {
 			}
 		}
 		out = append(out, p)
+		// A named line whose first child is a text line of its name
+		// (a tab's label drawn beside its indicator): the name says it.
+		if j := i + 1; j < end && echoesName(p, lines[j]) {
+			i = j
+		}
 	}
 	return out
+}
+
+// echoesName reports whether t, the first line under p, is a line of text
+// that only repeats p's name.
+func echoesName(p, t line) bool {
+	return p.entry != nil && p.name != "" && !p.quiet && p.marker == "" && p.repeat == "" &&
+		t.depth == p.depth+1 && t.role == "" && t.entry == nil && t.marker == "" && t.repeat == "" &&
+		t.text == p.name
 }
 
 // subtreeEnd is the index after the last line of the subtree of lines[i].

@@ -63,6 +63,28 @@ func TestFoldEchoesLines(t *testing.T) {
 			{depth: 1, role: "button", name: "Buy", entry: ref("e2")},
 		},
 		want: "- clickable \"Card\" [ref=e1]:\n  - button \"Buy\" [ref=e2]\n",
+	}, {
+		name: "a tab's label beside its indicator is said once",
+		in: []line{
+			{depth: 0, role: "tab", name: "Profile", attrs: " [selected]", entry: ref("e1")},
+			{depth: 1, text: "Profile"},
+			{depth: 1, role: "clickable", entry: ref("e2")},
+			{depth: 0, role: "tab", name: "Privacy", entry: ref("e3")},
+			{depth: 1, text: "Privacy"},
+		},
+		want: "- tab \"Profile\" [selected] [ref=e1]:\n  - clickable [ref=e2]\n- tab \"Privacy\" [ref=e3]\n",
+	}, {
+		name: "text of another name, or not first, stays",
+		in: []line{
+			{depth: 0, role: "tab", name: "Profile", entry: ref("e1")},
+			{depth: 1, text: "Your profile"},
+			{depth: 0, role: "button", name: "Save", entry: ref("e2")},
+			{depth: 1, role: "img", name: "disk"},
+			{depth: 1, text: "Save"},
+			{depth: 0, role: "heading", name: "Save"},
+			{depth: 1, text: "Save"},
+		},
+		want: "- tab \"Profile\" [ref=e1]: Your profile\n- button \"Save\" [ref=e2]:\n  - img \"disk\"\n  - text: Save\n- heading \"Save\": Save\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := append([]line(nil), tc.in...)

@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite testdata/golden files")
 // goldenPages are the pages whose full snapshots are pinned in
 // testdata/golden/<name>.txt.
 var goldenPages = []string{"form", "buttons", "iframe", "shadow", "clickable", "hidden", "names",
-	"names-blocks", "names-generated", "names-images", "names-labels", "names-long", "closed-shadow", "text-rules", "editor", "replaced", "replaced-selects", "internals"}
+	"names-blocks", "names-generated", "names-images", "names-labels", "names-long", "closed-shadow", "text-rules", "editor", "replaced", "replaced-selects", "internals", "delegation"}
 
 // testContext is the deadline every browser test works under.
 func testContext(t testing.TB) context.Context {

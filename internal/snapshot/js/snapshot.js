@@ -853,6 +853,11 @@
       if (e.required === true) s += ' [required]';
       return s;
     }
+    if (role === 'columnheader' || role === 'rowheader') {
+      const o = ariaAttr(e, 'aria-sort');
+      const v = o === null ? '' : o.trim().toLowerCase();
+      if (v === 'ascending' || v === 'descending' || v === 'other') s += ' [sort=' + v + ']';
+    }
     let x = boolAttr(e, 'aria-expanded');
     if (tag === 'summary' && role === 'button') x = e.parentElement.open ? 'true' : 'false';
     if (x === 'true') s += ' [expanded]';
@@ -1231,9 +1236,12 @@
       if (!INTERACTIVE.has(role) && role !== 'iframe' && !ctlLabel && !editDepth) {
         const focusable = (flags & F_TABINDEX) && e.tabIndex >= 0;
         const heard = listened.has(e);
-        if ((flags & F_ONCLICK) || focusable || clickProps.has(e)) {
+        // An onclick property is weak evidence, as listeners are: a
+        // framework sets one on every element it handles clicks for,
+        // its root container and the wrappers of its fields included.
+        if ((flags & F_ONCLICK) || focusable) {
           click = true;
-        } else if (heard || (flags & F_DRAG)) {
+        } else if (heard || (flags & F_DRAG) || clickProps.has(e)) {
           weak = true;
         }
         if (ptr || heard || (armed && !click && !weak)) {
