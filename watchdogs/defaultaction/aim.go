@@ -71,8 +71,9 @@ func (a *attachment) aimInPage(ctx context.Context, el *element) (p point, cover
 // <select> or gone, aims at it (jsAimInPage), in one call: {info, aim,
 // armed}, aim null when the fast path declines. With arm, when the aim
 // found the element uncovered, its document starts counting releases for
-// jsSettleArmed.
-var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage, "__WATCH__", jsWatch).Replace(infoAimJS)
+// jsSettleArmed, and withholds the click when its press does not reach the
+// element where the page has moved it since the aim (missedPress).
+var jsInfoAim = strings.NewReplacer("__INFO__", jsInfo, "__AIM__", jsAimInPage, "__WATCH__", jsWatch, "__HIT__", jsHit).Replace(infoAimJS)
 
 //go:embed js/info-aim.js
 var infoAimJS string

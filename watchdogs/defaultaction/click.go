@@ -3,6 +3,7 @@ package defaultaction
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
@@ -24,7 +25,7 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		p      point
 		picked []optionInfo
 	)
-	res, err := a.observe(ctx, tab, func(ctx context.Context) error {
+	once := func(ctx context.Context) error {
 		// One round trip into the element's world (two in parallel in an
 		// out-of-process frame) describes and aims at it; otherwise the
 		// full path resolves a handle, describes, and aims with retries.
@@ -69,6 +70,19 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 			return a.clickArmed(ctx, tab, ref, p, e)
 		}
 		return a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers)
+	}
+	res, err := a.observe(ctx, tab, func(ctx context.Context) error {
+		// A click the page withheld because it moved the element away
+		// from the point before the press clicked nothing: aim again
+		// where the element is now, a few times, then say so.
+		var err error
+		for range missedTries {
+			var m *missedPress
+			if err = once(ctx); !errors.As(err, &m) {
+				return err
+			}
+		}
+		return movedError(ref, in, err)
 	})
 	var sel *selectClicked
 	if errors.As(err, &sel) {
@@ -93,6 +107,20 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		}
 	}
 	return res, nil
+}
+
+// missedTries bounds how many times a click aims again at an element the
+// page keeps moving away from the point between the aim and the press.
+const missedTries = 3
+
+// movedError says that the page moved the element named by ref (described
+// by in) away from the point each time a click aimed at it, so that
+// nothing was clicked; err is the last missedPress.
+func movedError(ref events.Ref, in elemInfo, err error) error {
+	var m *missedPress
+	errors.As(err, &m)
+	return events.Errorf(events.CodeElementCovered, "element %s moved each time the click was sent: at the press, %s was at (%.0f, %.0f); nothing was clicked; take a new snapshot once the page has settled, and click again", strings.TrimSpace(string(ref)+" "+in.Role), m.what, m.p.x, m.p.y).
+		WithDetails(events.ErrorDetails{Ref: ref, Covering: m.what})
 }
 
 // pickOption picks an option of a drop-down <select>, as a user does from

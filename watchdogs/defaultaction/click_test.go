@@ -209,3 +209,21 @@ func TestClickHiddenElement(t *testing.T) {
 	requireCode(t, err, events.CodeElementCovered)
 	require.Contains(t, err.Error(), "not visible")
 }
+
+// TestClickElementMovedBeforePress clicks an option that the page moves
+// away from the aimed point after the aim and before the press (the list
+// filters itself when the pointer first comes over it): the click lands on
+// the option where it went, and the page sees no press where it was.
+func TestClickElementMovedBeforePress(t *testing.T) {
+	e := newEnv(t, "/refilter.html")
+	r, err := e.click(events.ClickElementEvent{Ref: e.ref("option", "Python")})
+	require.NoError(t, err)
+	require.Equal(t, "py", e.evalString("window.picked.join(',')"), "the click picked the option named")
+	var outside bool
+	e.eval("!!window.pressedOutside", &outside)
+	require.False(t, outside, "no press reached the page where the option was")
+	require.NotNil(t, r.Details.Y)
+	var top float64
+	e.eval("document.querySelector('li').getBoundingClientRect().top", &top)
+	require.Less(t, *r.Details.Y, top+28, "the result gives the point the click landed on")
+}

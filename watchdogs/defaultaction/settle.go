@@ -242,27 +242,62 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	n := max(e.ClickCount, 1)
-	armed := make(chan *pageEffect, 1)
+	armed := make(chan *armedAnswer, 1)
 	go func() {
 		v, err := a.engine(tab).CallWorld(sctx, ref, jsSettleArmed,
 			json.RawMessage(strconv.Itoa(n)), json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10)))
 		var r struct {
 			Effect *pageEffect `json:"effect"`
+			Missed string      `json:"missed"`
 		}
-		if err != nil || json.Unmarshal(v, &r) != nil || r.Effect == nil {
+		if err != nil || json.Unmarshal(v, &r) != nil {
+			armed <- nil
+			return
+		}
+		if r.Missed != "" {
+			armed <- &armedAnswer{missed: r.Missed}
+			return
+		}
+		if r.Effect == nil {
 			armed <- nil
 			return
 		}
 		r.Effect.ref = ref
-		armed <- r.Effect
+		armed <- &armedAnswer{eff: r.Effect}
 	}()
 	if err := a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers); err != nil {
 		return err
 	}
-	if eff := armedOrUsual(ctx, sctx, cancel, a, tab, armed); eff != nil {
-		return &settledWith{eff: eff}
+	ans := armedOrUsual(ctx, sctx, cancel, a, tab, armed)
+	switch {
+	case ans == nil:
+		return errSettled
+	case ans.missed != "":
+		return &missedPress{p: p, what: ans.missed}
 	}
-	return errSettled
+	return &settledWith{eff: ans.eff}
+}
+
+// armedAnswer is jsSettleArmed's answer: what the click changed, or, when
+// the page moved the element away from the point before the press and the
+// click was withheld, what was at the point instead.
+type armedAnswer struct {
+	eff    *pageEffect
+	missed string
+}
+
+// missedPress is returned by clickArmed when the page moved the element
+// away from p after the aim and before the press: the element's document
+// withheld the click (its presses, releases and clicks reached none of the
+// page's listeners), so nothing was clicked and the click can aim again.
+// what is what the press found at p.
+type missedPress struct {
+	p    point
+	what string
+}
+
+func (m *missedPress) Error() string {
+	return fmt.Sprintf("the element moved before the press; %s was at (%.0f, %.0f)", m.what, m.p.x, m.p.y)
 }
 
 // armedOrUsual is the settle of an input sent with its settle script

@@ -11,7 +11,9 @@ function (n, win) {
   // animation frame (frame.js), where handlers leave work of their own (a
   // map that zooms in the frame after the click): a click that changed
   // nothing yet may change the page there. It answers what the click
-  // changed (effect.js), or null when nothing is armed.
+  // changed (effect.js), {missed} when the click was withheld (the
+  // element moved away from the point before the press), or null when
+  // nothing is armed.
   const a = globalThis.__agentbrowserInput;
   if (!a) return null;
   return new Promise(r => {
@@ -19,6 +21,9 @@ function (n, win) {
       if (!a.reached(n)) { a.wait(check); return; }
       a.stop();
       if (globalThis.__agentbrowserInput === a) delete globalThis.__agentbrowserInput;
+      // A click withheld because the element moved away from the point
+      // (info-aim.js) changed nothing: say what was there instead.
+      if (a.missed()) { a.watch.stop(); r({missed: a.missed()}); return; }
       // A selection the input moved: its selectionchange first (watch.js).
       a.watch.selected(100).then(() => setTimeout(() => setTimeout(() => setTimeout(async () => {
         await (__FRAME__)(a.win);
