@@ -40,11 +40,21 @@ const settleCap = 2 * time.Second
 // (zero by default), queued after every timer the handlers queued, then one
 // more task so that a navigation those timers start is requested before the
 // reply. Then it waits for the page's next animation frame and the short
-// transitions the input began (jsFrame): handlers leave work there (a map
-// that zooms in the frame after the click), and a page that animates may
-// ignore the next input until it is done.
+// transitions the input began (jsFrame) when the page changed something
+// meanwhile, asked for a frame or began a transition: handlers leave work
+// there (a map that zooms in the frame after the click), and a page that
+// animates may ignore the next input until it is done. It starts after
+// the input, so it sees only what changed after it: the inputs whose
+// result says what they changed arm a watch before they are sent
+// (jsPressArm, jsInfoAim, jsTypeReady).
 func settleScript(window time.Duration) string {
-	return fmt.Sprintf(`new Promise(r => { setTimeout(() => setTimeout(async () => { await (%s)(window); r(); }, 0), %d); })`,
+	// A small watch of its own (what changed, not what: see jsWatch): the
+	// text travels with every coordinate click.
+	return fmt.Sprintf(`new Promise(r => { const d = document, f = d.activeElement; let n = 0; `+
+		`const on = (e) => { if (e.target === d) n++; }; const mo = new MutationObserver((rs) => { n += rs.length; }); `+
+		`mo.observe(d, {subtree: true, childList: true, attributes: true, characterData: true}); d.addEventListener('selectionchange', on, true); `+
+		`setTimeout(() => setTimeout(async () => { n += mo.takeRecords().length; mo.disconnect(); d.removeEventListener('selectionchange', on, true); `+
+		`await (%s)(window, n > 0 || d.activeElement !== f); r(); }, 0), %d); })`,
 		jsFrame, window.Milliseconds())
 }
 

@@ -22,11 +22,13 @@
 // element found no listener, so that the walk asks again once it listens
 // on more shadow roots. It also keeps the ElementInternals custom
 // elements attach, and on a query hands over the roles and ARIA states
-// they hold (see ARIA_PROPS below), which no attribute shows.
+// they hold (see ARIA_PROPS below), which no attribute shows. And it
+// tells, on a query, whether the page has asked for an animation frame it
+// has not had yet.
 (function (secret) {
   'use strict';
   const QUERY = 'ab' + secret + 'q', ANSWER = 'ab' + secret + 'a', REVOKE = 'ab' + secret + 'r';
-  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f';
+  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f', FRAME = 'ab' + secret + 'n';
   // The functions used later are taken now, before any page script can
   // replace them.
   const apply = Reflect.apply;
@@ -232,6 +234,26 @@
   function here(e, doc) {
     return apply(connected, e, []) && apply(getDoc, e, []) === doc;
   }
+
+  // Whether the page has asked for an animation frame it has not had yet:
+  // an input's handler that leaves its work to the next frame (a map that
+  // zooms there) makes the action wait for that frame, and one that asked
+  // for none need not. A request notes it and asks for one frame of its
+  // own after the page's, which clears the note; a query event of the
+  // FRAME type at the window is cancelled while it is noted.
+  const raf = window.requestAnimationFrame;
+  let frameAsked = false;
+  const frameSeen = () => { frameAsked = false; };
+  if (typeof raf === 'function') {
+    window.requestAnimationFrame = wrap(raf, () => {
+      if (frameAsked) return;
+      frameAsked = true;
+      apply(raf, window, [frameSeen]);
+    });
+  }
+  apply(add, window, [FRAME, (ev) => {
+    if (frameAsked) apply(preventDefault, ev, []);
+  }, true]);
 
   // A world that has not asked at this document before knows no
   // internals: those of every element are handed over again.

@@ -55,7 +55,18 @@
   // hostNamed holds the hosts whose labels named a control in this walk
   // (see hostLabel).
   let hostNamed = new WeakSet();
-  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f';
+  const INTERNALS = 'ab' + secret + 'i', FRESH = 'ab' + secret + 'f', FRAME = 'ab' + secret + 'n';
+  // framePending tells whether w's page has asked for an animation frame
+  // it has not had yet (the record in its main world answers, see
+  // listeners.js); true when no record can say.
+  function framePending(w) {
+    if (!QUERY) return true;
+    try {
+      return !w.dispatchEvent(new Event(FRAME, { cancelable: true }));
+    } catch (err) {
+      return true;
+    }
+  }
   // pulled holds the documents this world has asked at.
   const pulled = new WeakSet();
   // Every world listening takes it (no stopImmediatePropagation): one
@@ -1851,6 +1862,6 @@
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
     explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV, ariaAttr };
-  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib, aria: ariaNow };
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib, aria: ariaNow, framePending };
   return token;
 })

@@ -1,4 +1,4 @@
-function (w) {
+function (w, changed) {
   // frame resolves once w's page has run an animation frame (its
   // requestAnimationFrame callbacks, style, layout) and the task after it:
   // what the page's handlers left for the next frame (an editor that reads
@@ -24,8 +24,16 @@ function (w) {
       return a.currentTime <= FRESH && Number.isFinite(t.endTime) && t.endTime - a.currentTime <= FRESH_MAX;
     });
   };
+  //
+  // changed false (the input changed nothing in the page so far) skips
+  // the frame unless the page has asked for one (its handler left work
+  // there: the record in the main world tells, see __ab.framePending) or
+  // the input began a transition: a click on an inert spot answers at
+  // once. changed undefined always waits.
   return new Promise((r) => {
     if (w.document.hidden) { r(); return; }
+    const ab = globalThis.__ab;
+    if (changed === false && ab && ab.framePending && !ab.framePending(w) && !fresh().length) { r(); return; }
     const t = setTimeout(r, 1000);
     w.requestAnimationFrame(() => setTimeout(() => {
       clearTimeout(t);

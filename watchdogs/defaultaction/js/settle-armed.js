@@ -26,7 +26,7 @@ function (n, win) {
       if (a.missed()) { a.watch.stop(); r({missed: a.missed()}); return; }
       // A selection the input moved: its selectionchange first (watch.js).
       a.watch.selected(100).then(() => setTimeout(() => setTimeout(() => setTimeout(async () => {
-        await (__FRAME__)(a.win);
+        await (__FRAME__)(a.win, a.watch.active());
         r({effect: (__EFFECT__)(a.watch, true)});
       }, 0), win), 0));
     };

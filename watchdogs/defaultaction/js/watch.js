@@ -122,7 +122,7 @@ function (docs, el) {
     settle(win, ms) {
       return this.until(ms).then(() => this.selected(100)).then(() => new Promise((r) => {
         setTimeout(() => setTimeout(async () => {
-          await (__FRAME__)(this.win);
+          await (__FRAME__)(this.win, this.active());
           r();
         }, 0), win);
       }));
