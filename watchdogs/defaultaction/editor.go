@@ -333,8 +333,10 @@ func (a *attachment) clearEditor(ctx context.Context, ed *element, st editState,
 // watchedEdit sends an input to the element's page with a watch armed
 // before it in the element's document (jsWatchArm), then settles the page
 // with that watch: it waits (up to typeTake) for the page to take the
-// input, lets the timers its handlers queued run, and waits for an
-// animation frame when the page changed.
+// input, lets the timers its handlers queued run, waits for an animation
+// frame when the page changed, and, for a field that announces a list of
+// suggestions whose list has not changed yet, for the list (up to
+// suggestWait; see watch.js's suggested).
 func (a *attachment) watchedEdit(ctx context.Context, ed *element, send func(ctx context.Context) error) error {
 	o, err := ed.callHandle(ctx, jsWatchArm)
 	if err != nil {
@@ -348,12 +350,13 @@ func (a *attachment) watchedEdit(ctx context.Context, ed *element, send func(ctx
 	if err := send(ctx); err != nil {
 		return err
 	}
-	sctx, cancel := context.WithTimeout(ctx, settleCap+typeTake)
+	sctx, cancel := context.WithTimeout(ctx, settleCap+typeTake+suggestWait)
 	defer cancel()
-	_, _ = ed.res.Client.Runtime.CallFunctionOn(sctx, runtime.NewCallFunctionOnArgs(`function (win, ms) { return this.settle(win, ms).then(() => { this.stop(); return true; }); }`).
+	_, _ = ed.res.Client.Runtime.CallFunctionOn(sctx, runtime.NewCallFunctionOnArgs(`function (win, ms, sug) { return this.settle(win, ms).then(() => this.suggested(sug)).then(() => { this.stop(); return true; }); }`).
 		SetObjectID(obj).SetArguments([]runtime.CallArgument{
 		{Value: json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10))},
 		{Value: json.RawMessage(strconv.FormatInt(typeTake.Milliseconds(), 10))},
+		{Value: json.RawMessage(strconv.FormatInt(suggestWait.Milliseconds(), 10))},
 	}).SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true))
 	return nil
 }

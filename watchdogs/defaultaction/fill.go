@@ -184,12 +184,16 @@ const (
 // name (ignoring case), so that the widget takes the choice and not only
 // the text. A list that offers no such option within optionWait leaves
 // the typed text as the value (a free-text field with suggestions).
+// optionWait counts from before the text: the typing waits for the list
+// to change itself (suggestWait), and that wait is part of optionWait,
+// not added to it.
 func (a *attachment) typePick(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
+	start := time.Now()
 	res, err := a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: name, Clear: true})
 	if err != nil || res.Dialog != nil || res.Navigated || strings.TrimSpace(name) == "" {
 		return res, err
 	}
-	opt, err := a.offered(ctx, el, name)
+	opt, err := a.offered(ctx, el, name, start)
 	if err != nil || opt == nil {
 		return res, err
 	}
@@ -199,9 +203,10 @@ func (a *attachment) typePick(ctx context.Context, el *element, in elemInfo, nam
 
 // offered answers the option named exactly name (ignoring case) that the
 // combobox el offers, or nil. A combobox that says it has a list is
-// looked at again until optionWait has passed.
-func (a *attachment) offered(ctx context.Context, el *element, name string) (*element, error) {
-	deadline := time.Now()
+// looked at again until optionWait has passed since typed (the time the
+// text was typed); every combobox is looked at once.
+func (a *attachment) offered(ctx context.Context, el *element, name string, typed time.Time) (*element, error) {
+	deadline := typed
 	var lists bool
 	if err := el.callOn(ctx, jsLists, &lists); err != nil {
 		return nil, err

@@ -71,9 +71,18 @@ func (a *attachment) settle(ctx context.Context, tab *session.Target) {
 		SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true))
 }
 
-// jsWatch(docs, el) watches what an input changes in docs (and el's value
-// and checked state); see js/watch.js.
-var jsWatch = strings.Replace(watchJS, "__FRAME__", jsFrame, 1)
+// jsWatch(docs, el, field) watches what an input changes in docs (and
+// el's value and checked state), and waits for the suggestions field, the
+// element typed into, announces; see js/watch.js.
+var jsWatch = strings.NewReplacer("__FRAME__", jsFrame, "__LISTS__", jsLists).Replace(watchJS)
+
+// suggestWait bounds how long typing into a field that announces a list
+// of suggestions (a combobox) waits, when the text changed nothing in the
+// page but the field, for the page to change the list: pages filter such
+// a list after a pause in typing (100 to 300 ms is common), and the
+// action's result and the next snapshot should show the list filtered.
+// A field whose list changed with the text does not wait.
+const suggestWait = 500 * time.Millisecond
 
 //go:embed js/watch.js
 var watchJS string

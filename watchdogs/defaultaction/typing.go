@@ -58,13 +58,20 @@ var jsTypeReady = strings.NewReplacer("__INFO__", jsInfo, "__CONCEALED__", jsCon
 //go:embed js/type-ready.js
 var typeReadyJS string
 
-// jsTypeSettle(window) waits for the text's input event in the world
-// jsTypeReady armed, settles the page and reads the element's value; see
+// jsTypeSettle(window, suggest) waits for the text's input event in the
+// world jsTypeReady armed, settles the page and reads the element's value,
+// and starts the wait for the suggestions the field announces; see
 // js/type-settle.js.
 var jsTypeSettle = strings.NewReplacer("__VALUE__", jsValue, "__FRAME__", jsFrame).Replace(typeSettleJS)
 
 //go:embed js/type-settle.js
 var typeSettleJS string
+
+// jsTypeSuggest waits for the end of the wait jsTypeSettle began for the
+// suggestions of the field typed into; see js/type-suggest.js.
+//
+//go:embed js/type-suggest.js
+var jsTypeSuggest string
 
 // typeReady is jsTypeReady's answer.
 type typeReady struct {
@@ -117,8 +124,13 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 			return errSlowPath
 		}
 		in, before, info = r.Info, r.Before, c.Info
-		if value, err = a.insertArmed(ctx, tab, ref, eng, e.Text); err != nil {
+		ts, err := a.insertArmed(ctx, tab, ref, eng, e.Text)
+		if err != nil {
 			return err
+		}
+		value = ts.Value
+		if ts.Suggest {
+			a.awaitSuggestions(ctx, eng, ref)
 		}
 		return errSettled
 	})
@@ -142,6 +154,20 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 type typeSettled struct {
 	Armed bool    `json:"armed"`
 	Value *string `json:"value"`
+	// Suggest says that the field announces a list of suggestions the
+	// text has not changed yet, and that the page waits for it
+	// (awaitSuggestions).
+	Suggest bool `json:"suggest"`
+}
+
+// awaitSuggestions waits for the wait jsTypeSettle began in the page for
+// the suggestions of the field ref names (up to suggestWait, then the
+// page's next frame). Its error is not the action's: the text is in, and
+// the page's answer only times the result.
+func (a *attachment) awaitSuggestions(ctx context.Context, eng *snapshot.Engine, ref events.Ref) {
+	sctx, cancel := context.WithTimeout(ctx, settleCap+suggestWait)
+	defer cancel()
+	_, _ = eng.Call(sctx, ref, jsTypeSuggest)
 }
 
 // insertArmed sends the text and, along with it rather than after its
@@ -151,14 +177,16 @@ type typeSettled struct {
 // against input. When that call has not answered armedGrace after the
 // text's reply (a handler cancelled the edit, so no input event came; the
 // element went away; a busy page), the page is also settled the usual way,
-// the first answer counts, and the value is read on its own.
-func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref events.Ref, eng *snapshot.Engine, text string) (value *string, err error) {
+// the first answer counts, and the value is read on its own. The answer
+// says whether the field waits for its suggestions (awaitSuggestions).
+func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref events.Ref, eng *snapshot.Engine, text string) (*typeSettled, error) {
 	sctx, cancel := context.WithTimeout(ctx, settleCap)
 	defer cancel()
 	armed := make(chan *typeSettled, 1)
 	go func() {
 		var r *typeSettled
-		if c, err := eng.Call(sctx, ref, jsTypeSettle, json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10))); err == nil {
+		if c, err := eng.Call(sctx, ref, jsTypeSettle, json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10)),
+			json.RawMessage(strconv.FormatInt(suggestWait.Milliseconds(), 10))); err == nil {
 			var ts typeSettled
 			if json.Unmarshal(c.Value, &ts) == nil && ts.Armed {
 				r = &ts
@@ -172,9 +200,9 @@ func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref e
 		return nil, fmt.Errorf("inserting text: %w", err)
 	}
 	if r := armedOrUsual(ctx, sctx, cancel, a, tab, armed); r != nil {
-		return r.Value, nil
+		return r, nil
 	}
-	return a.readValue(ctx, eng, ref), nil
+	return &typeSettled{Value: a.readValue(ctx, eng, ref)}, nil
 }
 
 // readValue reads the element's value (jsValue), or nil when it cannot.

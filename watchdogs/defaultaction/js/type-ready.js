@@ -33,7 +33,7 @@ function () {
     w.addEventListener('input', on, true);
     globalThis.__agentbrowserTyped = {
       win: w,
-      watch: (__WATCH__)([this.ownerDocument], null),
+      watch: (__WATCH__)([this.ownerDocument], null, this),
       seen: () => seen > 0,
       wait: f => { waiters.push(f); },
       stop: () => { w.removeEventListener('input', on, true); },

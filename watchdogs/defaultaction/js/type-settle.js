@@ -1,4 +1,4 @@
-function (win) {
+function (win, sug) {
   // Sent along with the text, in the world type-ready.js armed: waits
   // until the element's window has seen the text's input event, then lets
   // the timers the input's handlers queued have their turn as
@@ -7,6 +7,12 @@ function (win) {
   // waits for the page's next animation frame when the text changed the
   // page beyond the field (frame.js), and reads the element's value for
   // the result. {armed: false} when nothing is armed.
+  //
+  // A field that announces a list of suggestions the text has not changed
+  // yet (watch.js's suggests) starts waiting for them, up to sug ms, and
+  // answers {suggest: true} at once: type-suggest.js waits for the end.
+  // This answer does not wait, so that it comes before the usual settle
+  // is taken for it (armedOrUsual).
   const a = globalThis.__agentbrowserTyped;
   if (!a) return {armed: false};
   return new Promise(r => {
@@ -17,8 +23,14 @@ function (win) {
       // A selection the input moved: its selectionchange first (watch.js).
       a.watch.selected(100).then(() => setTimeout(() => setTimeout(() => setTimeout(async () => {
         if (a.watch.active()) await (__FRAME__)(a.win);
+        const value = (__VALUE__).call(this);
+        if (sug > 0 && a.watch.suggests()) {
+          globalThis.__agentbrowserSuggesting = a.watch.suggested(sug).then(() => { a.watch.stop(); });
+          r({armed: true, value: value, suggest: true});
+          return;
+        }
         a.watch.stop();
-        r({armed: true, value: (__VALUE__).call(this)});
+        r({armed: true, value: value});
       }, 0), win), 0));
     };
     check();

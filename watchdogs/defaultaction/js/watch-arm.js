@@ -1,5 +1,6 @@
 function () {
   // watch-arm starts watching what typing changes in this element's
-  // document (watch.js) and answers the watch, to be held by its handle.
-  return (__WATCH__)([this.ownerDocument], null);
+  // document (watch.js), this being the field typed into, and answers the
+  // watch, to be held by its handle.
+  return (__WATCH__)([this.ownerDocument], null, this);
 }

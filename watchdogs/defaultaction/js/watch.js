@@ -1,16 +1,24 @@
-function (docs, el) {
+function (docs, el, field) {
   // watch notes, from the moment it is called until stop, what the page
   // changes in docs (the first is the one whose focus counts): its
   // elements, attributes and text, its selection, and which element has
   // focus; and, when el is given, el's value and checked state. A settle
   // waits for an animation frame only when the input changed something
-  // (active), and the action's result says what changed (effect).
-  const st = {mutations: 0, added: 0, selection: 0, inputs: 0};
+  // (active), and the action's result says what changed (effect). field,
+  // when given, is the element the input types into: a settle then also
+  // waits, bounded, for the suggestions such a field announces
+  // (suggested).
+  const st = {mutations: 0, added: 0, selection: 0, inputs: 0, outside: 0};
+  // inField: a mutation of field itself or of what it holds (its value
+  // drawn in an editable host, an attribute such as
+  // aria-activedescendant), not of the page around it.
+  const inField = (n) => !!field && (n === field || field.contains(n));
   const wakers = [];
   const wake = () => { for (const f of wakers.splice(0)) f(); };
   const note = (rs) => {
     for (const r of rs) {
       st.mutations++;
+      if (!inField(r.target)) st.outside++;
       if (r.type === 'childList') for (const n of r.addedNodes) if (n.nodeType === 1) st.added++;
     }
     if (rs.length) wake();
@@ -47,6 +55,15 @@ function (docs, el) {
     if (/^(checkbox|switch|radio|menuitemcheckbox|menuitemradio)$/.test(r)) return aria(e, 'aria-checked') === 'true';
     if (e.hasAttribute('aria-pressed')) return e.getAttribute('aria-pressed') === 'true';
     return null;
+  };
+  // announces: f says it offers a list of suggestions as text is typed.
+  // A <datalist> is left out: the browser draws its list, and the page
+  // changes nothing a wait could see.
+  const announces = (f) => {
+    const ab = globalThis.__ab, aria = (x, a) => (ab && ab.aria ? ab.aria(x, a) : x.getAttribute(a));
+    const role = (aria(f, 'role') || '').trim().toLowerCase().split(/\s+/)[0];
+    const ac = (aria(f, 'aria-autocomplete') || '').trim().toLowerCase();
+    return role === 'combobox' || ac === 'list' || ac === 'both' || (__LISTS__).call(f);
   };
   const mos = [];
   const offs = [];
@@ -127,6 +144,29 @@ function (docs, el) {
         }, 0), win);
       }));
     },
+    // suggested(ms): when field announces a list of suggestions (role
+    // combobox, aria-autocomplete list or both, a list it controls or
+    // owns: lists.js) and the input has changed nothing in the page
+    // outside field yet, waits up to ms for the page to change something
+    // there (a list that filters after a pause in typing, or opens, or
+    // empties), then for the page's next frame (frame.js): the result and
+    // the next snapshot show the list as the page left it. A field whose
+    // list changed with the input, or that announces none, does not wait.
+    suggested(ms) {
+      if (!ms || !this.suggests()) return Promise.resolve();
+      return new Promise((r) => {
+        const t = setTimeout(r, ms);
+        const check = () => {
+          if (st.outside === 0) { wakers.push(check); return; }
+          clearTimeout(t);
+          (__FRAME__)(this.win).then(r);
+        };
+        wakers.push(check);
+      });
+    },
+    // suggests: field announces a list of suggestions and the input has
+    // changed nothing outside it yet (suggested would wait).
+    suggests() { flush(); return !!field && st.outside === 0 && announces(field); },
     active() { flush(); return blind || st.mutations > 0 || st.selection > 0 || deep(docs[0]) !== focus0; },
     stop() { flush(); for (const mo of mos) mo.disconnect(); for (const f of offs) f(); offs.length = 0; },
     // effect: changed (anything at all), added (elements), focus (the
