@@ -69,6 +69,54 @@ type evalSession struct {
 
 	mu     sync.Mutex // guards frames
 	frames *frameContexts
+
+	// uses counts the evaluations running on the session, so that one
+	// terminated there is not detached under another queued behind it.
+	uses useCount
+}
+
+// useCount counts the users of something and lets one wait until there
+// are none.
+type useCount struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed when n falls to 0; replaced when it rises
+}
+
+// add counts one more user; the function it returns ends that use.
+func (u *useCount) add() (done func()) {
+	u.mu.Lock()
+	if u.n == 0 {
+		u.idle = make(chan struct{})
+	}
+	u.n++
+	u.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			u.mu.Lock()
+			u.n--
+			if u.n == 0 {
+				close(u.idle)
+			}
+			u.mu.Unlock()
+		})
+	}
+}
+
+// wait returns once nothing uses it, or when ctx ends.
+func (u *useCount) wait(ctx context.Context) {
+	u.mu.Lock()
+	if u.n == 0 {
+		u.mu.Unlock()
+		return
+	}
+	idle := u.idle
+	u.mu.Unlock()
+	select {
+	case <-idle:
+	case <-ctx.Done():
+	}
 }
 
 // sharedMux is the session's transport when the engine must share it: a

@@ -187,6 +187,9 @@ func (a *attachment) run(work context.Context, b *budget.Budget, tab *session.Ta
 			if ch, err = a.channel(ctx, t); err != nil {
 				return err
 			}
+			if ch.sess != nil {
+				defer ch.sess.uses.add()()
+			}
 			return sc.runOn(ctx, ch)
 		}
 		var err error

@@ -73,6 +73,11 @@ func (a *attachment) stopScript(ch *channel, tab events.TargetID, b *budget.Budg
 				// while this one detaches.
 				a.takeOver(ch.sess.target)
 			}
+			// An evaluation that took the session before it was dropped
+			// (sent while this script still ran, queued behind it) runs
+			// now that the script is stopped: the session is let go once
+			// it has answered, not under it.
+			ch.sess.uses.wait(ctx)
 			err := a.iso.detach(ctx, ch.sess)
 			set(func(d *events.ErrorDetails) { d.Detached = new(err == nil) })
 			if err == nil {

@@ -284,3 +284,29 @@ func TestSpareTakesOverAfterATimeout(t *testing.T) {
 	require.Eventually(t, func() bool { return stats(t, s).Spares == 2 }, ceiling, 10*time.Millisecond,
 		"the session that took over got no spare of its own")
 }
+
+// An evaluation sent while a hung script runs on the tab waits behind it
+// on the engine's session; when the hung one runs out of budget and is
+// terminated, the one behind it runs, and the session is let go only once
+// it has answered, not under it (it answered "the tab went away" before).
+func TestEvaluationQueuedBehindATerminatedScriptAnswers(t *testing.T) {
+	st := serve(t)
+	s := start(t)
+	tab := activeTab(t, s)
+	open(t, s, tab, st.MainURL("/counter"))
+	require.Equal(t, float64(1), eval(t, s, events.EvaluateEvent{TabID: tab, Expression: "1"}).Value)
+
+	hung := make(chan error, 1)
+	go func() {
+		_, err, _ := evalWithin(t.Context(), s, time.Second, events.EvaluateEvent{TabID: tab, Expression: spin("ahead")})
+		hung <- err
+	}()
+	st.waitStarted(t, "ahead")
+	// Queued behind the spin; once it runs it takes 300 ms, longer than
+	// stopping the spin and letting its session go take.
+	r, err, _ := evalWithin(t.Context(), s, ceiling, events.EvaluateEvent{TabID: tab,
+		Expression: "(() => { const t0 = performance.now(); while (performance.now() - t0 < 300) {} return document.title; })()"})
+	require.NoError(t, err)
+	assert.Equal(t, "counter", r.Value)
+	require.Equal(t, events.CodeTimeout, errorOf(t, <-hung).Code)
+}
