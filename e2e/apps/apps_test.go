@@ -55,7 +55,7 @@ func TestApps(t *testing.T) {
 	if _, err := os.Stat("node_modules/@modelcontextprotocol/sdk/package.json"); err != nil {
 		t.Fatalf("the apps are not installed (%v): run scripts/deps.sh, which runs npm ci in e2e/apps", err)
 	}
-	srv := site(t)
+	srv := site(t, node)
 	// AB_RESULTS_DIR keeps the results (one JSON line a task, with the
 	// calls and answers) where a person can read them after the run.
 	dir := os.Getenv("AB_RESULTS_DIR")
@@ -130,11 +130,18 @@ func readResults(t *testing.T, path string) []result {
 	return rs
 }
 
-// site serves the host pages (testdata) and the installed packages
-// (node_modules, under /npm/), and the shop's API (shop.go).
-func site(t *testing.T) *testutil.Servers {
+// site serves the host pages (testdata), the installed packages
+// (node_modules, under /npm/), the apps written as modules and bundled for
+// this run (testdata/*.jsx, under /build/; driver/build.mjs) and the
+// shop's API (shop.go).
+func site(t *testing.T, node string) *testutil.Servers {
 	t.Helper()
+	built := t.TempDir()
+	if out, err := exec.CommandContext(t.Context(), node, "driver/build.mjs", built).CombinedOutput(); err != nil {
+		t.Fatalf("bundling the apps written as modules (node driver/build.mjs) failed: %v\n%s", err, out)
+	}
 	mux := http.NewServeMux()
+	mux.Handle("/build/", http.StripPrefix("/build/", http.FileServer(http.Dir(built))))
 	mux.Handle("/npm/", http.StripPrefix("/npm/", http.FileServer(http.Dir("node_modules"))))
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	shopAPI(mux)

@@ -76,6 +76,18 @@ func TestFillTypedCombobox(t *testing.T) {
 	require.Equal(t, "Buy milk", e.evalString("note.value"))
 }
 
+// A search field drawn as a select box, which empties itself once the
+// choice is made and shows the choice in its box beside the wrapper the
+// field sits in (not in the field's parent), is filled without a
+// not_applied: the box drawn around the field shows the choice.
+func TestFillTypedComboboxChoiceInItsBox(t *testing.T) {
+	e := newEnv(t, "/fillpick.html")
+	_, err := actions.Fill(e.ctx(), e.s, `role=combobox[name="Country"]`, "Japan")
+	require.NoError(t, err)
+	require.Equal(t, "Japan", e.evalString("country_picked"), "the option was clicked, not only the text typed")
+	require.Equal(t, "", e.evalString("country.value"))
+}
+
 // A mask that always shows its template is cleared down to the template
 // and filled in by what is typed; a field whose script keeps its text in
 // front of what is typed is not_applied.
