@@ -1123,6 +1123,26 @@
     return r.width < 1 || r.height < 1;
   }
 
+  // CLIP_RECT reads a computed clip: rect(top, right, bottom, left).
+  const CLIP_RECT = /^rect\((-?[\d.]+)px,? (-?[\d.]+)px,? (-?[\d.]+)px,? (-?[\d.]+)px\)$/;
+  // clippedAway tells whether e shows nothing of its box: a clip (on a
+  // positioned element) or a clip-path inset that leaves no area, as a
+  // page hides what is there for the keyboard or a screen reader only.
+  function clippedAway(e) {
+    const st = getComputedStyle(e);
+    const m = st.position !== 'static' && CLIP_RECT.exec(st.clip);
+    if (m && (+m[3] - +m[1] < 1 || +m[2] - +m[4] < 1)) return true;
+    return st.clipPath === 'inset(50%)';
+  }
+
+  // passesPointer tells whether the pointer goes through e to what is
+  // under it (pointer-events: none) with nothing inside e taking it
+  // instead: a handler on e is never reached by a pointer, whatever the
+  // page set on it.
+  function passesPointer(e) {
+    return !e.firstElementChild && getComputedStyle(e).pointerEvents === 'none';
+  }
+
   // thin tells whether e's box is a line, two pixels or less across: what
   // is placed on a surface in that shape and shows nothing (a timeline's
   // grid lines, a connector's stem) draws, and is not a node to act on.
@@ -1279,6 +1299,10 @@
           if (role === '' || role === 'generic') role = 'textbox';
           else click = editHost = true;
         }
+        // What the pointer goes through, which no key reaches either,
+        // is acted on through what is under it (a select box's shown
+        // value inside its button).
+        if ((click || weak) && !focusable && !editHost && !labelsOf.has(e) && passesPointer(e)) click = weak = false;
         if (click) weak = false;
         // A column's resize grip that a table repeats in every row of
         // data (its cursor or its shape says what it is) is the header's
@@ -1415,9 +1439,10 @@
       // nodes): the surface is a place of its own, to drop onto or click
       // between the nodes.
       // So is evidence on an element with nothing to show and no box
-      // to click (a focus guard, an empty layer).
+      // to click, or one clipped to nothing (a focus guard, an empty
+      // layer, a visually hidden proxy that hands the focus on).
       const canvas = arms && drawnMade > drawnBefore;
-      if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && noArea(e)) ||
+      if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && (noArea(e) || clippedAway(e))) ||
           (placed && !name && !ownText && thin(e))) &&
           !item && !isScope) {
         click = weak = false;
