@@ -107,7 +107,13 @@
 // place; but a surface whose refs went to what it draws (nodes placed on
 // it, shapes of a drawing) keeps its ref, a place of its own to drop
 // onto or click between the nodes. Nor does evidence on an element with no name, no text and no
-// box with an area (a focus guard). Inside an editor nothing gets a ref
+// box with an area, or one clipped to nothing by clip or a clip-path inset
+// (a focus guard, a visually hidden proxy that hands the focus on), nor
+// on an element the pointer goes through (pointer-events: none, no child
+// element) that no key or label reaches either (a select box's shown
+// value inside its button, whose line then reads it). A live region
+// (status, log, alert, timer, marquee) with no name and nothing inside
+// has no line. Inside an editor nothing gets a ref
 // by evidence. Such an element with no role (or none, presentation,
 // generic) prints as "clickable" (its RefInfo.Role too) and, with no
 // accessible name and no text of its own, is named by its icons (cut to

@@ -15,7 +15,9 @@ import (
 // with no name and no text; the span of a select box's shown value, which
 // lets the pointer through to its button, so that the button's line reads
 // the value. A skip link hidden the same way keeps its line (it has text),
-// and so does a pass-through wrapper whose child takes the pointer.
+// and so does a pass-through wrapper whose child takes the pointer. A live
+// region with nothing to announce yet has no line; one that says
+// something keeps it.
 func TestProxiesAndPassThrough(t *testing.T) {
 	p, e, _ := openPage(t, "proxies")
 	ctx := testContext(t)
@@ -27,5 +29,7 @@ func TestProxiesAndPassThrough(t *testing.T) {
 	assert.Regexp(t, `combobox "Theme" \[ref=e\d+\]: Light\n`, res.Text, "the shown value is the combobox's text")
 	assert.NotRegexp(t, `clickable \[ref=e\d+\]: Light`, res.Text)
 	assert.Contains(t, res.Text, `link "Skip to content"`)
+	assert.NotRegexp(t, `- (status|log|alert)\n`, res.Text+"\n", "an empty live region")
+	assert.Contains(t, res.Text, "- status: 3 results")
 	assert.Regexp(t, `clickable \[ref=e\d+\]: Reset`, res.Text, "a wrapper whose child takes the pointer keeps its evidence")
 }

@@ -198,6 +198,8 @@
   // LANDMARKS are the roles a site repeats from page to page; an unnamed
   // one carries its element id as an anchor (flag 4), not a ref.
   const LANDMARKS = new Set(['banner', 'navigation', 'contentinfo', 'complementary', 'search']);
+  // LIVE are the roles of live regions, where a page announces changes.
+  const LIVE = new Set(['status', 'log', 'alert', 'timer', 'marquee']);
   const STRUCTURAL = new Set(['', 'generic', 'none', 'presentation', 'rowgroup']);
   const ARIA_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner',
     'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox',
@@ -1475,6 +1477,9 @@
         if (h) rec.attrs += ' [hint="' + h + '"]';
       }
       rec.value = valueOf(e, tag, role, flags);
+      // A live region with nothing to say yet (no name, no text, nothing
+      // inside: where a page will announce something) is no line.
+      if (LIVE.has(role) && !name && !rec.id && !rec.value && textSeen === textsBefore && recs.length === recsBefore) rec.hoist = true;
       if (isScope) {
         scopeEnd = recs.length;
         stop = true;
