@@ -282,6 +282,10 @@ func coveredError(el *element, cover string, p point) error {
 		return events.Errorf(events.CodeElementCovered, "element %s has no visible part: it lies outside the viewport or the ancestors that hold it clip it away; scroll it (or its container) into view, or use force", el.describe()).
 			WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
 	}
+	if how, ok := strings.CutPrefix(cover, coverPassThrough); ok {
+		return events.Errorf(events.CodeElementCovered, "element %s takes no pointer input: pointer-events: none on %s, as a page sets while a modal menu or dialog is open; close that first (press Escape) or act in what is open", el.describe(), how).
+			WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
+	}
 	return events.Errorf(events.CodeElementCovered, "element %s is covered by %s at (%.0f, %.0f) and at every other point of it tried; close or scroll away what covers it, or use force", el.describe(), cover, p.x, p.y).
 		WithDetails(events.ErrorDetails{Ref: el.ref, Covering: cover})
 }
@@ -353,6 +357,10 @@ func notVisible(el *element, err error) error {
 const (
 	coverHidden = "nothing (the element is hidden)"
 	coverNoBox  = "nothing (the element has no visible box)"
+	// coverPassThrough starts the cover of an element the pointer goes
+	// through to what holds it (pointer-events: none on it or an
+	// ancestor, js/hit.js); the rest names that element.
+	coverPassThrough = "nothing: pointer-events: none on "
 )
 
 // point is where to click the element: the centre of the largest visible

@@ -50,6 +50,22 @@ func TestClickScrolledContainerBelowFold(t *testing.T) {
 	require.NotNil(t, r.Details.X)
 }
 
+// A control outside a modal menu, while the page keeps its body from
+// pointer input (pointer-events: none), is not clicked, and the error says
+// why: the pointer goes through it, not that the document covers it.
+func TestClickThroughPointerEventsNone(t *testing.T) {
+	e := newEnv(t, "/modalmenu.html")
+	settings := e.ref("button", "Settings")
+	_, err := e.click(events.ClickElementEvent{Ref: e.ref("button", "Actions")})
+	require.NoError(t, err)
+	_, err = e.click(events.ClickElementEvent{Ref: settings})
+	requireCode(t, err, events.CodeElementCovered)
+	body := actions.Describe(err)
+	require.Contains(t, body.Message, "takes no pointer input: pointer-events: none on body")
+	require.Contains(t, body.Message, "Escape")
+	require.Equal(t, "", e.evalString("window.clicks.join(',')"))
+}
+
 func TestClickCoveredByOverlay(t *testing.T) {
 	e := newEnv(t, "/overlay.html")
 	ref := e.ref("button", "Under")

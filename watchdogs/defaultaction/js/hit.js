@@ -67,5 +67,17 @@ function (x, y) {
       if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return '';
     }
   }
+  // The hit holds el: the pointer goes through el to what holds it, as
+  // pointer-events: none on el or an ancestor makes it (a page sets it on
+  // its body while a modal menu or dialog is open). What set it is said.
+  if (within(el, hit)) {
+    let off = null;
+    for (let c = el; c && c !== hit && c.nodeType === 1; c = up(c)) if (c.ownerDocument.defaultView.getComputedStyle(c).pointerEvents === 'none') off = c;
+    if (off) {
+      let s = off.localName;
+      if (off.id) s += '#' + off.id;
+      return 'nothing: pointer-events: none on ' + s + ' lets the pointer through it';
+    }
+  }
   return describe(hit);
 }
