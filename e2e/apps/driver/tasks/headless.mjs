@@ -87,4 +87,42 @@ export const tasks = [
       await c.expect('the tasks', '() => window.app.items', ['Deploy to staging', 'Write the brief', 'Review designs', 'Plan the sprint', 'Send the release notes']);
     },
   },
+  {
+    name: 'headless-react-select-search',
+    // "Set the country to Germany." (type to search, pick the match)
+    async run(c) {
+      let tree = await c.open('/headless.html', ready, 'the board');
+      await c.act(c.agent.type(c.ref(tree, { role: 'combobox', name: 'Country' }, 'the Country select'), 'Ger'));
+      tree = await c.lookFor((t) => all(t, { role: 'option', name: 'Germany', ref: true }).length > 0, 'the option Germany');
+      await c.act(c.agent.click(c.ref(tree, { role: 'option', name: 'Germany' }, 'the option Germany')));
+      await c.expect('the country', '() => window.app.country', 'Germany');
+    },
+  },
+  {
+    name: 'headless-datepicker-month',
+    // "Move the due date to 14 May 2026." (two months on from the one shown)
+    async run(c) {
+      let tree = await c.open('/headless.html', ready, 'the board');
+      await c.act(c.agent.click(c.ref(tree, { role: 'textbox', name: 'Due date' }, 'the Due date field')));
+      const day = { role: ['gridcell', 'option', 'button'], name: /May 14th, 2026/ };
+      tree = await c.lookFor((t) => all(t, { role: 'button', name: /^Next Month$/i }).length > 0, 'the calendar');
+      for (let i = 0; i < 3 && !all(tree, day).length; i++) {
+        await c.act(c.agent.click(c.ref(tree, { role: 'button', name: /^Next Month$/i }, 'the Next Month button')));
+        tree = await c.look();
+      }
+      await c.act(c.agent.click(c.ref(tree, day, 'the 14th of May')));
+      await c.expect('the due date', '() => window.app.due', '2026-05-14');
+    },
+  },
+  {
+    name: 'headless-sortable-last',
+    // "Put Write the brief last."
+    async run(c) {
+      const tree = await c.open('/headless.html', ready, 'the board');
+      const list = all(tree, { role: 'list', name: 'Tasks' })[0];
+      const items = list.children.filter((n) => n.ref);
+      await c.act(c.agent.drag(c.ref(list, { name: 'Write the brief' }, 'the task Write the brief'), items[items.length - 1].ref, { position: 'after' }));
+      await c.expect('the tasks', '() => window.app.items', ['Review designs', 'Plan the sprint', 'Deploy to staging', 'Send the release notes', 'Write the brief']);
+    },
+  },
 ];
