@@ -88,6 +88,23 @@ func TestFillTypedComboboxChoiceInItsBox(t *testing.T) {
 	require.Equal(t, "", e.evalString("country.value"))
 }
 
+// select on a combobox the page draws itself (an element of role
+// combobox, one typed into or not) picks the option of that name as fill
+// does, as a user picks it; several values on it stay invalid.
+func TestSelectCustomCombobox(t *testing.T) {
+	e := newEnv(t, "/fillpick.html")
+	_, err := actions.Select(e.ctx(), e.s, `role=combobox[name="Country"]`, "Japan")
+	require.NoError(t, err)
+	require.Equal(t, "Japan", e.evalString("country_picked"))
+	_, err = actions.Select(e.ctx(), e.s, `role=combobox[name="Country"]`, "Japan", "Jordan")
+	requireCode(t, err, events.CodeInvalidArgument)
+
+	e = newEnv(t, "/inputs.html")
+	_, err = actions.Select(e.ctx(), e.s, `role=combobox[name="Fruit"]`, "Pear")
+	require.NoError(t, err)
+	require.Equal(t, "Pear", e.evalString("menu.textContent"))
+}
+
 // A mask that always shows its template is cleared down to the template
 // and filled in by what is typed; a field whose script keeps its text in
 // front of what is typed is not_applied.

@@ -17,11 +17,19 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 	if len(e.Values) == 0 {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "select needs at least one value or label")
 	}
-	el, err := a.element(ctx, e.TabID, e.Ref)
+	el, in, err := a.described(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
+	if in.Tag != "select" && len(e.Values) == 1 && (in.Role == "combobox" || in.Role == "listbox") {
+		// A combobox or listbox the page draws itself: its option is
+		// picked as fill picks it, as a user does.
+		if in.Editable && in.Role == "combobox" {
+			return a.typePick(ctx, el, in, e.Values[0])
+		}
+		return a.pickNamed(ctx, el, in, e.Values[0])
+	}
 	return a.selectElement(ctx, el, e.Values)
 }
 
