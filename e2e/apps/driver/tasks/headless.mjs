@@ -125,4 +125,13 @@ export const tasks = [
       await c.expect('the tasks', '() => window.app.items', ['Review designs', 'Plan the sprint', 'Deploy to staging', 'Send the release notes', 'Write the brief']);
     },
   },
+  {
+    name: 'headless-react-select-option',
+    // "Choose France as the country." (select_option on the Country box)
+    async run(c) {
+      const tree = await c.open('/headless.html', ready, 'the board');
+      await c.act(c.agent.select(c.ref(tree, { role: 'combobox', name: 'Country' }, 'the Country select'), ['France']));
+      await c.expect('the country', '() => window.app.country', 'France');
+    },
+  },
 ];

@@ -158,4 +158,18 @@ export const tasks = [
       await c.expect('the tooltip open', '() => !!document.querySelector("[data-state$=open][data-side]")', true);
     },
   },
+  {
+    name: 'radix-select-option',
+    // "Switch the workspace to the dark theme." (the agent reaches for
+    // select_option on the Theme select, as on a <select>)
+    async run(c) {
+      let tree = await c.open('/radix.html', ready, 'the team page');
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Settings' }, 'the Settings button')));
+      tree = await c.lookFor((t) => all(t, { role: 'combobox', name: 'Theme' }).length > 0, 'the settings dialog');
+      await c.act(c.agent.select(c.ref(tree, { role: 'combobox', name: 'Theme' }, 'the Theme select'), ['Dark']));
+      tree = await c.look();
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Save changes' }, 'the Save button')));
+      await c.expect('the settings', '() => window.app.settings.theme', 'dark');
+    },
+  },
 ];
