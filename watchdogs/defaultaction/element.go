@@ -131,6 +131,9 @@ type elemInfo struct {
 	Checked   bool         `json:"checked"`
 	Connected bool         `json:"connected"`
 	Options   []optionInfo `json:"options,omitempty"`
+	// Popup is the element's aria-haspopup, lower case ("listbox",
+	// "menu", "true"...); empty without one.
+	Popup string `json:"popup"`
 	// Dropdown is set for an <option> of a drop-down <select>, which has
 	// no box to click.
 	Dropdown bool `json:"dropdown"`
@@ -140,6 +143,20 @@ type elemInfo struct {
 }
 
 type optionInfo = events.OptionInfo
+
+// picksOption tells whether in describes a list of options the page draws
+// itself that is not typed into: a combobox or a listbox (not a <select>),
+// or a button that opens a listbox (aria-haspopup="listbox"), which the
+// page shows its choice on.
+func (in elemInfo) picksOption() bool {
+	return in.Tag != "select" && !in.Editable && (in.Role == "combobox" || in.Role == "listbox" || in.Popup == "listbox")
+}
+
+// opensList tells whether in describes an element that a click opens a
+// list of options from: a combobox, or a button that opens a listbox.
+func (in elemInfo) opensList() bool {
+	return in.Role == "combobox" || in.Popup == "listbox"
+}
 
 func (el *element) info(ctx context.Context) (elemInfo, error) {
 	var in elemInfo

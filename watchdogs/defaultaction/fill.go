@@ -55,7 +55,7 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 			return events.ActionResult{}, err
 		}
 		return a.checkElement(ctx, el, in, on)
-	case !in.Editable && (in.Role == "combobox" || in.Role == "listbox"):
+	case in.picksOption():
 		return a.pickNamed(ctx, el, in, e.Value)
 	case in.Editable && in.Role == "combobox":
 		return a.typePick(ctx, el, in, e.Value)
@@ -92,7 +92,7 @@ func (a *attachment) pickNamed(ctx context.Context, el *element, in elemInfo, na
 	if err != nil {
 		return events.ActionResult{}, err
 	}
-	if opt == nil && in.Role == "combobox" {
+	if opt == nil && in.opensList() {
 		// Closed: open it, as a user does, and look again.
 		if _, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
 			p, err := a.aim(ctx, el)
@@ -151,7 +151,7 @@ func (a *attachment) clickOption(ctx context.Context, el *element, in elemInfo, 
 		}
 	}
 	switch {
-	case in.Role == "combobox" && tookText("", shows.Text, name, true):
+	case in.opensList() && tookText("", shows.Text, name, true):
 		return res, nil
 	case in.Role == "combobox" && shows.Around != "" && !tookText("", was.Around, name, true) && tookText("", shows.Around, name, true):
 		// A field that empties itself once the choice is made shows the

@@ -89,8 +89,9 @@ func TestFillTypedComboboxChoiceInItsBox(t *testing.T) {
 }
 
 // select on a combobox the page draws itself (an element of role
-// combobox, one typed into or not) picks the option of that name as fill
-// does, as a user picks it; several values on it stay invalid.
+// combobox, one typed into or not, or a button that opens a listbox) picks
+// the option of that name as fill does, as a user picks it; several values
+// on it stay invalid.
 func TestSelectCustomCombobox(t *testing.T) {
 	e := newEnv(t, "/fillpick.html")
 	_, err := actions.Select(e.ctx(), e.s, `role=combobox[name="Country"]`, "Japan")
@@ -98,6 +99,14 @@ func TestSelectCustomCombobox(t *testing.T) {
 	require.Equal(t, "Japan", e.evalString("country_picked"))
 	_, err = actions.Select(e.ctx(), e.s, `role=combobox[name="Country"]`, "Japan", "Jordan")
 	requireCode(t, err, events.CodeInvalidArgument)
+
+	// A button that opens a listbox, by fill and by select.
+	_, err = actions.Fill(e.ctx(), e.s, `role=button[name="Assignee Wade Cooper"]`, "Tom Cook")
+	require.NoError(t, err)
+	require.Equal(t, "Tom Cook", e.evalString("assignee_picked"))
+	_, err = actions.Select(e.ctx(), e.s, `role=button[name="Assignee Tom Cook"]`, "Tanya Fox")
+	require.NoError(t, err)
+	require.Equal(t, "Tanya Fox", e.evalString("assignee_picked"))
 
 	e = newEnv(t, "/inputs.html")
 	_, err = actions.Select(e.ctx(), e.s, `role=combobox[name="Fruit"]`, "Pear")

@@ -22,12 +22,13 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	if in.Tag != "select" && len(e.Values) == 1 && (in.Role == "combobox" || in.Role == "listbox") {
-		// A combobox or listbox the page draws itself: its option is
+	if len(e.Values) == 1 && in.Editable && in.Role == "combobox" {
+		// A combobox typed into: its option is picked as fill picks it.
+		return a.typePick(ctx, el, in, e.Values[0])
+	}
+	if len(e.Values) == 1 && in.picksOption() {
+		// A list of options the page draws itself: its option is
 		// picked as fill picks it, as a user does.
-		if in.Editable && in.Role == "combobox" {
-			return a.typePick(ctx, el, in, e.Values[0])
-		}
 		return a.pickNamed(ctx, el, in, e.Values[0])
 	}
 	return a.selectElement(ctx, el, e.Values)

@@ -5,7 +5,7 @@ function () {
   const e = this, tag = e.localName, role = (aria(e, 'role') || '').trim().toLowerCase();
   const info = { tag, type: (tag === 'input' ? (e.type || 'text') : ''), role,
     editable: false, multiple: !!e.multiple, disabled: !!e.disabled, checkable: '', checked: false,
-    connected: e.isConnected };
+    connected: e.isConnected, popup: (aria(e, 'aria-haspopup') || '').trim().toLowerCase() };
   if (tag === 'textarea') info.editable = !e.readOnly;
   else if (tag === 'input') {
     info.editable = !e.readOnly && !['button','checkbox','radio','file','submit','reset','image','color','range','hidden'].includes(info.type);
