@@ -134,4 +134,14 @@ export const tasks = [
       await c.expect('the country', '() => window.app.country', 'France');
     },
   },
+  {
+    name: 'headless-listbox-fill',
+    // "Assign it to Devon Webb." (a form filled at once: the Assignee
+    // button opens a listbox)
+    async run(c) {
+      const tree = await c.open('/headless.html', ready, 'the board');
+      await c.act(c.agent.fill([{ target: c.ref(tree, { role: 'button', name: /^Assignee/ }, 'the Assignee button'), name: 'Assignee', type: 'combobox', value: 'Devon Webb' }]));
+      await c.expect('the assignee', '() => window.app.assignee', 'Devon Webb');
+    },
+  },
 ];
