@@ -110,3 +110,26 @@ func TestDragThatSnapsBack(t *testing.T) {
 	require.Contains(t, err.Error(), "changed nothing")
 	require.Equal(t, "400", e.evalString(`String(document.getElementById("card").getBoundingClientRect().left - document.getElementById("track").getBoundingClientRect().left)`))
 }
+
+// Widgets a page places by coordinates (absolutely positioned, their
+// order among their siblings never changes): before and after are judged
+// by where the widget shows beside the target, so a drag the page took
+// is not called not applied, and one it put on the other side is.
+func TestDragBeforeAfterPlacedByCoordinates(t *testing.T) {
+	e := newEnv(t, "/dashboard.html")
+	_, err := e.drag(events.DragEvent{From: "css=#a", To: "css=#c", Position: events.DragAfter})
+	require.NoError(t, err)
+	require.Equal(t, "b,c,a,d", e.evalString("order()"))
+	_, err = e.drag(events.DragEvent{From: "css=#d", To: "css=#b", Position: events.DragBefore})
+	require.NoError(t, err)
+	require.Equal(t, "d,b,c,a", e.evalString("order()"))
+	require.Equal(t, "a,b,c,d", e.evalString("dom()"))
+
+	// A page that puts the widget a slot short of the pointer leaves it
+	// before the target it was asked to follow.
+	e.evalString("String(window.lag = true)")
+	_, err = e.drag(events.DragEvent{From: "css=#b", To: "css=#a", Position: events.DragAfter})
+	requireCode(t, err, events.CodeNotApplied)
+	require.Contains(t, err.Error(), "left it before")
+	require.Equal(t, "d,c,b,a", e.evalString("order()"))
+}
