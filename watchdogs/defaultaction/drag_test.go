@@ -133,3 +133,24 @@ func TestDragBeforeAfterPlacedByCoordinates(t *testing.T) {
 	require.Contains(t, err.Error(), "left it before")
 	require.Equal(t, "d,c,b,a", e.evalString("order()"))
 }
+
+// A carousel that advances on a quick swipe, and on a slow one only past
+// half a slide, takes back a paced drag that ends hovering over its
+// target: the drag is then done again as a flick (quick moves, let go
+// still moving), and the carousel advances. A page that takes the flick
+// back too is still told apart (TestDragThatSnapsBack).
+func TestDragFlicksWhenThePageTakesASlowDragBack(t *testing.T) {
+	e := newEnv(t, "/swipe.html")
+	r, err := e.drag(events.DragEvent{From: "text=Oslo", To: "css=#mark"})
+	require.NoError(t, err)
+	require.Equal(t, "1", e.evalString("String(index)"))
+	require.Contains(t, r.Details.Drag.Summary, "flicked")
+	require.Contains(t, r.Details.Drag.Summary, "moved by -400, 0 px")
+
+	// The same with the mouse at coordinates.
+	var box struct{ X0, Y0, X1 float64 }
+	e.eval(`(() => { const c = document.getElementById("carousel").getBoundingClientRect(); return {x0: c.left, y0: c.top + c.height / 2, x1: c.right}; })()`, &box)
+	_, err = do(e, events.MouseEvent{TabID: e.tab.ID, Action: events.MouseDrag, X: box.X1 - 60, Y: box.Y0, ToX: box.X1 - 220, ToY: box.Y0})
+	require.NoError(t, err)
+	require.Equal(t, "2", e.evalString("String(index)"))
+}

@@ -114,9 +114,15 @@ function (position) {
     let added = 0, removed = 0, changed = 0;
     for (const n of addedNow) if (n !== el && !inside(n, addedNow)) added++;
     for (const n of s.removed) if (!n.isConnected && n !== s.el) removed++;
-    for (const [n, m] of s.attrs) if (n.isConnected) for (const [k, v] of m) if ((n.getAttribute(k) || '') !== (v || '')) changed++;
-    for (const [n, v] of s.texts) if (n.isConnected && n.data !== v) changed++;
-    for (const n of s.textParents) if (n.isConnected && !inside(n, addedNow) && !addedNow.has(n)) changed++;
+    // kept counts the changes beyond the style and class of the element
+    // and what holds it (how a page draws a drag it then takes back).
+    let kept = 0;
+    for (const [n, m] of s.attrs) if (n.isConnected) for (const [k, v] of m) if ((n.getAttribute(k) || '') !== (v || '')) {
+      changed++;
+      if (!((k === 'style' || k === 'class') && el && n.contains(el))) kept++;
+    }
+    for (const [n, v] of s.texts) if (n.isConnected && n.data !== v) { changed++; kept++; }
+    for (const n of s.textParents) if (n.isConnected && !inside(n, addedNow) && !addedNow.has(n)) { changed++; kept++; }
     let side = '', adjacent = false;
     const t = globalThis.__agentbrowserDragTarget;
     globalThis.__agentbrowserDragTarget = null;
@@ -137,8 +143,8 @@ function (position) {
     const d = s.seen;
     return {
       was: was, now: now, replaced: replaced, gone: !el, placeMoved: placeMoved,
-      dx: dx, dy: dy, added: added, removed: removed, changed: changed,
-      side: side, adjacent: adjacent, targetKnown: !!t,
+      dx: dx, dy: dy, added: added, removed: removed, changed: changed, kept: kept,
+      side: side, adjacent: adjacent, targetKnown: !!t, followed: s.far(),
       dropped: !!d.drop, dropHandled: !!d.drop && d.drop.defaultPrevented, dropFiles: d.dropFiles, dropTypes: d.dropTypes,
       dropTarget: d.dropTarget ? describe(d.dropTarget).desc : '',
     };
