@@ -26,7 +26,10 @@ const (
 // starts an HTML5 drag (a draggable element whose dragstart the page does
 // not cancel), the drag goes on as one, through the browser's drag
 // interception: dragenter, dragover and drop with the data the page put
-// in it. Force skips the check that nothing covers either end. Owned by
+// in it. When the page let the element follow the pointer and took it
+// back on release (a carousel that takes back a slow swipe), the drag is
+// done once more as a flick: a few moves a frame apart, let go still
+// moving. Force skips the check that nothing covers either end. Owned by
 // DefaultActionWatchdog; result ActionResult with Details.Drag, read back
 // from the page. Errors: those of a click for either end;
 // not_applied when nothing in the page changed, or when the dragged

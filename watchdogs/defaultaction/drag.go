@@ -124,19 +124,32 @@ func (a *attachment) dragElement(ctx context.Context, e events.DragEvent) (event
 				WithDetails(events.ErrorDetails{Ref: dst.ref, Covering: coverNoBox})
 		}
 		b := dropBox{X0: box.X0 + to.fx, Y0: box.Y0 + to.fy, X1: box.X1 + to.fx, Y1: box.Y1 + to.fy, Axis: box.Axis}
-		if err := src.callOn(ctx, jsDragArm, nil); err != nil {
-			return err
-		}
 		rel := b.release(e.Position, from)
-		mode, err := a.dragPath(ctx, src.tab, from, rel, func(ctx context.Context) bool {
-			var started bool
-			return src.callOn(ctx, jsDragStarted, &started) == nil && started
+		armed := false
+		mode, r, err := a.dragWatched(ctx, src.tab, from, rel, dragWatch{
+			arm: func(ctx context.Context) error {
+				// A report lets go of the target's mark: a second drag
+				// marks it again.
+				if armed {
+					var again *dropBox
+					if err := dst.callOn(ctx, jsDropBox, &again); err != nil {
+						return err
+					}
+				}
+				armed = true
+				return src.callOn(ctx, jsDragArm, nil)
+			},
+			started: func(ctx context.Context) bool {
+				var started bool
+				return src.callOn(ctx, jsDragStarted, &started) == nil && started
+			},
+			report: func(ctx context.Context) (*dragReport, error) {
+				var r *dragReport
+				err := src.callOn(ctx, jsDragReport, &r, string(e.Position))
+				return r, err
+			},
 		})
 		if err != nil {
-			return err
-		}
-		var r *dragReport
-		if err := src.callOn(ctx, jsDragReport, &r, string(e.Position)); err != nil {
 			return err
 		}
 		if r == nil {

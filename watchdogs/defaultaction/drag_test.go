@@ -110,3 +110,47 @@ func TestDragThatSnapsBack(t *testing.T) {
 	require.Contains(t, err.Error(), "changed nothing")
 	require.Equal(t, "400", e.evalString(`String(document.getElementById("card").getBoundingClientRect().left - document.getElementById("track").getBoundingClientRect().left)`))
 }
+
+// Widgets a page places by coordinates (absolutely positioned, their
+// order among their siblings never changes): before and after are judged
+// by where the widget shows beside the target, so a drag the page took
+// is not called not applied, and one it put on the other side is.
+func TestDragBeforeAfterPlacedByCoordinates(t *testing.T) {
+	e := newEnv(t, "/dashboard.html")
+	_, err := e.drag(events.DragEvent{From: "css=#a", To: "css=#c", Position: events.DragAfter})
+	require.NoError(t, err)
+	require.Equal(t, "b,c,a,d", e.evalString("order()"))
+	_, err = e.drag(events.DragEvent{From: "css=#d", To: "css=#b", Position: events.DragBefore})
+	require.NoError(t, err)
+	require.Equal(t, "d,b,c,a", e.evalString("order()"))
+	require.Equal(t, "a,b,c,d", e.evalString("dom()"))
+
+	// A page that puts the widget a slot short of the pointer leaves it
+	// before the target it was asked to follow.
+	e.evalString("String(window.lag = true)")
+	_, err = e.drag(events.DragEvent{From: "css=#b", To: "css=#a", Position: events.DragAfter})
+	requireCode(t, err, events.CodeNotApplied)
+	require.Contains(t, err.Error(), "left it before")
+	require.Equal(t, "d,c,b,a", e.evalString("order()"))
+}
+
+// A carousel that advances on a quick swipe, and on a slow one only past
+// half a slide, takes back a paced drag that ends hovering over its
+// target: the drag is then done again as a flick (quick moves, let go
+// still moving), and the carousel advances. A page that takes the flick
+// back too is still told apart (TestDragThatSnapsBack).
+func TestDragFlicksWhenThePageTakesASlowDragBack(t *testing.T) {
+	e := newEnv(t, "/swipe.html")
+	r, err := e.drag(events.DragEvent{From: "text=Oslo", To: "css=#mark"})
+	require.NoError(t, err)
+	require.Equal(t, "1", e.evalString("String(index)"))
+	require.Contains(t, r.Details.Drag.Summary, "flicked")
+	require.Contains(t, r.Details.Drag.Summary, "moved by -400, 0 px")
+
+	// The same with the mouse at coordinates.
+	var box struct{ X0, Y0, X1 float64 }
+	e.eval(`(() => { const c = document.getElementById("carousel").getBoundingClientRect(); return {x0: c.left, y0: c.top + c.height / 2, x1: c.right}; })()`, &box)
+	_, err = do(e, events.MouseEvent{TabID: e.tab.ID, Action: events.MouseDrag, X: box.X1 - 60, Y: box.Y0, ToX: box.X1 - 220, ToY: box.Y0})
+	require.NoError(t, err)
+	require.Equal(t, "2", e.evalString("String(index)"))
+}

@@ -21,6 +21,14 @@ type dragReport struct {
 	DropFiles                  int
 	DropTypes                  []string
 	DropTarget                 string
+	// Followed is how far (px) the element went from its place while
+	// the pointer moved; Flicked is set when the report is a flick's,
+	// done after the page took a paced drag back (dragWatched).
+	Followed float64
+	Flicked  bool
+	// Kept counts the changes beyond the style and class of the element
+	// and the elements that hold it.
+	Kept int
 }
 
 type dragPlaceJS struct {
@@ -75,6 +83,9 @@ func dragSummary(o *events.DragOutcome, r *dragReport) string {
 	if o.Replaced {
 		parts[0] += " (the page drew it anew)"
 	}
+	if r.Flicked {
+		parts[0] = "the page took a slow drag back, so it was flicked (quick moves, let go still moving): " + parts[0]
+	}
 	if r.Dropped {
 		parts = append(parts, "the page received a drop on "+r.DropTarget)
 	}
@@ -100,8 +111,12 @@ func dragSummary(o *events.DragOutcome, r *dragReport) string {
 func dragApplied(src, dst *element, pos events.DragPosition, o *events.DragOutcome, r *dragReport) error {
 	details := events.ErrorDetails{Ref: src.ref}
 	if !o.Moved && !r.Dropped {
-		return events.Errorf(events.CodeNotApplied, "dragging %s onto %s changed nothing in the page (%s mode: the element stayed at position %d of %d in %s, and no element, attribute or text changed); the target may not take drops there: try before or after, another target, or check with a screenshot whether the page draws on a canvas",
-			src.describe(), dst.describe(), o.Mode, placeIndex(o.Now), placeOf(o.Now), placeParent(o.Now)).
+		mode := o.Mode + " mode"
+		if r.Flicked {
+			mode += ", dragged slowly and then flicked"
+		}
+		return events.Errorf(events.CodeNotApplied, "dragging %s onto %s changed nothing in the page (%s: the element stayed at position %d of %d in %s, and no element, attribute or text changed); the target may not take drops there: try before or after, another target, or check with a screenshot whether the page draws on a canvas",
+			src.describe(), dst.describe(), mode, placeIndex(o.Now), placeOf(o.Now), placeParent(o.Now)).
 			WithDetails(details)
 	}
 	if pos == events.DragOnto || !r.TargetKnown {

@@ -154,6 +154,20 @@ func TestFillDrawnOption(t *testing.T) {
 	require.NotNil(t, r.Details.Value)
 }
 
+// The same searchable select drawn by a component in its shadow root:
+// the drawn item is found through the shadow root, whether the options
+// for assistive technology are the component's own (and its field names
+// no list) or its host's, shown through a slot in the list the field
+// controls.
+func TestFillDrawnOptionInShadowRoot(t *testing.T) {
+	e := newEnv(t, "/shadowpick.html")
+	for _, field := range []string{"Airport", "Port"} {
+		_, err := actions.Fill(e.ctx(), e.s, events.Ref(`role=combobox[name="`+field+`"]`), "Lisbon")
+		require.NoError(t, err, field)
+		require.Equal(t, "Lisbon", e.evalString("picked['"+field+"'] || ''"), "%s: the drawn item was clicked, not only the text typed", field)
+	}
+}
+
 // A range input clipped to nothing inside its slider's thumb, left in the
 // tab order, is the thumb's own input: fill sets it and the page moves the
 // thumb. Taken out of the tab order, it is refused as any concealed

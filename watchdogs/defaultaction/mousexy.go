@@ -236,17 +236,29 @@ func (a *attachment) dragAt(ctx context.Context, tab *session.Target, from, to p
 		return json.Unmarshal(r.Result.Value, out)
 	}
 	var armed bool
-	_ = call(ctx, jsDragArmAt, &armed, from.x, from.y)
-	mode, err := a.dragPath(ctx, tab, from, to, func(ctx context.Context) bool {
-		var started bool
-		return armed && call(ctx, jsDragStarted, &started) == nil && started
+	mode, r, err := a.dragWatched(ctx, tab, from, to, dragWatch{
+		arm: func(ctx context.Context) error {
+			armed = false
+			_ = call(ctx, jsDragArmAt, &armed, from.x, from.y)
+			return nil
+		},
+		started: func(ctx context.Context) bool {
+			var started bool
+			return armed && call(ctx, jsDragStarted, &started) == nil && started
+		},
+		report: func(ctx context.Context) (*dragReport, error) {
+			var r *dragReport
+			if !armed || call(ctx, jsDragReport, &r, "") != nil {
+				return nil, nil
+			}
+			return r, nil
+		},
 	})
 	if err != nil {
 		return nil, err
 	}
 	out := &events.DragOutcome{Mode: mode, From: events.Point{X: from.x, Y: from.y}, To: events.Point{X: to.x, Y: to.y}}
-	var r *dragReport
-	if !armed || call(ctx, jsDragReport, &r, "") != nil || r == nil {
+	if r == nil {
 		out.Summary = "dragged; what it changed is not known (the press was not in the top document's elements)"
 		return out, nil
 	}

@@ -3,8 +3,9 @@ function () {
   // document: which elements the page adds and removes (a node moved from
   // one place to another counts as neither), which attributes and texts it
   // changes (kept as their first old value, so a change undone by the end
-  // does not count), whether a dragstart went uncancelled and where a drop
-  // event went; and remembers where the element is. drag-report.js reads it
+  // does not count), whether a dragstart went uncancelled, where a drop
+  // event went and how far the element followed the pointer; and
+  // remembers where the element is. drag-report.js reads it
   // back. Only one drag at a time is watched in a world.
   const el = this, doc = el.ownerDocument, w = doc.defaultView;
   const old = globalThis.__agentbrowserDrag;
@@ -44,6 +45,18 @@ function () {
   w.addEventListener('dragstart', onStart, true);
   w.addEventListener('drop', onDrop, true);
   const box = el.getBoundingClientRect();
+  // How far the element went from its place while the pointer moved
+  // (read before the page answers each move, and the release): a page
+  // that lets it follow the pointer and takes it back on release shows a
+  // move it did not keep.
+  let far = 0;
+  const follow = () => {
+    if (!el.isConnected) return;
+    const b = el.getBoundingClientRect();
+    far = Math.max(far, Math.hypot(b.left - box.left, b.top - box.top));
+  };
+  w.addEventListener('pointermove', follow, true);
+  w.addEventListener('pointerup', follow, true);
   let stopped = false;
   globalThis.__agentbrowserDrag = {
     el: el, doc: doc, parent: el.parentNode,
@@ -52,6 +65,7 @@ function () {
     left: box.left, top: box.top, tag: el.localName, text: (el.textContent || '').replace(/\s+/g, ' ').trim(),
     added: added, removed: removed, attrs: attrs, texts: texts, textParents: textParents, seen: seen,
     started: () => !!seen.dragstart && !seen.dragstart.defaultPrevented,
+    far: () => far,
     stop: () => {
       if (stopped) return;
       stopped = true;
@@ -59,6 +73,8 @@ function () {
       mo.disconnect();
       w.removeEventListener('dragstart', onStart, true);
       w.removeEventListener('drop', onDrop, true);
+      w.removeEventListener('pointermove', follow, true);
+      w.removeEventListener('pointerup', follow, true);
     },
   };
   return true;

@@ -24,30 +24,6 @@ function (name, exact) {
   }
   scopes.push(this, d);
   const OPT = '[role=option],[role=menuitem],[role=menuitemradio],[role=treeitem]';
-  // drawn answers what the page draws for an option named exactly name
-  // that has no box of its own (a list kept for assistive technology
-  // beside the one drawn for the eye): the outermost element shown inside
-  // the option's nearest ancestor with a box whose text is that name, or
-  // null. A click there is the user's pick.
-  const drawn = () => {
-    const want = norm(name).toLowerCase();
-    for (const s of scopes) {
-      for (const o of s.querySelectorAll(OPT)) {
-        if (shown(o) || norm(o.getAttribute('aria-label') || o.textContent).toLowerCase() !== want) continue;
-        let box = o.parentElement;
-        while (box && !shown(box)) box = box.parentElement;
-        if (!box || box === d.body || box === d.documentElement) continue;
-        const walk = (e) => {
-          if (e === o || !shown(e)) return null;
-          if (norm(e.innerText).toLowerCase() === want && !e.querySelector(OPT)) return e;
-          for (const c of e.children) { const f = walk(c); if (f) return f; }
-          return null;
-        };
-        for (const c of box.children) { const f = walk(c); if (f) return f; }
-      }
-    }
-    return null;
-  };
   const ROLES = new Set(['option', 'menuitem', 'menuitemradio', 'treeitem']);
   // optionsIn lists the options under s as they are shown: through the
   // shadow roots and into what the slots there show (a list in a
@@ -79,6 +55,43 @@ function (name, exact) {
     let t = '';
     for (const c of list) t += ' ' + flatText(c);
     return t;
+  };
+  // drawn answers what the page draws for an option named exactly name
+  // that has no box of its own (a list kept for assistive technology
+  // beside the one drawn for the eye): the outermost element shown inside
+  // the option's nearest ancestor with a box whose text is that name, or
+  // null. A click there is the user's pick. Both the options and what is
+  // drawn are looked for in the flat tree: through open shadow roots and
+  // into what their slots show (a component that draws its list in its
+  // shadow root, for options its host holds or its own).
+  const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const kidsOf = (e) => {
+    const slotted = e.localName === 'slot' ? e.assignedElements({ flatten: true }) : [];
+    return slotted.length ? slotted : Array.from((e.shadowRoot || e).children);
+  };
+  const drawn = () => {
+    const want = norm(name).toLowerCase();
+    const says = (e) => norm(e.innerText).toLowerCase() === want || norm(flatText(e)).toLowerCase() === want;
+    for (const s of scopes) {
+      for (const o of new Set([...s.querySelectorAll(OPT), ...optionsIn(s)])) {
+        if (shown(o) || norm(o.getAttribute('aria-label') || o.textContent || flatText(o)).toLowerCase() !== want) continue;
+        let box = up(o);
+        while (box && !shown(box)) box = up(box);
+        if (!box || box === d.body || box === d.documentElement) continue;
+        const walk = (e) => {
+          if (e === o) return null;
+          // A slot (display: contents) has no box of its own: what it
+          // shows does.
+          const through = getComputedStyle(e).display === 'contents';
+          if (!through && !shown(e)) return null;
+          if (!through && says(e) && !e.querySelector(OPT) && !optionsIn(e).length) return e;
+          for (const c of kidsOf(e)) { const f = walk(c); if (f) return f; }
+          return null;
+        };
+        for (const c of kidsOf(box)) { const f = walk(c); if (f) return f; }
+      }
+    }
+    return null;
   };
   for (const s of scopes) {
     // The options in the light DOM by their role attribute first (quick),
