@@ -97,7 +97,8 @@ func (Scroll) Command() string { return "scroll" }
 // Validate implements Validator.
 func (q Scroll) Validate() error { return checkTargets(q.Ref) }
 
-// Select selects options of a <select> by value or visible label.
+// Select selects options of a <select> by value or visible label, or one
+// option, by name, of a combobox or listbox the page draws.
 type Select struct {
 	Returns[events.ActionResult]
 	Ref    events.Target `json:"ref"`

@@ -62,7 +62,7 @@ var scrollCommand = &Command{
 }
 
 var selectCommand = &Command{
-	Name: "select", Usage: "select REF VALUE...", Summary: "select options of a <select> by value or visible label",
+	Name: "select", Usage: "select REF VALUE...", Summary: "select options of a <select> by value or visible label, or one option of a drawn combobox or listbox",
 	MinArgs: 2, MaxArgs: -1, RefArgs: 1,
 	Parse: func(in Input) (request.Request, error) {
 		return request.Select{Ref: in.Target(0), Values: in.Args[1:]}, nil
