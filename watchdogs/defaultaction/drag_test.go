@@ -111,6 +111,28 @@ func TestDragThatSnapsBack(t *testing.T) {
 	require.Equal(t, "400", e.evalString(`String(document.getElementById("card").getBoundingClientRect().left - document.getElementById("track").getBoundingClientRect().left)`))
 }
 
+// A drag no target took, after which the page left only a mark on the
+// element (a style it set while dragging and set back another way),
+// changed nothing but how the element is drawn: not_applied. One after
+// which the page also changed a text or a field's value is taken.
+func TestDragThatLeavesOnlyAMark(t *testing.T) {
+	e := newEnv(t, "/snapback.html")
+	_, err := e.drag(events.DragEvent{From: "css=#tile", To: "css=#slot"})
+	requireCode(t, err, events.CodeNotApplied)
+	require.Contains(t, err.Error(), "changed nothing but how it is drawn")
+	require.Equal(t, "1", e.evalString(`document.getElementById("tile").style.opacity`), "the mark is there")
+
+	r, err := e.drag(events.DragEvent{From: "css=#counted", To: "css=#slot2"})
+	require.NoError(t, err)
+	require.NotEqual(t, "0 tries", e.evalString(`document.getElementById("tries").textContent`))
+	require.True(t, r.Details.Drag.Moved)
+
+	r, err = e.drag(events.DragEvent{From: "css=#valued", To: "css=#slot3"})
+	require.NoError(t, err)
+	require.Equal(t, "left", e.evalString(`document.getElementById("where").value`))
+	require.Contains(t, r.Details.Drag.Summary, "1 field values changed")
+}
+
 // Widgets a page places by coordinates (absolutely positioned, their
 // order among their siblings never changes): before and after are judged
 // by where the widget shows beside the target, so a drag the page took

@@ -27,8 +27,21 @@ type dragReport struct {
 	Followed float64
 	Flicked  bool
 	// Kept counts the changes beyond the style and class of the element
-	// and the elements that hold it.
+	// and the elements that hold it, Values among them.
 	Kept int
+	// Values counts the document's fields whose value (or checked state)
+	// ended different.
+	Values int
+}
+
+// drawnOnly tells whether all a drag changed is how the page draws the
+// dragged element: it is where it was, in its place and box, and the
+// page changed only the style and class of it and of what holds it (a
+// mark it set while dragging and left), with no element added or
+// removed, no other attribute, text or value changed, and no drop.
+func (r *dragReport) drawnOnly() bool {
+	return !r.Gone && !r.PlaceMoved && !r.Dropped && math.Abs(r.DX) < 2 && math.Abs(r.DY) < 2 &&
+		r.Added == 0 && r.Removed == 0 && r.Kept == 0 && r.Changed > 0
 }
 
 type dragPlaceJS struct {
@@ -60,7 +73,7 @@ func (a *attachment) dragOutcome(tab *session.Target, ref events.Ref, mode strin
 	if !r.PlaceMoved && shifted {
 		o.DX, o.DY = new(math.Round(r.DX)), new(math.Round(r.DY))
 	}
-	o.Moved = r.PlaceMoved || shifted || r.Added > 0 || r.Removed > 0 || r.Changed > 0
+	o.Moved = r.PlaceMoved || shifted || r.Added > 0 || r.Removed > 0 || r.Changed > 0 || r.Values > 0
 	o.Summary = dragSummary(o, r)
 	return o
 }
@@ -102,19 +115,28 @@ func dragSummary(o *events.DragOutcome, r *dragReport) string {
 	if o.Changed > 0 {
 		parts = append(parts, fmt.Sprintf("%d attributes or texts changed", o.Changed))
 	}
+	if r.Values > 0 {
+		parts = append(parts, fmt.Sprintf("%d field values changed", r.Values))
+	}
 	return strings.Join(parts, "; ")
 }
 
 // dragApplied fails with not_applied when the page contradicts the drag:
-// nothing changed at all, or the element did not end on the side of the
-// target that pos asked for.
+// nothing changed at all, or nothing but how the element is drawn (see
+// drawnOnly), or the element did not end on the side of the target that
+// pos asked for.
 func dragApplied(src, dst *element, pos events.DragPosition, o *events.DragOutcome, r *dragReport) error {
 	details := events.ErrorDetails{Ref: src.ref}
+	mode := o.Mode + " mode"
+	if r.Flicked {
+		mode += ", dragged slowly and then flicked"
+	}
+	if r.drawnOnly() {
+		return events.Errorf(events.CodeNotApplied, "dragging %s onto %s changed nothing but how it is drawn (%s: the element stayed at position %d of %d in %s, where its box was, and only the style or class of it or of what holds it changed: a mark of the drag the page left); the target may not take drops there: try before or after, another target, or check with a screenshot",
+			src.describe(), dst.describe(), mode, placeIndex(o.Now), placeOf(o.Now), placeParent(o.Now)).
+			WithDetails(details)
+	}
 	if !o.Moved && !r.Dropped {
-		mode := o.Mode + " mode"
-		if r.Flicked {
-			mode += ", dragged slowly and then flicked"
-		}
 		return events.Errorf(events.CodeNotApplied, "dragging %s onto %s changed nothing in the page (%s: the element stayed at position %d of %d in %s, and no element, attribute or text changed); the target may not take drops there: try before or after, another target, or check with a screenshot whether the page draws on a canvas",
 			src.describe(), dst.describe(), mode, placeIndex(o.Now), placeOf(o.Now), placeParent(o.Now)).
 			WithDetails(details)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
@@ -35,6 +36,20 @@ var jsLists string
 //
 //go:embed js/shows.js
 var jsShows string
+
+// jsTakesAny tells whether a combobox one types into takes any text as
+// its value (a datalist's suggestions, or no list at all); see
+// js/takes-any.js.
+//
+//go:embed js/takes-any.js
+var jsTakesAny string
+
+// jsLeave(wait) moves focus out of a field, as a user who goes on does,
+// waits up to wait ms for the page to change its text, and tells whether
+// the field had focus; see js/leave.js.
+//
+//go:embed js/leave.js
+var jsLeave string
 
 // fill answers FillEvent: the element decides how it is set (see
 // events.FillEvent), and each way reads back what the page shows.
@@ -178,12 +193,18 @@ const (
 	optionPoll = 100 * time.Millisecond
 )
 
+// leaveWait bounds how long keptText waits, once it left a combobox, for
+// the page to change the field's text: a widget may put its choice back
+// on a short timer after the blur, to tell it from focus moving within
+// the widget.
+const leaveWait = 150 * time.Millisecond
+
 // typePick fills a combobox the user types into (a search field over a
 // list of options) as a user does: it types name after a clear, as into
 // any field, then clicks the option the list offers under exactly that
 // name (ignoring case), so that the widget takes the choice and not only
-// the text. A list that offers no such option within optionWait leaves
-// the typed text as the value (a free-text field with suggestions).
+// the text. When the list offers no such option within optionWait, the
+// typed text is the value only if the page keeps it (see keptText).
 // optionWait counts from before the text: the typing waits for the list
 // to change itself (suggestWait), and that wait is part of optionWait,
 // not added to it.
@@ -194,11 +215,116 @@ func (a *attachment) typePick(ctx context.Context, el *element, in elemInfo, nam
 		return res, err
 	}
 	opt, err := a.offered(ctx, el, name, start)
-	if err != nil || opt == nil {
+	if err != nil {
 		return res, err
+	}
+	if opt == nil {
+		return a.keptText(ctx, el, name, res)
 	}
 	defer opt.release(ctx)
 	return a.clickOption(ctx, el, in, opt, name)
+}
+
+// maxOffered caps the options a not_applied error of a fill names.
+const maxOffered = 8
+
+// keptText decides whether name, typed into the combobox el whose list
+// offered no option of that name (res is the typing's result), is the
+// field's value. A field that takes any text (a datalist's suggestions,
+// no list at all) keeps it. Any other is left as a user leaves it, for
+// what comes next: a field over a list of choices (a searchable select)
+// empties itself or puts its choice back then, since text that names no
+// option is no choice, where a field that takes free text with
+// suggestions keeps it, and a field that turns new text into an item (a
+// tags field) shows it beside itself. The text kept, the field has focus
+// again, as it had after the typing (for an Enter that submits it);
+// otherwise fill is not_applied, naming what the field shows and a few of
+// the options the list offered.
+func (a *attachment) keptText(ctx context.Context, el *element, name string, res events.ActionResult) (events.ActionResult, error) {
+	var free bool
+	if err := el.callOn(ctx, jsTakesAny, &free); err != nil {
+		return res, err
+	}
+	var offered struct {
+		Options []string `json:"options"`
+	}
+	_ = el.callOn(ctx, jsOptionFind, &offered, name, true)
+	if free && len(offered.Options) == 0 {
+		return res, nil
+	}
+	var was, shows choiceShown
+	if err := el.callOn(ctx, jsShows, &was); err != nil {
+		return res, err
+	}
+	var left bool
+	lres, err := a.observe(ctx, el.tab, func(ctx context.Context) error {
+		return el.callOn(ctx, jsLeave, &left, leaveWait.Milliseconds())
+	})
+	if err != nil || lres.Dialog != nil || lres.Navigated {
+		return lres, err
+	}
+	if err := el.callOn(ctx, jsShows, &shows); err != nil {
+		return res, err
+	}
+	res.Details.Value = new(capText(shows.Text))
+	if keeps(was, shows, name) {
+		if left {
+			_ = el.res.Client.DOM.Focus(ctx, dom.NewFocusArgs().SetObjectID(el.res.ObjectID))
+		}
+		return res, nil
+	}
+	return res, notKept(el, name, shows.Text, offered.Options)
+}
+
+// keeps tells whether a combobox that showed was before it was left and
+// shows now afterwards kept the text name: it holds that text (white
+// space, case and separators aside), marks an option of that name
+// selected, or shows that text beside itself where it did not before (an
+// item made of it). Text that only contains name (an option a blur chose
+// or put back, "Portugal" for "Port") is not name.
+func keeps(was, now choiceShown, name string) bool {
+	if sameText(now.Text, name) {
+		return true
+	}
+	for _, s := range now.Selected {
+		if sameText(s, name) {
+			return true
+		}
+	}
+	return sameText(addedText(was.Around, now.Around), name)
+}
+
+// addedText is the text now shows where was showed less: what lies
+// between the longest start and end they share.
+func addedText(was, now string) string {
+	w, n := []rune(was), []rune(now)
+	i := 0
+	for i < len(w) && i < len(n) && w[i] == n[i] {
+		i++
+	}
+	j := 0
+	for j < len(w)-i && j < len(n)-i && w[len(w)-1-j] == n[len(n)-1-j] {
+		j++
+	}
+	return strings.TrimSpace(string(n[i : len(n)-j]))
+}
+
+// notKept is the not_applied error of a fill of the combobox el with name
+// that picked nothing: no option of that name was offered, and the field
+// shows shown once left, not the text; offered are the options its list
+// showed.
+func notKept(el *element, name, shown string, offered []string) error {
+	list := "the list showed none"
+	if len(offered) > 0 {
+		more := ""
+		if len(offered) > maxOffered {
+			offered, more = offered[:maxOffered], ", …"
+		}
+		list = "the list showed: " + strings.Join(offered, ", ") + more
+	}
+	return events.Errorf(events.CodeNotApplied, "filling %s with %q picked nothing: no option of that name was offered (%s), and once left the field shows %q, not the text typed; fill it with one of the options, or type a few letters and pick from the list",
+		el.describe(), short(name), list, short(shown)).
+		WithDetails(events.ErrorDetails{Ref: el.ref, Wanted: new(name), Shown: new(capText(shown))})
 }
 
 // offered answers the option named exactly name (ignoring case) that the

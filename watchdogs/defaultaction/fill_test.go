@@ -182,3 +182,41 @@ func TestFillThumbInput(t *testing.T) {
 	requireCode(t, err, events.CodeElementCovered)
 	require.Equal(t, "3", e.evalString("size.value"))
 }
+
+// A fill of a combobox one types into picks nothing when its list offers
+// no option of that name; the text typed is its value only when the page
+// keeps it once the field is left. A searchable select that puts its
+// choice back is not_applied, naming what it shows and the options it
+// offered, as is one whose options no script reaches (a closed shadow
+// root); a tags field that makes an item of new text and a search field
+// with suggestions keep it, the search field with focus for an Enter.
+func TestFillComboboxPicksNothing(t *testing.T) {
+	e := newEnv(t, "/searchselect.html")
+	_, err := actions.Fill(e.ctx(), e.s, `role=combobox[name="Country"]`, "Port")
+	requireCode(t, err, events.CodeNotApplied)
+	require.Contains(t, err.Error(), "Portugal", "the options offered are named")
+	require.Equal(t, new(""), actions.Describe(err).Details.Shown)
+
+	e.mustFill(t, `role=combobox[name="Country"]`, "Portugal")
+	require.Equal(t, "Portugal", e.evalString("chosen"))
+	_, err = actions.Fill(e.ctx(), e.s, `role=combobox[name="Country"]`, "Atlantis")
+	requireCode(t, err, events.CodeNotApplied)
+	require.Equal(t, new("Portugal"), actions.Describe(err).Details.Shown, "the choice the page put back")
+	_, err = actions.Fill(e.ctx(), e.s, `role=combobox[name="Country"]`, "Port")
+	requireCode(t, err, events.CodeNotApplied)
+	require.Equal(t, new("Portugal"), actions.Describe(err).Details.Shown, "a choice that contains the text is not the text")
+
+	_, err = actions.Fill(e.ctx(), e.s, `role=combobox[name="Airport"]`, "Lisbon")
+	requireCode(t, err, events.CodeNotApplied)
+	require.Equal(t, "", e.evalString("airport"))
+
+	r := e.mustFill(t, `role=combobox[name="Tags"]`, "urgent")
+	require.Equal(t, "urgent", e.evalString("tagNames.join()"))
+	require.NotNil(t, r.Details.Value)
+
+	r = e.mustFill(t, `role=combobox[name="Search"]`, "running shoes")
+	require.Equal(t, new("running shoes"), r.Details.Value)
+	require.Equal(t, "search", e.evalString("document.activeElement.id"), "the field has focus again")
+	e.press("Enter")
+	require.Equal(t, "running shoes", e.evalString("searched.textContent"))
+}

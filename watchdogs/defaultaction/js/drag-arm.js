@@ -3,10 +3,10 @@ function () {
   // document: which elements the page adds and removes (a node moved from
   // one place to another counts as neither), which attributes and texts it
   // changes (kept as their first old value, so a change undone by the end
-  // does not count), whether a dragstart went uncancelled, where a drop
-  // event went and how far the element followed the pointer; and
-  // remembers where the element is. drag-report.js reads it
-  // back. Only one drag at a time is watched in a world.
+  // does not count) and the values of its fields, whether a dragstart went
+  // uncancelled, where a drop event went and how far the element followed
+  // the pointer; and remembers where the element is. drag-report.js reads
+  // it back. Only one drag at a time is watched in a world.
   const el = this, doc = el.ownerDocument, w = doc.defaultView;
   const old = globalThis.__agentbrowserDrag;
   if (old) old.stop();
@@ -44,6 +44,10 @@ function () {
   };
   w.addEventListener('dragstart', onStart, true);
   w.addEventListener('drop', onDrop, true);
+  // The values of the document's fields, to tell a drag that set one (a
+  // slider's input) from one that changed nothing.
+  const valueOf = (f) => (f.type === 'checkbox' || f.type === 'radio' ? String(f.checked) : f.value);
+  const values = new Map(Array.from(doc.querySelectorAll('input, select, textarea')).slice(0, 2000).map((f) => [f, valueOf(f)]));
   const box = el.getBoundingClientRect();
   // How far the element went from its place while the pointer moved
   // (read before the page answers each move, and the release): a page
@@ -64,6 +68,7 @@ function () {
     of: el.parentNode ? el.parentNode.children.length : 0,
     left: box.left, top: box.top, tag: el.localName, text: (el.textContent || '').replace(/\s+/g, ' ').trim(),
     added: added, removed: removed, attrs: attrs, texts: texts, textParents: textParents, seen: seen,
+    values: values, valueOf: valueOf,
     started: () => !!seen.dragstart && !seen.dragstart.defaultPrevented,
     far: () => far,
     stop: () => {

@@ -115,7 +115,8 @@ function (position) {
     for (const n of addedNow) if (n !== el && !inside(n, addedNow)) added++;
     for (const n of s.removed) if (!n.isConnected && n !== s.el) removed++;
     // kept counts the changes beyond the style and class of the element
-    // and what holds it (how a page draws a drag it then takes back).
+    // and what holds it (how a page draws a drag it then takes back), the
+    // fields' values included.
     let kept = 0;
     for (const [n, m] of s.attrs) if (n.isConnected) for (const [k, v] of m) if ((n.getAttribute(k) || '') !== (v || '')) {
       changed++;
@@ -123,6 +124,8 @@ function (position) {
     }
     for (const [n, v] of s.texts) if (n.isConnected && n.data !== v) { changed++; kept++; }
     for (const n of s.textParents) if (n.isConnected && !inside(n, addedNow) && !addedNow.has(n)) { changed++; kept++; }
+    let values = 0;
+    for (const [f, v] of s.values) if (f.isConnected && s.valueOf(f) !== v) { values++; kept++; }
     let side = '', adjacent = false;
     const t = globalThis.__agentbrowserDragTarget;
     globalThis.__agentbrowserDragTarget = null;
@@ -143,7 +146,7 @@ function (position) {
     const d = s.seen;
     return {
       was: was, now: now, replaced: replaced, gone: !el, placeMoved: placeMoved,
-      dx: dx, dy: dy, added: added, removed: removed, changed: changed, kept: kept,
+      dx: dx, dy: dy, added: added, removed: removed, changed: changed, kept: kept, values: values,
       side: side, adjacent: adjacent, targetKnown: !!t, followed: s.far(),
       dropped: !!d.drop, dropHandled: !!d.drop && d.drop.defaultPrevented, dropFiles: d.dropFiles, dropTypes: d.dropTypes,
       dropTarget: d.dropTarget ? describe(d.dropTarget).desc : '',
