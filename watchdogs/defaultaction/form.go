@@ -120,16 +120,12 @@ func (a *attachment) checkElement(ctx context.Context, el *element, in elemInfo,
 		res, err = a.observe(ctx, el.tab, func(ctx context.Context) error {
 			p, err := a.aim(ctx, el)
 			if err != nil {
-				// A native checkbox hidden behind a styled label has no
-				// box of its own: a user clicks the label. With no label
-				// drawn, the page shows some widget of its own in its
-				// place, which the error names.
-				var ce *events.Error
-				if errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details.Covering == coverNoBox || ce.Details.Covering == coverHidden) {
-					var clicked bool
-					if lerr := el.callOn(ctx, jsClickLabel, &clicked); lerr != nil || clicked {
-						return lerr
-					}
+				// With no label drawn, the page shows some widget of its
+				// own in its place, which the error names.
+				if clicked, lerr := a.clickLabel(ctx, el, err); lerr != nil || clicked {
+					return lerr
+				}
+				if boxless(err) {
 					if cerr := a.concealed(ctx, el, "check"); cerr != nil {
 						return cerr
 					}
@@ -151,6 +147,28 @@ func (a *attachment) checkElement(ctx context.Context, el *element, in elemInfo,
 	}
 	res.Details = events.ActionDetails{Checked: new(in.Checked)}
 	return res, nil
+}
+
+// boxless says whether err is aim's element_covered for an element that
+// has no box of its own to click (hidden, or drawn nowhere).
+func boxless(err error) bool {
+	var ce *events.Error
+	return errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details.Covering == coverNoBox || ce.Details.Covering == coverHidden)
+}
+
+// clickLabel clicks, for a checkbox or radio button that has no box of its
+// own (aimErr, aim's error, says so), the first of its labels the page
+// draws, as a user does: a native input hidden behind a styled label is
+// toggled by a click on that label. It answers whether it clicked one.
+func (a *attachment) clickLabel(ctx context.Context, el *element, aimErr error) (bool, error) {
+	if !boxless(aimErr) {
+		return false, nil
+	}
+	var clicked bool
+	if err := el.callOn(ctx, jsClickLabel, &clicked); err != nil {
+		return false, err
+	}
+	return clicked, nil
 }
 
 func checkedWord(b bool) string {

@@ -1,4 +1,6 @@
-function (x, y) {
+function (x, y, loose) {
+  // loose: a see-through decoration of el's own control on top of it
+  // (below) counts as reaching el.
   const el = this;
   if (!el.isConnected) return 'nothing (the element was removed)';
   const doc = el.ownerDocument;
@@ -50,6 +52,31 @@ function (x, y) {
     lx -= r.left + fe.clientLeft + parseFloat(cs.paddingLeft);
     ly -= r.top + fe.clientTop + parseFloat(cs.paddingTop);
   }
+  const acts = (n) => {
+    if (n.nodeType !== 1) return false;
+    if (n.isContentEditable || n.tabIndex >= 0) return true;
+    const role = n.getAttribute('role');
+    if (role && role !== 'none' && role !== 'presentation') return true;
+    return /^(a|button|input|select|textarea|label|summary|iframe)$/.test(n.localName);
+  };
+  const opaque = (n) => {
+    const cs = n.ownerDocument.defaultView.getComputedStyle(n);
+    if (cs.position === 'fixed' || cs.backgroundImage !== 'none') return true;
+    const m = cs.backgroundColor.match(/[\d.]+/g);
+    return !!m && (m.length < 4 || parseFloat(m[3]) > 0);
+  };
+  const decoration = (hit) => {
+    if (el.ownerDocument !== hit.ownerDocument) return false;
+    let box = hit;
+    for (; box && !within(el, box); box = up(box)) {
+      if (box.nodeType === 1 && (acts(box) || opaque(box))) return false;
+    }
+    if (!box || box.nodeType !== 1 || box === doc.body || box === doc.documentElement) return false;
+    for (const n of box.querySelectorAll('a[href], button, input, select, textarea, [tabindex], [contenteditable], [role]')) {
+      if (!within(n, el) && acts(n)) return false;
+    }
+    return true;
+  };
   const hit = deep(doc, lx, ly, rootsOf(el));
   if (!hit) return 'nothing (the point is outside the frame)';
   if (within(hit, el)) return '';
@@ -58,6 +85,15 @@ function (x, y) {
   // A shape, label or image of an SVG group is one thing with the group's
   // other parts: a point on the group's shape under el's text reaches
   // what the group listens on, as a user's click there does.
+  // A see-through decoration drawn over el inside el's own control (a
+  // placeholder or the chosen value's text laid over a field, an icon):
+  // the smallest box holding both holds nothing else a user could act
+  // on, and nothing between the hit and that box is focusable, has a
+  // role, or paints a background or sits fixed that could hide el. A
+  // click there lands where the control listens, as a user's does on
+  // the words the control shows. Only when asked (loose), after no
+  // point reached el itself.
+  if (loose && decoration(hit)) return '';
   const SVG = 'http://www.w3.org/2000/svg';
   const group = (n) => { for (let c = n.parentNode; c && c.namespaceURI === SVG && c.localName !== 'svg'; c = c.parentNode) if (c.localName === 'g') return c; return null; };
   if (el.namespaceURI === SVG && el.localName !== 'g' && el.localName !== 'svg' && hit.namespaceURI === SVG) {
