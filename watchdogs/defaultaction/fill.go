@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 
@@ -190,6 +191,12 @@ const (
 func (a *attachment) typePick(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
 	start := time.Now()
 	res, err := a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: name, Clear: true})
+	if errors.Is(err, events.ErrNotApplied) && strings.TrimSpace(name) != "" {
+		// A combobox that takes focus but no text (its keys only move
+		// through the list): pick from the list, as a user does once
+		// typing showed nothing.
+		return a.pickNamed(ctx, el, in, name)
+	}
 	if err != nil || res.Dialog != nil || res.Navigated || strings.TrimSpace(name) == "" {
 		return res, err
 	}
