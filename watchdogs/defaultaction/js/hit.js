@@ -65,8 +65,16 @@ function (x, y, loose) {
     const m = cs.backgroundColor.match(/[\d.]+/g);
     return !!m && (m.length < 4 || parseFloat(m[3]) > 0);
   };
+  // el itself is drawn: not transparent, and more than a pixel each way
+  // (what is hidden or clipped away is some other rule's to reach).
+  const drawn = () => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) return false;
+    for (let c = el; c && c.nodeType === 1; c = up(c)) if (c.ownerDocument.defaultView.getComputedStyle(c).opacity === '0') return false;
+    return true;
+  };
   const decoration = (hit) => {
-    if (el.ownerDocument !== hit.ownerDocument) return false;
+    if (el.ownerDocument !== hit.ownerDocument || within(el, hit) || !drawn()) return false;
     let box = hit;
     for (; box && !within(el, box); box = up(box)) {
       if (box.nodeType === 1 && (acts(box) || opaque(box))) return false;
