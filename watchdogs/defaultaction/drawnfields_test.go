@@ -9,15 +9,19 @@ import (
 	"github.com/agentbrowser/agentbrowser/events"
 )
 
-// A readonly field a few pixels wide under the words its control shows
-// (a select drawn by script) is clicked through those words: they are a
+// A transparent readonly field under the words its control shows (a
+// select drawn by script) is clicked through those words: they are a
 // see-through part of the box that holds only the field, and the click
-// lands where that box listens.
+// lands where that box listens. So is a field that lets the pointer
+// through to the see-through box around it.
 func TestClickFieldUnderItsOwnWords(t *testing.T) {
 	e := newEnv(t, "/drawnfields.html")
 	_, err := e.click(events.ClickElementEvent{Ref: "css=#dept"})
 	require.NoError(t, err)
 	require.Equal(t, []string{"dept opened"}, e.logged())
+	_, err = e.click(events.ClickElementEvent{Ref: "css=#size"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"size opened"}, e.logged())
 }
 
 // What lies over a field stays a cover when it paints a background (a

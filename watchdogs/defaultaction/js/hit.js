@@ -65,17 +65,21 @@ function (x, y, loose) {
     const m = cs.backgroundColor.match(/[\d.]+/g);
     return !!m && (m.length < 4 || parseFloat(m[3]) > 0);
   };
-  // el itself is drawn: not transparent, and more than a pixel each way
-  // (what is hidden or clipped away is some other rule's to reach).
-  const drawn = () => {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 1 || r.height <= 1) return false;
-    for (let c = el; c && c.nodeType === 1; c = up(c)) if (c.ownerDocument.defaultView.getComputedStyle(c).opacity === '0') return false;
-    return true;
-  };
+  // A transparent field that takes text is an editor's hidden input: the
+  // editor's surface is some other rule's to reach (editor-surface.js).
+  const takesText = () => el.isContentEditable || (el.localName === 'textarea' && !el.readOnly) ||
+    (el.localName === 'input' && !el.readOnly && !/^(button|checkbox|radio|file|submit|reset|image|color|range|hidden)$/.test(el.type));
+  const transparent = () => { for (let c = el; c && c.nodeType === 1; c = up(c)) if (c.ownerDocument.defaultView.getComputedStyle(c).opacity === '0') return true; return false; };
   const decoration = (hit) => {
-    if (el.ownerDocument !== hit.ownerDocument || within(el, hit) || !drawn()) return false;
+    if (el.ownerDocument !== hit.ownerDocument) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || (transparent() && takesText())) return false;
     let box = hit;
+    if (within(el, hit)) {
+      // The hit is el's own box: el lets the pointer through (its style
+      // says so, it is not clipped away) to a see-through box around it.
+      if (el.ownerDocument.defaultView.getComputedStyle(el).pointerEvents !== 'none' || opaque(hit)) return false;
+    }
     for (; box && !within(el, box); box = up(box)) {
       if (box.nodeType === 1 && (acts(box) || opaque(box))) return false;
     }
@@ -90,18 +94,20 @@ function (x, y, loose) {
   if (within(hit, el)) return '';
   for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return '';
   if (el.localName === 'label' && el.control && within(hit, el.control)) return '';
-  // A shape, label or image of an SVG group is one thing with the group's
-  // other parts: a point on the group's shape under el's text reaches
-  // what the group listens on, as a user's click there does.
   // A see-through decoration drawn over el inside el's own control (a
   // placeholder or the chosen value's text laid over a field, an icon):
   // the smallest box holding both holds nothing else a user could act
   // on, and nothing between the hit and that box is focusable, has a
   // role, or paints a background or sits fixed that could hide el. A
   // click there lands where the control listens, as a user's does on
-  // the words the control shows. Only when asked (loose), after no
-  // point reached el itself.
+  // the words the control shows. The field itself may be transparent
+  // (the words are drawn in its place), or let the pointer through to a
+  // see-through box around it. Only when asked (loose), after no point
+  // reached el itself.
   if (loose && decoration(hit)) return '';
+  // A shape, label or image of an SVG group is one thing with the group's
+  // other parts: a point on the group's shape under el's text reaches
+  // what the group listens on, as a user's click there does.
   const SVG = 'http://www.w3.org/2000/svg';
   const group = (n) => { for (let c = n.parentNode; c && c.namespaceURI === SVG && c.localName !== 'svg'; c = c.parentNode) if (c.localName === 'g') return c; return null; };
   if (el.namespaceURI === SVG && el.localName !== 'g' && el.localName !== 'svg' && hit.namespaceURI === SVG) {
