@@ -123,7 +123,8 @@ export const tasks = [
     // "Raise Frances Allen's salary to 9400" (she is on the second page).
     async run(c) {
       let tree = await openTab(c, 'Staff', (t) => all(t, { role: 'columnheader', name: /^Salary/ }).length > 0, 'the staff table');
-      await c.act(c.agent.click(c.target(tree, '2', 'the page 2 button', (xs) => xs.find((n) => ['listitem', 'link', 'button'].includes(n.role)) || xs[xs.length - 1])));
+      // The pager's numbers are named "page 2" and so on.
+      await c.act(c.agent.click(c.ref(tree, { role: ['listitem', 'link', 'button'], name: /^(page )?2$/i }, 'the page 2 button')));
       tree = await c.lookFor((t) => all(t, { role: 'cell', name: 'Frances Allen' }).length > 0, 'the row of Frances Allen');
       const row = all(tree, { role: 'row' }).find((r) => all(r, { role: 'cell', name: 'Frances Allen' }).length > 0);
       await c.act(c.agent.click(c.ref(row, { role: 'button', name: 'Edit' }, 'her Edit button')));
