@@ -59,3 +59,14 @@ func TestFillComboboxThatTakesNoText(t *testing.T) {
 	require.Equal(t, "Express", e.evalString("ship.value"))
 	require.Equal(t, []string{"ship Express"}, e.logged())
 }
+
+// Select on a combobox whose list the page draws picks the option named,
+// as fill does, and as a user does from what the widget shows.
+func TestSelectOnDrawnCombobox(t *testing.T) {
+	e := newEnv(t, "/drawnfields.html")
+	r, err := actions.Select(e.ctx(), e.s, `role=combobox[name="Shipping"]`, "Overnight")
+	require.NoError(t, err)
+	require.Equal(t, new("Overnight"), r.Details.Value)
+	require.Equal(t, "Overnight", e.evalString("ship.value"))
+	require.Equal(t, []string{"ship Overnight"}, e.logged())
+}

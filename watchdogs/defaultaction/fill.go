@@ -56,16 +56,24 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 			return events.ActionResult{}, err
 		}
 		return a.checkElement(ctx, el, in, on)
-	case !in.Editable && (in.Role == "combobox" || in.Role == "listbox"):
-		return a.pickNamed(ctx, el, in, e.Value)
-	case in.Editable && in.Role == "combobox":
-		return a.typePick(ctx, el, in, e.Value)
+	case in.Role == "combobox" || in.Role == "listbox":
+		return a.pickCustom(ctx, el, in, e.Value)
 	case in.Role == "radiogroup" || in.Tag == "fieldset":
 		return a.pickRadio(ctx, el, e.Value)
 	case isRangeWidget(in):
 		return a.setRange(ctx, el, in, e.Value)
 	}
 	return a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: e.Value, Clear: true})
+}
+
+// pickCustom picks the option named name of a custom combobox or listbox
+// (in describes el): from its list, or, in a combobox one types into,
+// by typing the name and clicking the option the list then offers.
+func (a *attachment) pickCustom(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
+	if in.Editable && in.Role == "combobox" {
+		return a.typePick(ctx, el, in, name)
+	}
+	return a.pickNamed(ctx, el, in, name)
 }
 
 // parseChecked reads a checkbox's or a switch's value: true, yes, on,

@@ -17,11 +17,16 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 	if len(e.Values) == 0 {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "select needs at least one value or label")
 	}
-	el, err := a.element(ctx, e.TabID, e.Ref)
+	el, in, err := a.described(ctx, e.TabID, e.Ref)
 	if err != nil {
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
+	if in.Tag != "select" && len(e.Values) == 1 && (in.Role == "combobox" || in.Role == "listbox") {
+		// A list the page draws itself: pick the option as fill does,
+		// as a user does from what the widget shows.
+		return a.pickCustom(ctx, el, in, e.Values[0])
+	}
 	return a.selectElement(ctx, el, e.Values)
 }
 
