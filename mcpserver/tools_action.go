@@ -210,7 +210,7 @@ func registerActionTools(s *Server) {
 			to, err := parseTarget("endTarget", in.EndTarget, "endRef", in.EndRef, true)
 			return request.Drag{From: from, To: to, Position: events.DragPosition(in.Position), Force: in.Force}, in.pageArgs, err
 		})
-	actionTool(s, needs(act("browser_select_option", "Select options", "Select options of a select element by value or visible label.", true, true), elementNeeded),
+	actionTool(s, needs(act("browser_select_option", "Select options", "Select options of a select element by value or visible label; on a combobox or listbox the page draws, one value picks the option of that name.", true, true), elementNeeded),
 		func(in selectArgs) (request.Request, pageArgs, error) {
 			r, err := in.element(true)
 			return request.Select{Ref: r, Values: in.Values}, in.pageArgs, err
