@@ -21,9 +21,10 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return events.ActionResult{}, err
 	}
 	var (
-		in     elemInfo
-		p      point
-		picked []optionInfo
+		in      elemInfo
+		p       point
+		picked  []optionInfo
+		byLabel bool
 	)
 	once := func(ctx context.Context) error {
 		// One round trip into the element's world (two in parallel in an
@@ -59,6 +60,14 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 					return err
 				}
 				if p, err = a.aim(ctx, el); err != nil {
+					// A checkbox or radio button hidden behind the label
+					// that draws it is clicked there (checkElement).
+					if in.Checkable != "" {
+						if clicked, lerr := a.clickLabel(ctx, el, err); lerr != nil || clicked {
+							byLabel = clicked
+							return lerr
+						}
+					}
 					return err
 				}
 			}
@@ -98,7 +107,9 @@ func (a *attachment) clickElement(ctx context.Context, e events.ClickElementEven
 		return res, nil
 	}
 	if res.Dialog == nil {
-		res.Details.X, res.Details.Y = new(p.x), new(p.y)
+		if !byLabel {
+			res.Details.X, res.Details.Y = new(p.x), new(p.y)
+		}
 		if in.Disabled {
 			res.Details.Disabled = true
 		}

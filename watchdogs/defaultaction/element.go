@@ -152,6 +152,13 @@ func (in elemInfo) picksOption() bool {
 	return in.Tag != "select" && !in.Editable && (in.Role == "combobox" || in.Role == "listbox" || in.Popup == "listbox")
 }
 
+// drawnChoice tells whether in describes a choice the page draws itself,
+// set by picking one of its options as a user does: a list or a button
+// that opens one (picksOption), or a combobox one types into.
+func (in elemInfo) drawnChoice() bool {
+	return in.picksOption() || (in.Tag != "select" && in.Editable && in.Role == "combobox")
+}
+
 // opensList tells whether in describes an element that a click opens a
 // list of options from: a combobox, or a button that opens a listbox.
 func (in elemInfo) opensList() bool {

@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 
@@ -70,16 +71,24 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 			return events.ActionResult{}, err
 		}
 		return a.checkElement(ctx, el, in, on)
-	case in.picksOption():
-		return a.pickNamed(ctx, el, in, e.Value)
-	case in.Editable && in.Role == "combobox":
-		return a.typePick(ctx, el, in, e.Value)
+	case in.drawnChoice():
+		return a.pickCustom(ctx, el, in, e.Value)
 	case in.Role == "radiogroup" || in.Tag == "fieldset":
 		return a.pickRadio(ctx, el, e.Value)
 	case isRangeWidget(in):
 		return a.setRange(ctx, el, in, e.Value)
 	}
 	return a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: e.Value, Clear: true})
+}
+
+// pickCustom picks the option named name of a custom combobox or listbox
+// (in describes el): from its list, or, in a combobox one types into,
+// by typing the name and clicking the option the list then offers.
+func (a *attachment) pickCustom(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
+	if in.Editable && in.Role == "combobox" {
+		return a.typePick(ctx, el, in, name)
+	}
+	return a.pickNamed(ctx, el, in, name)
 }
 
 // parseChecked reads a checkbox's or a switch's value: true, yes, on,
@@ -211,6 +220,12 @@ const leaveWait = 150 * time.Millisecond
 func (a *attachment) typePick(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
 	start := time.Now()
 	res, err := a.typeElement(ctx, el, events.TypeTextEvent{TabID: el.tab.ID, Ref: el.ref, Text: name, Clear: true})
+	if errors.Is(err, events.ErrNotApplied) && strings.TrimSpace(name) != "" {
+		// A combobox that takes focus but no text (its keys only move
+		// through the list): pick from the list, as a user does once
+		// typing showed nothing.
+		return a.pickNamed(ctx, el, in, name)
+	}
 	if err != nil || res.Dialog != nil || res.Navigated || strings.TrimSpace(name) == "" {
 		return res, err
 	}

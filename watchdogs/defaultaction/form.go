@@ -22,14 +22,10 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	if len(e.Values) == 1 && in.Editable && in.Role == "combobox" {
-		// A combobox typed into: its option is picked as fill picks it.
-		return a.typePick(ctx, el, in, e.Values[0])
-	}
-	if len(e.Values) == 1 && in.picksOption() {
-		// A list of options the page draws itself: its option is
-		// picked as fill picks it, as a user does.
-		return a.pickNamed(ctx, el, in, e.Values[0])
+	if len(e.Values) == 1 && in.drawnChoice() {
+		// A list the page draws itself: pick the option as fill does,
+		// as a user does from what the widget shows.
+		return a.pickCustom(ctx, el, in, e.Values[0])
 	}
 	return a.selectElement(ctx, el, e.Values)
 }
@@ -129,16 +125,12 @@ func (a *attachment) checkElement(ctx context.Context, el *element, in elemInfo,
 		res, err = a.observe(ctx, el.tab, func(ctx context.Context) error {
 			p, err := a.aim(ctx, el)
 			if err != nil {
-				// A native checkbox hidden behind a styled label has no
-				// box of its own: a user clicks the label. With no label
-				// drawn, the page shows some widget of its own in its
-				// place, which the error names.
-				var ce *events.Error
-				if errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details.Covering == coverNoBox || ce.Details.Covering == coverHidden) {
-					var clicked bool
-					if lerr := el.callOn(ctx, jsClickLabel, &clicked); lerr != nil || clicked {
-						return lerr
-					}
+				// With no label drawn, the page shows some widget of its
+				// own in its place, which the error names.
+				if clicked, lerr := a.clickLabel(ctx, el, err); lerr != nil || clicked {
+					return lerr
+				}
+				if boxless(err) {
 					if cerr := a.concealed(ctx, el, "check"); cerr != nil {
 						return cerr
 					}
@@ -160,6 +152,28 @@ func (a *attachment) checkElement(ctx context.Context, el *element, in elemInfo,
 	}
 	res.Details = events.ActionDetails{Checked: new(in.Checked)}
 	return res, nil
+}
+
+// boxless says whether err is aim's element_covered for an element that
+// has no box of its own to click (hidden, or drawn nowhere).
+func boxless(err error) bool {
+	var ce *events.Error
+	return errors.As(err, &ce) && ce.Code == events.CodeElementCovered && (ce.Details.Covering == coverNoBox || ce.Details.Covering == coverHidden)
+}
+
+// clickLabel clicks, for a checkbox or radio button that has no box of its
+// own (aimErr, aim's error, says so), the first of its labels the page
+// draws, as a user does: a native input hidden behind a styled label is
+// toggled by a click on that label. It answers whether it clicked one.
+func (a *attachment) clickLabel(ctx context.Context, el *element, aimErr error) (bool, error) {
+	if !boxless(aimErr) {
+		return false, nil
+	}
+	var clicked bool
+	if err := el.callOn(ctx, jsClickLabel, &clicked); err != nil {
+		return false, err
+	}
+	return clicked, nil
 }
 
 func checkedWord(b bool) string {

@@ -93,8 +93,16 @@ export class MCPAgent extends Base {
     return this.call('browser_type', a);
   }
   // fill sets fields as browser_fill_form does; type is the field's role.
+  // Playwright MCP's fields take a string value and one of its five
+  // types (a spin button is a textbox to it, a switch a checkbox).
   fill(fields) {
-    return this.call('browser_fill_form', { fields: fields.map((f) => ({ target: f.target, name: f.name || f.target, type: f.type || 'textbox', value: f.value })) });
+    const peer = { spinbutton: 'textbox', switch: 'checkbox' };
+    return this.call('browser_fill_form', { fields: fields.map((f) => {
+      let type = f.type || 'textbox';
+      let value = f.value;
+      if (this.kind !== 'agentbrowser') { type = peer[type] || type; value = String(value); }
+      return { target: f.target, name: f.name || f.target, type, value };
+    }) });
   }
   press(key) { return this.call('browser_press_key', { key }); }
   // position: 'before' or 'after' lets go over the target's leading or

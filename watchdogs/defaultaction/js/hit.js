@@ -1,4 +1,6 @@
-function (x, y) {
+function (x, y, loose) {
+  // loose: a see-through decoration of el's own control on top of it
+  // (below) counts as reaching el.
   const el = this;
   if (!el.isConnected) return 'nothing (the element was removed)';
   const doc = el.ownerDocument;
@@ -50,11 +52,59 @@ function (x, y) {
     lx -= r.left + fe.clientLeft + parseFloat(cs.paddingLeft);
     ly -= r.top + fe.clientTop + parseFloat(cs.paddingTop);
   }
+  const acts = (n) => {
+    if (n.nodeType !== 1) return false;
+    if (n.isContentEditable || n.tabIndex >= 0) return true;
+    const role = n.getAttribute('role');
+    if (role && role !== 'none' && role !== 'presentation') return true;
+    return /^(a|button|input|select|textarea|label|summary|iframe)$/.test(n.localName);
+  };
+  const opaque = (n) => {
+    const cs = n.ownerDocument.defaultView.getComputedStyle(n);
+    if (cs.position === 'fixed' || cs.backgroundImage !== 'none') return true;
+    const m = cs.backgroundColor.match(/[\d.]+/g);
+    return !!m && (m.length < 4 || parseFloat(m[3]) > 0);
+  };
+  // A transparent field that takes text is an editor's hidden input: the
+  // editor's surface is some other rule's to reach (editor-surface.js).
+  const takesText = () => el.isContentEditable || (el.localName === 'textarea' && !el.readOnly) ||
+    (el.localName === 'input' && !el.readOnly && !/^(button|checkbox|radio|file|submit|reset|image|color|range|hidden)$/.test(el.type));
+  const transparent = () => { for (let c = el; c && c.nodeType === 1; c = up(c)) if (c.ownerDocument.defaultView.getComputedStyle(c).opacity === '0') return true; return false; };
+  const decoration = (hit) => {
+    if (el.ownerDocument !== hit.ownerDocument) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || (transparent() && takesText())) return false;
+    let box = hit;
+    if (within(el, hit)) {
+      // The hit is el's own box: el lets the pointer through (its style
+      // says so, it is not clipped away) to a see-through box around it.
+      if (el.ownerDocument.defaultView.getComputedStyle(el).pointerEvents !== 'none' || opaque(hit)) return false;
+    }
+    for (; box && !within(el, box); box = up(box)) {
+      if (box.nodeType === 1 && (acts(box) || opaque(box))) return false;
+    }
+    if (!box || box.nodeType !== 1 || box === doc.body || box === doc.documentElement) return false;
+    for (const n of box.querySelectorAll('a[href], button, input, select, textarea, [tabindex], [contenteditable], [role]')) {
+      if (!within(n, el) && acts(n)) return false;
+    }
+    return true;
+  };
   const hit = deep(doc, lx, ly, rootsOf(el));
   if (!hit) return 'nothing (the point is outside the frame)';
   if (within(hit, el)) return '';
   for (let c = hit; c; c = up(c)) if (c.localName === 'label' && c.control === el) return '';
   if (el.localName === 'label' && el.control && within(hit, el.control)) return '';
+  // A see-through decoration drawn over el inside el's own control (a
+  // placeholder or the chosen value's text laid over a field, an icon):
+  // the smallest box holding both holds nothing else a user could act
+  // on, and nothing between the hit and that box is focusable, has a
+  // role, or paints a background or sits fixed that could hide el. A
+  // click there lands where the control listens, as a user's does on
+  // the words the control shows. The field itself may be transparent
+  // (the words are drawn in its place), or let the pointer through to a
+  // see-through box around it. Only when asked (loose), after no point
+  // reached el itself.
+  if (loose && decoration(hit)) return '';
   // A shape, label or image of an SVG group is one thing with the group's
   // other parts: a point on the group's shape under el's text reaches
   // what the group listens on, as a user's click there does.

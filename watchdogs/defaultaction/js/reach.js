@@ -32,8 +32,9 @@ function (x, y, clip, fractions) {
   for (const fy of F) for (const fx of F) grid.push([fx, fy]);
   grid.sort((a, b) => Math.hypot(a[0] - 0.5, a[1] - 0.5) - Math.hypot(b[0] - 0.5, b[1] - 0.5));
   const seen = new Set([Math.round(x * 2) + ',' + Math.round(y * 2)]);
-  let tried = 0;
   const rects = parts(el);
+  // points lists (x, y) and the points of the grid, at most 60 of them.
+  const points = [[x, y]];
   for (const r of rects.slice(0, 4)) {
     const b = [Math.max(r[0] + dx, bound[0]), Math.max(r[1] + dy, bound[1]), Math.min(r[2] + dx, bound[2]), Math.min(r[3] + dy, bound[3])];
     if (!(b[2] > b[0] && b[3] > b[1])) continue;
@@ -42,10 +43,15 @@ function (x, y, clip, fractions) {
       const k = Math.round(px * 2) + ',' + Math.round(py * 2);
       if (seen.has(k)) continue;
       seen.add(k);
-      if (++tried > 60) return {x: x, y: y, cover: first};
-      if (hit.call(el, px, py) === '') return {x: px, y: py, cover: ''};
+      points.push([px, py]);
     }
   }
+  const tried = points.slice(0, 61);
+  for (const [px, py] of tried.slice(1)) if (hit.call(el, px, py) === '') return {x: px, y: py, cover: ''};
+  // No point reaches el itself: one where only a see-through decoration
+  // of el's own control lies on top (hit.js) does, as a user's click on
+  // a field's placeholder does.
+  for (const [px, py] of tried) if (hit.call(el, px, py, true) === '') return {x: px, y: py, cover: ''};
   if (!rects.length) return {x: x, y: y, cover: first, clipped: true};
   return {x: x, y: y, cover: first};
 }
