@@ -131,12 +131,13 @@ func readResults(t *testing.T, path string) []result {
 }
 
 // site serves the host pages (testdata) and the installed packages
-// (node_modules, under /npm/), and the shop's API (shop.go).
+// (node_modules, under /npm/), the shop's API (shop_test.go) and the htmx app's (htmx_test.go).
 func site(t *testing.T) *testutil.Servers {
 	t.Helper()
 	mux := http.NewServeMux()
 	mux.Handle("/npm/", http.StripPrefix("/npm/", http.FileServer(http.Dir("node_modules"))))
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	shopAPI(mux)
+	htmxAPI(mux)
 	return testutil.Serve(t, mux)
 }
