@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/pageframe"
 )
 
 // NavSettleWindow is the default extra settle window after an input: none.
@@ -88,10 +89,8 @@ const suggestWait = 500 * time.Millisecond
 var watchJS string
 
 // jsFrame(window) waits, bounded, for the window's next animation frame
-// and the task after it; see js/frame.js.
-//
-//go:embed js/frame.js
-var jsFrame string
+// and the task after it; see pageframe.
+var jsFrame = pageframe.JS
 
 // jsDescribe(el) names an element for a result: role and short name.
 //
