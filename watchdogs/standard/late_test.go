@@ -106,3 +106,25 @@ func TestDialogAnswerWaitsForTheServersAnswer(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "gone", text(t, ctx, s, "document.getElementById('it') ? 'there' : 'gone'"), "right after the answer")
 }
+
+// TestTypeWaitsForADebouncedSearch: typing into a search field whose page
+// asks the server a pause after the last key is released (keyup, then a
+// timer) returns once the page shows the server's answer: the text is
+// followed by its last key's release, and the action waits for the timer
+// its handler queued and the request that timer sent (before, no keyup
+// came at all, and the answer came at once with nothing found).
+func TestTypeWaitsForADebouncedSearch(t *testing.T) {
+	ctx, s := openLate(t)
+	snap, err := actions.Snapshot(ctx, s, events.SnapshotOptions{})
+	require.NoError(t, err)
+	var box events.Ref
+	for ref, r := range snap.Refs {
+		if r.Role == "searchbox" {
+			box = ref
+		}
+	}
+	require.NotEmpty(t, box, snap.Text)
+	_, err = actions.Type(ctx, s, events.TypeTextEvent{Ref: box, Text: "lamp"})
+	require.NoError(t, err)
+	require.Equal(t, "Order 7: lamp", text(t, ctx, s, "document.getElementById('found').textContent"), "right after typing")
+}

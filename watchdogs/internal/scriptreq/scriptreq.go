@@ -12,7 +12,6 @@ package scriptreq
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/mafredri/cdp/rpcc"
@@ -24,16 +23,14 @@ import (
 const Wait = 5 * time.Second
 
 // Requests follows a target's script requests from the moment Follow
-// made it. Its methods are safe for concurrent use.
+// made it. It reads its streams when asked (Started, Done), not on
+// goroutines of its own: an event the browser sent before a reply the
+// caller has in hand is then counted. Its methods are for one goroutine.
 type Requests struct {
 	cancel  context.CancelFunc
 	streams []rpcc.Stream
-	wg      sync.WaitGroup
-
-	mu      sync.Mutex
 	open    map[string]bool
 	started int
-	changed chan struct{}
 }
 
 // scripted are the resource types of requests a page's scripts make and
@@ -46,7 +43,7 @@ var scripted = map[string]bool{"XHR": true, "Fetch": true}
 // does on every target). Close ends the following.
 func Follow(ctx context.Context, conn *rpcc.Conn) (*Requests, error) {
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	r := &Requests{cancel: cancel, open: map[string]bool{}, changed: make(chan struct{})}
+	r := &Requests{cancel: cancel, open: map[string]bool{}}
 	for _, n := range []string{"Network.requestWillBeSent", "Network.loadingFinished", "Network.loadingFailed"} {
 		s, err := rpcc.NewStream(sctx, n, conn)
 		if err != nil {
@@ -55,44 +52,47 @@ func Follow(ctx context.Context, conn *rpcc.Conn) (*Requests, error) {
 		}
 		r.streams = append(r.streams, s)
 	}
-	for i, s := range r.streams {
-		r.wg.Add(1)
-		go r.read(s, i == 0)
-	}
 	return r, nil
 }
 
-// read takes one stream's events: starts when start, else ends.
-func (r *Requests) read(s rpcc.Stream, start bool) {
-	defer r.wg.Done()
-	for {
-		var ev struct {
-			RequestID string `json:"requestId"`
-			Type      string `json:"type"`
-		}
-		if err := s.RecvMsg(&ev); err != nil {
-			return
-		}
-		r.mu.Lock()
-		switch {
-		case start && scripted[ev.Type]:
-			if !r.open[ev.RequestID] {
-				r.started++
+// drain takes the events waiting on the streams, in the order the three
+// streams are read: a request's start before its end, as the browser
+// sends them (an end whose start is read later is not lost: ends of
+// requests not open are remembered as done).
+func (r *Requests) drain() {
+	for i, s := range r.streams {
+		for ready(s.Ready()) {
+			var ev struct {
+				RequestID string `json:"requestId"`
+				Type      string `json:"type"`
 			}
-			r.open[ev.RequestID] = true
-		case !start && r.open[ev.RequestID]:
+			if err := s.RecvMsg(&ev); err != nil {
+				break
+			}
+			if i == 0 {
+				if scripted[ev.Type] && !r.open[ev.RequestID] {
+					r.started++
+					r.open[ev.RequestID] = true
+				}
+				continue
+			}
 			delete(r.open, ev.RequestID)
-			close(r.changed)
-			r.changed = make(chan struct{})
 		}
-		r.mu.Unlock()
+	}
+}
+
+func ready(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
 	}
 }
 
 // Started is how many script requests began since Follow.
 func (r *Requests) Started() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	r.drain()
 	return r.started
 }
 
@@ -103,14 +103,13 @@ func (r *Requests) Done(ctx context.Context, max time.Duration) bool {
 	t := time.NewTimer(max)
 	defer t.Stop()
 	for {
-		r.mu.Lock()
-		n, ch := len(r.open), r.changed
-		r.mu.Unlock()
-		if n == 0 {
+		r.drain()
+		if len(r.open) == 0 {
 			return true
 		}
 		select {
-		case <-ch:
+		case <-r.streams[1].Ready():
+		case <-r.streams[2].Ready():
 		case <-t.C:
 			return false
 		case <-ctx.Done():
@@ -119,12 +118,10 @@ func (r *Requests) Done(ctx context.Context, max time.Duration) bool {
 	}
 }
 
-// Close ends the following and waits for its readers. It may be called
-// more than once.
+// Close ends the following. It may be called more than once.
 func (r *Requests) Close() {
 	r.cancel()
 	for _, s := range r.streams {
 		s.Close()
 	}
-	r.wg.Wait()
 }
