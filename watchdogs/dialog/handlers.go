@@ -38,9 +38,25 @@ func (a *attachment) respond(ctx context.Context, e events.DialogRespondEvent) (
 		return a.settle(d, a.send(ctx, d))
 	}
 	defer reqs.Close()
+	a.mu.Lock()
+	opened := a.openedLocked()
+	a.mu.Unlock()
 	info, err := a.settle(d, a.send(ctx, d))
 	if err == nil {
-		afterAnswer(ctx, d.t, reqs)
+		// A dialog the resumed script opens next ends the wait: the page
+		// waits for that one's answer.
+		wctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			afterAnswer(wctx, d.t, reqs)
+		}()
+		select {
+		case <-done:
+		case <-opened:
+		}
+		cancel()
+		<-done
 	}
 	return info, err
 }
