@@ -70,8 +70,15 @@ export const tasks = [
       for (const n of ['Finn Hale', 'Gina Park']) {
         await c.act(c.agent.click(c.ref(tree, { role: 'checkbox', name: `Select ${n}` }, `the checkbox of ${n}`)));
       }
+      const finn = c.ref(tree, { role: 'checkbox', name: 'Select Finn Hale' }, 'the checkbox of Finn Hale');
       ans = await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Deactivate selected' }, 'the Deactivate selected button')));
       await lookOnce(c, ans, (t) => /Set 2 contacts to Inactive/.test(t.source), 'the server\'s confirmation');
+      if (c.agent.kind === 'agentbrowser') {
+        // The server's answer replaced the rows: a ref from before must
+        // fail as stale, never reach another element.
+        const stale = await c.agent.click(finn);
+        if (stale.ok || stale.code !== 'stale_ref') throw new StepError(`a click on the replaced row's checkbox answered ${stale.ok ? 'ok' : stale.code}: ${stale.text.slice(0, 400)}`);
+      }
       await c.expect('the server\'s contacts', `() => [(${contactOf('Finn Hale')})()[1], (${contactOf('Gina Park')})()[1], (${contactOf('Eve Stone')})()[1]]`, ['Inactive', 'Inactive', 'Active']);
     },
   },
