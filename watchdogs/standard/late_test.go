@@ -127,4 +127,9 @@ func TestTypeWaitsForADebouncedSearch(t *testing.T) {
 	_, err = actions.Type(ctx, s, events.TypeTextEvent{Ref: box, Text: "lamp"})
 	require.NoError(t, err)
 	require.Equal(t, "Order 7: lamp", text(t, ctx, s, "document.getElementById('found').textContent"), "right after typing")
+	// Replacing what the field holds takes the full path (clear, then
+	// the text): the same.
+	_, err = actions.Type(ctx, s, events.TypeTextEvent{Ref: box, Text: "desk", Clear: true})
+	require.NoError(t, err)
+	require.Equal(t, "Order 7: desk", text(t, ctx, s, "document.getElementById('found').textContent"), "right after typing with clear")
 }
