@@ -132,8 +132,8 @@ func readResults(t *testing.T, path string) []result {
 
 // site serves the host pages (testdata), the installed packages
 // (node_modules, under /npm/), the apps written as modules and bundled for
-// this run (testdata/*.jsx, under /build/; driver/build.mjs) and the
-// shop's API (shop.go).
+// this run (testdata/*.jsx, under /build/; driver/build.mjs), the shop's
+// API (shop_test.go) and the htmx app's (htmx_test.go).
 func site(t *testing.T, node string) *testutil.Servers {
 	t.Helper()
 	built := t.TempDir()
@@ -145,5 +145,6 @@ func site(t *testing.T, node string) *testutil.Servers {
 	mux.Handle("/npm/", http.StripPrefix("/npm/", http.FileServer(http.Dir("node_modules"))))
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
 	shopAPI(mux)
+	htmxAPI(mux)
 	return testutil.Serve(t, mux)
 }

@@ -177,6 +177,12 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 			return typed{}, err
 		}
 	}
+	// A field page script listens to for input gets the text's last key's
+	// release after it, as on the fast path (releaseLastKey).
+	heard := false
+	if !keys && e.Text != "" {
+		_ = ed.callOn(ctx, jsHeard, &heard)
+	}
 	send := func(ctx context.Context) error {
 		if keys {
 			return typeKeys(ctx, ed.tab, e.Text)
@@ -186,6 +192,9 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 		}
 		if err := ed.tab.Client.Input.InsertText(ctx, input.NewInsertTextArgs(e.Text)); err != nil {
 			return fmt.Errorf("inserting text: %w", err)
+		}
+		if heard {
+			return releaseLastKey(ctx, ed.tab, e.Text)
 		}
 		return nil
 	}
@@ -336,7 +345,10 @@ func (a *attachment) clearEditor(ctx context.Context, ed *element, st editState,
 // input, lets the timers its handlers queued run, waits for an animation
 // frame when the page changed, and, for a field that announces a list of
 // suggestions whose list has not changed yet, for the list (up to
-// suggestWait; see watch.js's suggested).
+// suggestWait; see watch.js's suggested), and for the timers of up to a
+// second the input's handlers queued (the record notes them: __ab.timers)
+// and one task after them, so that a request they send is followed by
+// observe.
 func (a *attachment) watchedEdit(ctx context.Context, ed *element, send func(ctx context.Context) error) error {
 	o, err := ed.callHandle(ctx, jsWatchArm)
 	if err != nil {
@@ -352,7 +364,10 @@ func (a *attachment) watchedEdit(ctx context.Context, ed *element, send func(ctx
 	}
 	sctx, cancel := context.WithTimeout(ctx, settleCap+typeTake+suggestWait)
 	defer cancel()
-	_, _ = ed.res.Client.Runtime.CallFunctionOn(sctx, runtime.NewCallFunctionOnArgs(`function (win, ms, sug) { return this.settle(win, ms).then(() => this.suggested(sug)).then(() => { this.stop(); return true; }); }`).
+	_, _ = ed.res.Client.Runtime.CallFunctionOn(sctx, runtime.NewCallFunctionOnArgs(`function (win, ms, sug) { const ab = globalThis.__ab; return this.settle(win, ms).then(() => { `+
+		`const t = ab && ab.timers ? ab.timers(this.win, 1000) : null; `+
+		`return Promise.all([this.suggested(sug), t && t.then(() => new Promise((r) => setTimeout(r, 0)))]); }).`+
+		`then(() => { this.stop(); return true; }); }`).
 		SetObjectID(obj).SetArguments([]runtime.CallArgument{
 		{Value: json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10))},
 		{Value: json.RawMessage(strconv.FormatInt(typeTake.Milliseconds(), 10))},
@@ -360,6 +375,10 @@ func (a *attachment) watchedEdit(ctx context.Context, ed *element, send func(ctx
 	}).SetSilent(true).SetAwaitPromise(true).SetReturnByValue(true))
 	return nil
 }
+
+// jsHeard tells whether page script gave the element listeners for a
+// user's input (the listener record's word).
+const jsHeard = `function () { const ab = globalThis.__ab; return !!ab && !!ab.heard && ab.heard(this); }`
 
 // jsRestoreValue(v) puts a field's value back without events; see
 // js/restore-value.js.

@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"github.com/mafredri/cdp/protocol/page"
+	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/scriptreq"
 )
 
 // navCommitWait bounds how long an action waits for a navigation it
@@ -61,23 +63,32 @@ func (a *attachment) observe(ctx context.Context, tab *session.Target, op func(c
 	}
 	defer docs.close()
 
+	// The requests the input makes the page's scripts send: its answer
+	// waits for their replies (afterRequests).
+	reqs, err := scriptreq.Follow(streamCtx, tab.Conn)
+	if err != nil {
+		return events.ActionResult{}, err
+	}
+	defer reqs.Close()
+
 	// eff is set by op, which may still run when a dialog ends the race.
 	var eff atomic.Pointer[pageEffect]
 	d, err := a.raceDialog(ctx, tab, func(ctx context.Context) error {
 		if err := op(ctx); err != nil {
-			if errors.Is(err, errSettled) {
-				var sw *settledWith
-				if errors.As(err, &sw) {
-					eff.Store(sw.eff)
-				}
-				return nil
+			if !errors.Is(err, errSettled) {
+				return err
 			}
-			return err
+			var sw *settledWith
+			if errors.As(err, &sw) {
+				eff.Store(sw.eff)
+			}
+		} else {
+			// Let the timers the input's handlers queued run in the page, so
+			// that a navigation they start (setTimeout(0) included) is in the
+			// streams before they are read.
+			a.settle(ctx, tab)
 		}
-		// Let the timers the input's handlers queued run in the page, so
-		// that a navigation they start (setTimeout(0) included) is in the
-		// streams before they are read.
-		a.settle(ctx, tab)
+		a.afterRequests(ctx, tab, reqs, &eff)
 		return nil
 	})
 	res := events.ActionResult{TabID: tab.ID, Dialog: d}
@@ -259,4 +270,54 @@ func (a *attachment) waitNewTab(ctx context.Context, before map[events.TargetID]
 			return found
 		}
 	}
+}
+
+// afterRequests waits, when the input made the page's scripts send
+// requests (reqs), for their replies (bounded: scriptreq.Wait) and then
+// settles the page again with a watch armed before the wait, so that the
+// action's answer, and the next snapshot, show what the page did with the
+// server's answer, and eff (what the input changed) counts it too. An
+// input that sent no request answers as before, at no cost.
+func (a *attachment) afterRequests(ctx context.Context, tab *session.Target, reqs *scriptreq.Requests, eff *atomic.Pointer[pageEffect]) {
+	if reqs.Started() == 0 {
+		return
+	}
+	r, err := tab.Client.Runtime.Evaluate(ctx, runtime.NewEvaluateArgs(jsWatchMain).SetSilent(true))
+	if err != nil || r.ExceptionDetails != nil || r.Result.ObjectID == nil {
+		reqs.Done(ctx, scriptreq.Wait)
+		a.settle(ctx, tab)
+		return
+	}
+	obj := *r.Result.ObjectID
+	defer a.releaseObject(ctx, tab.Client, obj)
+	reqs.Done(ctx, scriptreq.Wait)
+	later, ok := a.settleWatch(ctx, tab.Client, obj, 0)
+	if !ok {
+		// A navigation replaced the document: the streams tell.
+		return
+	}
+	eff.Store(mergeEffects(eff.Load(), later))
+}
+
+// mergeEffects is what an input changed (first, nil when it was not
+// watched) and what the page changed after the replies to the requests
+// it made (later), as one effect.
+func mergeEffects(first, later *pageEffect) *pageEffect {
+	if first == nil {
+		return later
+	}
+	m := *first
+	m.Changed = first.Changed || later.Changed
+	m.Added = first.Added + later.Added
+	if later.Focus != nil {
+		m.Focus, m.ref = later.Focus, ""
+	}
+	if later.Value != nil {
+		m.Value = later.Value
+	}
+	if later.Checked != nil {
+		m.Checked = later.Checked
+	}
+	m.Blind = first.Blind && later.Blind
+	return &m
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentbrowser/agentbrowser/events"
 	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/pageframe"
 )
 
 // NavSettleWindow is the default extra settle window after an input: none.
@@ -88,10 +89,8 @@ const suggestWait = 500 * time.Millisecond
 var watchJS string
 
 // jsFrame(window) waits, bounded, for the window's next animation frame
-// and the task after it; see js/frame.js.
-//
-//go:embed js/frame.js
-var jsFrame string
+// and the task after it; see pageframe.
+var jsFrame = pageframe.JS
 
 // jsDescribe(el) names an element for a result: role and short name.
 //
@@ -287,7 +286,7 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	if err := a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers); err != nil {
 		return err
 	}
-	ans := armedOrUsual(ctx, sctx, cancel, a, tab, armed)
+	ans := armedOrUsual(ctx, sctx, cancel, a, tab, armed, armedGrace)
 	switch {
 	case ans == nil:
 		return errSettled
@@ -322,13 +321,13 @@ func (m *missedPress) Error() string {
 // armedOrUsual is the settle of an input sent with its settle script
 // along (clickArmed, insertArmed), once the input's replies are in: it
 // waits for armed, that script's answer (nil when it found nothing
-// armed). When the answer is nil, or has not come armedGrace later, tab is
+// armed). When the answer is nil, or has not come wait later (armedGrace but for typing that waits for a key's release), tab is
 // settled the usual way as well, under sctx, and the first settle to end
 // counts. It returns the armed answer, or nil when the usual settle ended
 // first or ctx ended. Before it returns, cancel ends sctx, under which the
 // armed script runs too, and both settles have ended.
-func armedOrUsual[T any](ctx, sctx context.Context, cancel context.CancelFunc, a *attachment, tab *session.Target, armed <-chan *T) *T {
-	grace := time.NewTimer(armedGrace)
+func armedOrUsual[T any](ctx, sctx context.Context, cancel context.CancelFunc, a *attachment, tab *session.Target, armed <-chan *T, wait time.Duration) *T {
+	grace := time.NewTimer(wait)
 	defer grace.Stop()
 	var usual chan struct{}
 	defer func() {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mafredri/cdp/protocol/dom"
 	"github.com/mafredri/cdp/protocol/input"
@@ -78,6 +79,9 @@ type typeReady struct {
 	Info   elemInfo `json:"info"`
 	Ready  bool     `json:"ready"`
 	Before *string  `json:"before"`
+	// Keys says that page script listens to the field for input: the
+	// text is followed by its last key's release (releaseLastKey).
+	Keys bool `json:"keys"`
 }
 
 // errSlowPath is quickType's way of handing the action to the full path
@@ -124,7 +128,7 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 			return errSlowPath
 		}
 		in, before, info = r.Info, r.Before, c.Info
-		ts, err := a.insertArmed(ctx, tab, ref, eng, e.Text)
+		ts, err := a.insertArmed(ctx, tab, ref, eng, e.Text, r.Keys)
 		if err != nil {
 			return err
 		}
@@ -179,14 +183,17 @@ func (a *attachment) awaitSuggestions(ctx context.Context, eng *snapshot.Engine,
 // element went away; a busy page), the page is also settled the usual way,
 // the first answer counts, and the value is read on its own. The answer
 // says whether the field waits for its suggestions (awaitSuggestions).
-func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref events.Ref, eng *snapshot.Engine, text string) (*typeSettled, error) {
+//
+// keys sends, after the text, the release of the key that types its last
+// character (releaseLastKey), and the settle waits for it.
+func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref events.Ref, eng *snapshot.Engine, text string, keys bool) (*typeSettled, error) {
 	sctx, cancel := context.WithTimeout(ctx, settleCap)
 	defer cancel()
 	armed := make(chan *typeSettled, 1)
 	go func() {
 		var r *typeSettled
 		if c, err := eng.Call(sctx, ref, jsTypeSettle, json.RawMessage(strconv.FormatInt(a.settleWindow.Milliseconds(), 10)),
-			json.RawMessage(strconv.FormatInt(suggestWait.Milliseconds(), 10))); err == nil {
+			json.RawMessage(strconv.FormatInt(suggestWait.Milliseconds(), 10)), json.RawMessage(strconv.FormatBool(keys))); err == nil {
 			var ts typeSettled
 			if json.Unmarshal(c.Value, &ts) == nil && ts.Armed {
 				r = &ts
@@ -199,7 +206,19 @@ func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref e
 		<-armed
 		return nil, fmt.Errorf("inserting text: %w", err)
 	}
-	if r := armedOrUsual(ctx, sctx, cancel, a, tab, armed); r != nil {
+	if keys {
+		if err := releaseLastKey(ctx, tab, text); err != nil {
+			cancel()
+			<-armed
+			return nil, err
+		}
+	}
+	grace := armedGrace
+	if keys {
+		// The settle waits for the release as well (up to 200 ms).
+		grace = releaseGrace
+	}
+	if r := armedOrUsual(ctx, sctx, cancel, a, tab, armed, grace); r != nil {
 		return r, nil
 	}
 	return &typeSettled{Value: a.readValue(ctx, eng, ref)}, nil
@@ -357,4 +376,30 @@ func tookFocused(eff *pageEffect, text string) bool {
 		return tookText("", *eff.Value, text, true)
 	}
 	return eff.Changed && eff.Focus == nil
+}
+
+// releaseGrace is armedGrace for typing followed by its last key's
+// release, which the armed settle waits for (bounded, 200 ms) before it
+// answers.
+const releaseGrace = 300 * time.Millisecond
+
+// releaseLastKey sends the release of the key that types text's last
+// character. Text goes in through Input.insertText, which fires the
+// field's input events but no key events, while many pages act when a key
+// is released (a search that asks the server a pause after the last
+// keyup): a user's typing ends with one. The release types nothing.
+func releaseLastKey(ctx context.Context, tab *session.Target, text string) error {
+	rs := []rune(text)
+	if len(rs) == 0 {
+		return nil
+	}
+	k, shift := charKey(rs[len(rs)-1])
+	mods := 0
+	if shift {
+		mods = modifierBit["Shift"]
+	}
+	if err := keyEvent(ctx, tab.Client, "keyUp", k, mods); err != nil {
+		return fmt.Errorf("releasing the last key: %w", err)
+	}
+	return nil
 }

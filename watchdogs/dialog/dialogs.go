@@ -51,6 +51,10 @@ func (a *attachment) admit(d *dialog) {
 	a.next++
 	d.info.ID = fmt.Sprintf("d-%d", a.next)
 	a.pending = append(a.pending, d)
+	if a.nextOpen != nil {
+		close(a.nextOpen)
+		a.nextOpen = nil
+	}
 	a.log.Debug().Str("dialog", d.info.ID).Str("type", d.info.Type).Str("target", string(d.t.ID)).
 		Str("frame", string(d.info.FrameID)).Bool("bridge", d.requestID != "").Str("policy", string(a.policy)).Msg("dialog opened")
 	auto := a.policy == events.PolicyAutoDismiss || a.policy == events.PolicyAutoAccept

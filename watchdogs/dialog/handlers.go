@@ -4,8 +4,14 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/mafredri/cdp/protocol/runtime"
 
 	"github.com/agentbrowser/agentbrowser/events"
+	"github.com/agentbrowser/agentbrowser/session"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/pageframe"
+	"github.com/agentbrowser/agentbrowser/watchdogs/internal/scriptreq"
 )
 
 // respond handles DialogRespondEvent.
@@ -20,7 +26,68 @@ func (a *attachment) respond(ctx context.Context, e events.DialogRespondEvent) (
 	a.beginLocked(d, events.ClosedByAgent, e.Accept, e.PromptText)
 	a.recountLocked()
 	a.mu.Unlock()
-	return a.settle(d, a.send(ctx, d))
+	// The answer lets the page's script go on, and what it does next may
+	// be a request (a confirmed delete sent to the server): the answer
+	// waits for the reply as an input's does (see afterAnswer).
+	var reqs *scriptreq.Requests
+	var ferr error
+	if d.t != nil {
+		reqs, ferr = scriptreq.Follow(ctx, d.t.Conn)
+	}
+	if d.t == nil || ferr != nil {
+		return a.settle(d, a.send(ctx, d))
+	}
+	defer reqs.Close()
+	a.mu.Lock()
+	opened := a.openedLocked()
+	a.mu.Unlock()
+	info, err := a.settle(d, a.send(ctx, d))
+	if err == nil {
+		// A dialog the resumed script opens next ends the wait: the page
+		// waits for that one's answer.
+		wctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			afterAnswer(wctx, d.t, reqs)
+		}()
+		select {
+		case <-done:
+		case <-opened:
+		}
+		cancel()
+		<-done
+	}
+	return info, err
+}
+
+// answerCap bounds each of afterAnswer's waits in the page: a page that
+// opens another dialog meanwhile holds them.
+const answerCap = 2 * time.Second
+
+// jsAfterAnswer resolves once the page's timers of delay 0 have had their
+// turn, then, when frame is true, once it has drawn its next frame and
+// the short transitions begun for it have ended (pageframe).
+var jsAfterAnswer = "(frame) => new Promise((r) => setTimeout(() => { if (!frame) { r(); return; } (" +
+	pageframe.JS + ")(window).then(r); }, 0))"
+
+// afterAnswer lets the script the answer resumed run to its end (one
+// task in the page), and when it sent requests (reqs) waits, bounded, for
+// their replies and then for the page's next frame: the answer's result
+// and the next snapshot then show what the server's reply changed.
+func afterAnswer(ctx context.Context, t *session.Target, reqs *scriptreq.Requests) {
+	inPage := func(frame bool) {
+		ictx, cancel := context.WithTimeout(ctx, answerCap)
+		defer cancel()
+		_, _ = t.Client.Runtime.Evaluate(ictx, runtime.NewEvaluateArgs("("+jsAfterAnswer+")("+strconv.FormatBool(frame)+")").
+			SetSilent(true).SetAwaitPromise(true))
+	}
+	inPage(false)
+	if reqs.Started() == 0 {
+		return
+	}
+	reqs.Done(ctx, scriptreq.Wait)
+	inPage(true)
 }
 
 // pickLocked finds the dialog e answers.

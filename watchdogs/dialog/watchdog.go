@@ -179,6 +179,17 @@ type attachment struct {
 	// answered is closed, and replaced, whenever an answer in flight
 	// settles (see awaitAnswers).
 	answered chan struct{}
+	// nextOpen is closed, and set to nil, when a dialog opens; nil until
+	// someone waits for one (openedLocked).
+	nextOpen chan struct{}
+}
+
+// openedLocked is a channel closed when the next dialog opens.
+func (a *attachment) openedLocked() <-chan struct{} {
+	if a.nextOpen == nil {
+		a.nextOpen = make(chan struct{})
+	}
+	return a.nextOpen
 }
 
 // Detach unsubscribes, stops the timers and waits for every goroutine the

@@ -115,6 +115,8 @@ export class MCPAgent extends Base {
   select(target, values) { return this.call('browser_select_option', { target, values, element: target }); }
   hover(target) { return this.call('browser_hover', { target, element: target }); }
   find(locator) { return this.call('browser_find', { locator }); }
+  // dialog answers the JS dialog that blocks the page.
+  dialog(accept) { return this.call('browser_handle_dialog', { accept }); }
   // evaluate runs fn (a function source) in the page and returns its value:
   // the check at the end of a task, never a way to act.
   async evaluate(fn) {
@@ -183,6 +185,7 @@ export class CLIAgent extends Base {
   select(target, values) { return this.run(['select', target, ...values]); }
   hover(target) { return this.run(['hover', target]); }
   find(locator) { return this.run(['find', locator]); }
+  dialog(accept) { return this.run(['dialog', accept ? 'accept' : 'dismiss']); }
   async evaluate(fn) {
     const ans = this.must(await this.run(['eval', `(${fn})()`]));
     return ans.body.value;

@@ -255,6 +255,70 @@
     if (frameAsked) apply(preventDefault, ev, []);
   }, true]);
 
+  // Timers an input's handlers queue: a field that searches a pause
+  // after the last key (a debounce), a menu that opens a moment after the
+  // click. A timer of up to TIMER_MAX ms queued while the page handles a
+  // trusted input event is noted until it has run or been cleared; a
+  // query event of the TIMERS type at the window is cancelled while one
+  // is noted, and one of the FIRED type is dispatched there when the last
+  // has gone, so that an action can wait for what such a timer starts (a
+  // request to the server) instead of answering before it.
+  const TIMERS = 'ab' + secret + 't', FIRED = 'ab' + secret + 'T';
+  const TIMER_MAX = 1000;
+  const INPUTS = Object.create(null);
+  for (const t of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'click', 'dblclick',
+    'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'focusout', 'blur']) INPUTS[t] = 1;
+  const eventNow = (getDescriptor(window, 'event') || {}).get;
+  const typeOf = getDescriptor(EventCtor.prototype, 'type').get;
+  const setTimer = window.setTimeout, clearTimer = window.clearTimeout;
+  const mapHas = Map.prototype.has, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete;
+  const mapSize = getDescriptor(Map.prototype, 'size').get;
+  const timers = new Map();
+  const firedInit = Object.create(null);
+  firedInit.bubbles = false;
+  // inInput: the page is handling a trusted input event now.
+  const inInput = () => {
+    if (!eventNow) return false;
+    const ev = apply(eventNow, window, []);
+    return !!ev && ev.isTrusted === true && INPUTS[apply(typeOf, ev, [])] === 1;
+  };
+  const timerGone = (id) => {
+    if (!apply(mapHas, timers, [id])) return;
+    apply(mapDelete, timers, [id]);
+    if (apply(mapSize, timers, []) === 0) apply(dispatch, window, [new EventCtor(FIRED, firedInit)]);
+  };
+  if (typeof setTimer === 'function' && eventNow) {
+    const th = Object.create(null);
+    th.apply = (t, self, args) => {
+      let noted = false;
+      try {
+        const ms = +args[1] || 0;
+        noted = typeof args[0] === 'function' && ms > 0 && ms <= TIMER_MAX && inInput();
+      } catch (err) {
+        noted = false;
+      }
+      if (!noted) return apply(t, self, args);
+      const fn = args[0];
+      const call = apply(slice, args, [0]);
+      let id = 0;
+      call[0] = function () {
+        try {
+          return apply(fn, this, arguments);
+        } finally {
+          timerGone(id);
+        }
+      };
+      id = apply(t, self, call);
+      apply(mapSet, timers, [id, true]);
+      return id;
+    };
+    window.setTimeout = new ProxyCtor(setTimer, th);
+    window.clearTimeout = wrap(clearTimer, (self, args) => timerGone(args[0]));
+  }
+  apply(add, window, [TIMERS, (ev) => {
+    if (apply(mapSize, timers, []) > 0) apply(preventDefault, ev, []);
+  }, true]);
+
   // A world that has not asked at this document before knows no
   // internals: those of every element are handed over again.
   apply(add, window, [FRESH, () => {

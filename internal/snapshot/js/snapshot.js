@@ -67,6 +67,33 @@
       return true;
     }
   }
+  // heard tells whether page script gave e listeners for a user's input
+  // (the record's word, asked for now).
+  function heard(e) {
+    if (QUERY) pull(e.ownerDocument);
+    return listened.has(e);
+  }
+  // timers resolves once the timers that the handlers of an input queued
+  // in w's page (up to a second long: the record notes them, see
+  // listeners.js) have run or been cleared, or after max ms; null when
+  // none is waiting.
+  const TIMERS = 'ab' + secret + 't', FIRED = 'ab' + secret + 'T';
+  function timers(w, max) {
+    const waiting = () => {
+      try {
+        return !w.dispatchEvent(new Event(TIMERS, { cancelable: true }));
+      } catch (err) {
+        return false;
+      }
+    };
+    if (!QUERY || !waiting()) return null;
+    return new Promise((r) => {
+      const end = () => { clearTimeout(t); w.removeEventListener(FIRED, on, true); r(true); };
+      const on = () => { if (!waiting()) end(); };
+      const t = setTimeout(end, max);
+      w.addEventListener(FIRED, on, true);
+    });
+  }
   // pulled holds the documents this world has asked at.
   const pulled = new WeakSet();
   // Every world listening takes it (no stopImmediatePropagation): one
@@ -1892,6 +1919,6 @@
   // lib is what plugins share of the walk's rules.
   const lib = { idOf, shadowOf, norm, nnorm, unformat, attr, labelledBy, labelsName, placeholderOf,
     explicitRole, implicitRole, editorOf, SKIP, INLINE_TAGS, CV, ariaAttr };
-  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib, aria: ariaNow, framePending };
+  globalThis.__ab = { token, snap, el, els, paths, mark, idOf, cands, addRoot, plugins, lib, aria: ariaNow, framePending, heard, timers };
   return token;
 })

@@ -39,5 +39,10 @@ function () {
       stop: () => { w.removeEventListener('input', on, true); },
     };
   }
-  return {info: info, ready: ready, before: before};
+  // A field the page listens to for input (keys among them) also gets the
+  // key's release after the text (typing.go): pages that act on keyup
+  // see one, as they do when a user types.
+  const ab = globalThis.__ab;
+  const keys = ready && !!ab && !!ab.heard && ab.heard(this);
+  return {info: info, ready: ready, before: before, keys: keys};
 }
