@@ -17,7 +17,8 @@ import (
 )
 
 // lateSite serves testdata/late.html, whose buttons change the page only
-// after a request to /late, which answers after 300 ms.
+// after a request to /late, which answers after 300 ms; /held is a long
+// poll, answered after heldFor (or when the page goes).
 func lateSite(t *testing.T) *testutil.Servers {
 	t.Helper()
 	testutil.RequireChrome(t)
@@ -31,8 +32,21 @@ func lateSite(t *testing.T) *testutil.Servers {
 		}
 		_, _ = w.Write([]byte("Order 7: " + r.URL.Query().Get("what")))
 	})
+	mux.HandleFunc("/held", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(heldFor):
+		case <-r.Context().Done():
+			return
+		}
+		_, _ = w.Write([]byte("news"))
+	})
 	return testutil.Serve(t, mux)
 }
+
+// heldFor is how long the server holds a long poll: past the bound on
+// requests that began after the input's own (scriptreq.Chained), short of
+// the bound on the input's own requests (scriptreq.Wait).
+const heldFor = 4 * time.Second
 
 // openLate starts a session on the full set of watchdogs and opens
 // late.html.
@@ -132,4 +146,18 @@ func TestTypeWaitsForADebouncedSearch(t *testing.T) {
 	_, err = actions.Type(ctx, s, events.TypeTextEvent{Ref: box, Text: "desk", Clear: true})
 	require.NoError(t, err)
 	require.Equal(t, "Order 7: desk", text(t, ctx, s, "document.getElementById('found').textContent"), "right after typing with clear")
+}
+
+// TestClickDoesNotWaitForALongPoll: a click whose request's answer makes
+// the page ask for news on a request the server holds (a long poll)
+// answers once its own request's answer is shown, not when the server
+// gives news: the page shows the first answer and not yet the news (a
+// wait as long as the bound on the input's own requests would have let
+// the news in).
+func TestClickDoesNotWaitForALongPoll(t *testing.T) {
+	ctx, s := openLate(t)
+	_, err := actions.Click(ctx, s, refOf(t, ctx, s, "Follow order"))
+	require.NoError(t, err)
+	require.Equal(t, "Order 7: followed", text(t, ctx, s, "document.getElementById('out').textContent"), "right after the click")
+	require.Equal(t, "", text(t, ctx, s, "document.getElementById('news').textContent"), "the click waited for the long poll")
 }

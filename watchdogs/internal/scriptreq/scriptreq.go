@@ -22,6 +22,14 @@ import (
 // the budget of an action.
 const Wait = 5 * time.Second
 
+// Chained bounds how long, once the requests the input made have all
+// answered, Done waits for those that began meanwhile (a reply whose
+// handler asks for more: a fragment that loads its own part): a page that
+// opens a request the server holds until it has news (a long poll, asked
+// again as soon as the last one answers) must not hold every action for
+// Wait.
+const Chained = time.Second
+
 // Requests follows a target's script requests from the moment Follow
 // made it. It reads its streams when asked (Started, Done), not on
 // goroutines of its own: an event the browser sent before a reply the
@@ -30,6 +38,7 @@ type Requests struct {
 	cancel  context.CancelFunc
 	streams []rpcc.Stream
 	open    map[string]bool
+	ended   map[string]bool
 	started int
 }
 
@@ -43,7 +52,7 @@ var scripted = map[string]bool{"XHR": true, "Fetch": true}
 // does on every target). Close ends the following.
 func Follow(ctx context.Context, conn *rpcc.Conn) (*Requests, error) {
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	r := &Requests{cancel: cancel, open: map[string]bool{}}
+	r := &Requests{cancel: cancel, open: map[string]bool{}, ended: map[string]bool{}}
 	for _, n := range []string{"Network.requestWillBeSent", "Network.loadingFinished", "Network.loadingFailed"} {
 		s, err := rpcc.NewStream(sctx, n, conn)
 		if err != nil {
@@ -57,8 +66,8 @@ func Follow(ctx context.Context, conn *rpcc.Conn) (*Requests, error) {
 
 // drain takes the events waiting on the streams, in the order the three
 // streams are read: a request's start before its end, as the browser
-// sends them (an end whose start is read later is not lost: ends of
-// requests not open are remembered as done).
+// sends them (an end read before its start, which came on another
+// stream, is remembered, so that the request is not counted open).
 func (r *Requests) drain() {
 	for i, s := range r.streams {
 		for ready(s.Ready()) {
@@ -72,9 +81,14 @@ func (r *Requests) drain() {
 			if i == 0 {
 				if scripted[ev.Type] && !r.open[ev.RequestID] {
 					r.started++
-					r.open[ev.RequestID] = true
+					if !r.ended[ev.RequestID] {
+						r.open[ev.RequestID] = true
+					}
 				}
 				continue
+			}
+			if !r.open[ev.RequestID] {
+				r.ended[ev.RequestID] = true
 			}
 			delete(r.open, ev.RequestID)
 		}
@@ -96,18 +110,35 @@ func (r *Requests) Started() int {
 	return r.started
 }
 
-// Done waits until every script request that began since Follow has
-// ended (its answer is in, or it failed), for at most max, and tells
-// whether they all did.
+// Done waits until every script request that began since Follow and is
+// open when Done is called has ended (its answer is in, or it failed), for
+// at most max, then for those that began meanwhile, for at most Chained
+// more (and within max), and tells whether all of them did.
 func (r *Requests) Done(ctx context.Context, max time.Duration) bool {
+	r.drain()
+	first := make(map[string]bool, len(r.open))
+	for id := range r.open {
+		first[id] = true
+	}
+	deadline := time.Now().Add(max)
 	t := time.NewTimer(max)
 	defer t.Stop()
+	chained := false
 	for {
 		r.drain()
-		if len(r.open) == 0 {
+		if !chained && !anyOpen(r.open, first) {
+			// The input's own requests have answered: what they asked
+			// for in turn gets a shorter wait.
+			chained = true
+			if rest := time.Until(deadline); rest > Chained {
+				t.Reset(Chained)
+			}
+		}
+		if chained && len(r.open) == 0 {
 			return true
 		}
 		select {
+		case <-r.streams[0].Ready():
 		case <-r.streams[1].Ready():
 		case <-r.streams[2].Ready():
 		case <-t.C:
@@ -116,6 +147,16 @@ func (r *Requests) Done(ctx context.Context, max time.Duration) bool {
 			return false
 		}
 	}
+}
+
+// anyOpen tells whether any request of ids is still open.
+func anyOpen(open, ids map[string]bool) bool {
+	for id := range ids {
+		if open[id] {
+			return true
+		}
+	}
+	return false
 }
 
 // Close ends the following. It may be called more than once.
