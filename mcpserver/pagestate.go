@@ -93,12 +93,15 @@ func dialogLines(ds []events.DialogInfo) string {
 	return b.String()
 }
 
-// text is browser_snapshot's text: pending dialogs on top, url, title,
-// how the tree was cut or searched, then the tree.
-func (p *pageSnapshot) text() string {
+// text is browser_snapshot's text: pending dialogs on top, url and title
+// (with located: when they are news to the client), how the tree was cut
+// or searched, then the tree.
+func (p *pageSnapshot) text(located bool) string {
 	var b strings.Builder
 	b.WriteString(dialogLines(p.st.PendingDialogs))
-	fmt.Fprintf(&b, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	if located {
+		fmt.Fprintf(&b, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	}
 	b.WriteString(downloadsLine(p.st.Downloads))
 	if t := p.st.Tree; t != nil {
 		if t.Matches > 0 {
@@ -287,7 +290,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	case lean && nav:
 		page.TreeLeftOut = true
 		if !blocked {
-			st.WriteString("### Page state: left out, as this client takes browser_snapshot next")
+			st.WriteString("### Page state: in the snapshot you take next")
 		}
 	case lean && !blocked:
 		// What changed, counted but not recorded: the snapshot the client
@@ -301,7 +304,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 			break
 		}
 		page.TreeLeftOut = true
-		fmt.Fprintf(&st, "### Snapshot: %s changed; left out, as this client takes browser_snapshot next", changedCount(d))
+		fmt.Fprintf(&st, "### Snapshot: %s changed (your next snapshot shows them)", changedCount(d))
 	case mode == Incremental:
 		d := c.remember(p)
 		page.ChangedLines, page.Full = &d.Changed, &d.Full
@@ -313,7 +316,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		case d.Changed == 0 && len(d.RemovedRefs) == 0:
 			st.WriteString("### Snapshot: no change")
 		default:
-			st.WriteString("### Snapshot changes\n" + d.Text)
+			st.WriteString("### Snapshot changes\n" + capLongRuns(d.Text))
 			if len(d.RemovedRefs) > 0 {
 				st.WriteString("\n- Removed refs: " + refList(d.RemovedRefs))
 			}

@@ -1,0 +1,67 @@
+package mcpserver_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A click that opens a long list answers with its first items and a count
+// of the rest; a snapshot shows them all, with refs that act.
+func TestActionAnswerCountsALongListsRest(t *testing.T) {
+	var opts strings.Builder
+	for i := 1; i <= 60; i++ {
+		fmt.Fprintf(&opts, `<div role="option">Country %d</div>`, i)
+	}
+	c := onPage(t, `<button onclick="document.getElementById('l').hidden=false">Pick a country</button>
+<div id="l" role="listbox" aria-label="Countries" hidden>`+opts.String()+`</div>
+<p id="picked">none</p>
+<script>document.getElementById('l').onclick = (e) => document.getElementById('picked').textContent = e.target.textContent</script>`)
+	snap, _ := c.call("browser_snapshot", map[string]any{})
+	out, _ := c.call("browser_click", map[string]any{"target": refOf(t, snap, "button", "Pick a country")})
+	assert.Contains(t, out, `option "Country 10"`)
+	assert.NotContains(t, out, `option "Country 11"`)
+	assert.Contains(t, out, "  - ... 50 more option lines: browser_snapshot shows them")
+	assert.Less(t, len(out), 1000, out)
+
+	snap, _ = c.call("browser_snapshot", map[string]any{})
+	out, _ = c.call("browser_click", map[string]any{"target": refOf(t, snap, "option", "Country 60")})
+	assert.Contains(t, out, `Country 60`)
+}
+
+// A short list is shown whole.
+func TestActionAnswerShowsAShortListWhole(t *testing.T) {
+	var opts strings.Builder
+	for i := 1; i <= 25; i++ {
+		fmt.Fprintf(&opts, `<li><a href="#%d">Item %d</a></li>`, i, i)
+	}
+	c := onPage(t, `<button onclick="document.getElementById('l').hidden=false">Show</button>
+<ul id="l" hidden>`+opts.String()+`</ul>`)
+	snap, _ := c.call("browser_snapshot", map[string]any{})
+	out, _ := c.call("browser_click", map[string]any{"target": refOf(t, snap, "button", "Show")})
+	require.Contains(t, out, `link "Item 25"`)
+	assert.NotContains(t, out, "more")
+}
+
+// A snapshot of a page whose url and title this client was told already
+// (by a snapshot or an action's answer) leaves them out; a new page's
+// snapshot says them.
+func TestSnapshotSaysTheURLAndTitleWhenNew(t *testing.T) {
+	c := onPage(t, `<title>First</title><a href="/next">Next</a>`)
+	snap, _ := c.call("browser_snapshot", map[string]any{})
+	assert.NotContains(t, snap, "Page URL", "the navigation's answer said them")
+	assert.True(t, strings.HasPrefix(snap, "### Snapshot\n- link \"Next\""), snap)
+	_, sc := c.call("browser_snapshot", map[string]any{})
+	assert.Equal(t, "First", sc["title"], "the structured content keeps them")
+
+	// The client snapshots after navigating: the next navigation leaves
+	// the url and title to the snapshot, which says them once.
+	c.call("browser_navigate", map[string]any{"url": sc["url"].(string) + "next"})
+	snap, _ = c.call("browser_snapshot", map[string]any{})
+	assert.Contains(t, snap, "- Page URL: "+sc["url"].(string)+"next\n")
+	snap, _ = c.call("browser_snapshot", map[string]any{})
+	assert.NotContains(t, snap, "Page URL")
+}
