@@ -10,8 +10,9 @@ import (
 )
 
 // A click that opens a long list answers with its first items and a count
-// of the rest; a snapshot shows them all, with refs that act.
-func TestActionAnswerCountsALongListsRest(t *testing.T) {
+// of the rest; so does a whole snapshot, and one of the list shows them
+// all, with refs that act.
+func TestALongListShowsItsFirstItemsAndCountsTheRest(t *testing.T) {
 	var opts strings.Builder
 	for i := 1; i <= 60; i++ {
 		fmt.Fprintf(&opts, `<div role="option">Country %d</div>`, i)
@@ -22,14 +23,34 @@ func TestActionAnswerCountsALongListsRest(t *testing.T) {
 <script>document.getElementById('l').onclick = (e) => document.getElementById('picked').textContent = e.target.textContent</script>`)
 	snap, _ := c.call("browser_snapshot", map[string]any{})
 	out, _ := c.call("browser_click", map[string]any{"target": refOf(t, snap, "button", "Pick a country")})
+	list := refOf(t, out, "listbox", "Countries")
+	more := "  - ... 50 more option lines: browser_snapshot with target " + list + " shows them all"
 	assert.Contains(t, out, `option "Country 10"`)
 	assert.NotContains(t, out, `option "Country 11"`)
-	assert.Contains(t, out, "  - ... 50 more option lines: browser_snapshot shows them")
+	assert.Contains(t, out, more)
 	assert.Less(t, len(out), 1000, out)
 
 	snap, _ = c.call("browser_snapshot", map[string]any{})
-	out, _ = c.call("browser_click", map[string]any{"target": refOf(t, snap, "option", "Country 60")})
+	assert.Contains(t, snap, more)
+	assert.NotContains(t, snap, `option "Country 60"`)
+	part, sc := c.call("browser_snapshot", map[string]any{"target": list})
+	assert.NotContains(t, part, "more option lines")
+	assert.EqualValues(t, 61, sc["refs"])
+	out, _ = c.call("browser_click", map[string]any{"target": refOf(t, part, "option", "Country 60")})
 	assert.Contains(t, out, `Country 60`)
+}
+
+// A long run of other lines (a calendar's days, a table's rows) is shown
+// whole in a snapshot.
+func TestASnapshotShowsLongRunsOfContentWhole(t *testing.T) {
+	var rows strings.Builder
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&rows, `<li><a href="#%d">Result %d</a></li>`, i, i)
+	}
+	c := onPage(t, `<ul>`+rows.String()+`</ul>`)
+	snap, _ := c.call("browser_snapshot", map[string]any{})
+	assert.Contains(t, snap, `link "Result 40"`)
+	assert.NotContains(t, snap, "more")
 }
 
 // A short list is shown whole.

@@ -114,7 +114,11 @@ func (p *pageSnapshot) text(located bool) string {
 		}
 	}
 	b.WriteString("### Snapshot\n")
-	b.WriteString(p.tree)
+	if p.whole {
+		b.WriteString(capLongRuns(p.tree, wholeItemRoles))
+	} else {
+		b.WriteString(p.tree)
+	}
 	return b.String()
 }
 
@@ -312,11 +316,11 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		switch {
 		case blocked:
 		case d.Full:
-			st.WriteString("### Snapshot\n" + d.Text)
+			st.WriteString("### Snapshot\n" + capLongRuns(d.Text, wholeItemRoles))
 		case d.Changed == 0 && len(d.RemovedRefs) == 0:
 			st.WriteString("### Snapshot: no change")
 		default:
-			st.WriteString("### Snapshot changes\n" + capLongRuns(d.Text))
+			st.WriteString("### Snapshot changes\n" + capLongRuns(d.Text, changedItemRoles))
 			if len(d.RemovedRefs) > 0 {
 				st.WriteString("\n- Removed refs: " + refList(d.RemovedRefs))
 			}
@@ -326,7 +330,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		full := true
 		page.Full = &full
 		if !blocked {
-			st.WriteString("### Snapshot\n" + p.tree)
+			st.WriteString("### Snapshot\n" + capLongRuns(p.tree, wholeItemRoles))
 		}
 	}
 	out.text = strings.TrimRight(out.text, "\n")
