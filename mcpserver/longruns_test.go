@@ -2,11 +2,16 @@ package mcpserver_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentbrowser/agentbrowser/internal/testkit"
+	"github.com/agentbrowser/agentbrowser/mcpserver"
 )
 
 // A click that opens a long list answers with its first items and a count
@@ -68,21 +73,36 @@ func TestActionAnswerShowsAShortListWhole(t *testing.T) {
 }
 
 // A snapshot of a page whose url and title this client was told already
-// (by a snapshot or an action's answer) leaves them out; a new page's
-// snapshot says them.
+// (by a snapshot, an action's answer, or its own navigation's url) leaves
+// them out, and the tree stands alone; a new page's snapshot says them.
 func TestSnapshotSaysTheURLAndTitleWhenNew(t *testing.T) {
-	c := onPage(t, `<title>First</title><a href="/next">Next</a>`)
-	snap, _ := c.call("browser_snapshot", map[string]any{})
-	assert.NotContains(t, snap, "Page URL", "the navigation's answer said them")
-	assert.True(t, strings.HasPrefix(snap, "### Snapshot\n- link \"Next\""), snap)
-	_, sc := c.call("browser_snapshot", map[string]any{})
-	assert.Equal(t, "First", sc["title"], "the structured content keeps them")
+	testkit.Endpoint(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/moved" {
+			http.Redirect(w, r, "/next", http.StatusFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<title>Page %s</title><a href="/next">Next</a>`, r.URL.Path)
+	}))
+	t.Cleanup(srv.Close)
+	c := connect(t, mcpserver.Incremental)
+	out, _ := c.call("browser_navigate", map[string]any{"url": srv.URL + "/"})
+	require.Contains(t, out, "- Page Title: Page /\n")
+	snap, sc := c.call("browser_snapshot", map[string]any{})
+	assert.True(t, strings.HasPrefix(snap, "- link \"Next\" [ref="), "the navigation's answer said them:\n%s", snap)
+	assert.Equal(t, "Page /", sc["title"], "the structured content keeps them")
 
 	// The client snapshots after navigating: the next navigation leaves
-	// the url and title to the snapshot, which says them once.
-	c.call("browser_navigate", map[string]any{"url": sc["url"].(string) + "next"})
+	// the url and title to the snapshot, which says the title (the client
+	// knows the url it asked for) once.
+	c.call("browser_navigate", map[string]any{"url": srv.URL + "/next"})
 	snap, _ = c.call("browser_snapshot", map[string]any{})
-	assert.Contains(t, snap, "- Page URL: "+sc["url"].(string)+"next\n")
+	assert.True(t, strings.HasPrefix(snap, "- Page Title: Page /next\n### Snapshot\n- link"), snap)
 	snap, _ = c.call("browser_snapshot", map[string]any{})
-	assert.NotContains(t, snap, "Page URL")
+	assert.NotContains(t, snap, "Page Title")
+	// A navigation that ended elsewhere than it asked: the url too.
+	c.call("browser_navigate", map[string]any{"url": srv.URL + "/moved"})
+	snap, _ = c.call("browser_snapshot", map[string]any{})
+	assert.True(t, strings.HasPrefix(snap, "- Page URL: "+srv.URL+"/next\n- Page Title: Page /next\n### Snapshot\n"), snap)
 }

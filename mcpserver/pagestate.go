@@ -93,14 +93,18 @@ func dialogLines(ds []events.DialogInfo) string {
 	return b.String()
 }
 
-// text is browser_snapshot's text: pending dialogs on top, url and title
-// (with located: when they are news to the client), how the tree was cut
-// or searched, then the tree.
-func (p *pageSnapshot) text(located bool) string {
+// text is browser_snapshot's text: pending dialogs on top, the url and
+// title (each when it is news to the client: told says which it was told
+// already), how the tree was cut or searched, then the tree, under a
+// "### Snapshot" line when something comes before it.
+func (p *pageSnapshot) text(told told) string {
 	var b strings.Builder
 	b.WriteString(dialogLines(p.st.PendingDialogs))
-	if located {
-		fmt.Fprintf(&b, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	if !told.url {
+		fmt.Fprintf(&b, "- Page URL: %s\n", p.st.URL)
+	}
+	if !told.title {
+		fmt.Fprintf(&b, "- Page Title: %s\n", p.st.Title)
 	}
 	b.WriteString(downloadsLine(p.st.Downloads))
 	if t := p.st.Tree; t != nil {
@@ -113,7 +117,9 @@ func (p *pageSnapshot) text(located bool) string {
 			b.WriteString("- Snapshot truncated\n")
 		}
 	}
-	b.WriteString("### Snapshot\n")
+	if b.Len() > 0 {
+		b.WriteString("### Snapshot\n")
+	}
 	if p.whole {
 		b.WriteString(capLongRuns(p.tree, wholeItemRoles))
 	} else {
@@ -146,14 +152,37 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
+// told says which of a tab's url and title a client was told already.
+type told struct{ url, title bool }
+
 // located records the url and title this client was told for a tab and
 // tells whether they differ from the ones told before.
 func (c *conn) located(tab events.TargetID, url, title string) bool {
+	t := c.locate(tab, url, title)
+	return !t.url || !t.title
+}
+
+// locate records the url and title this client was told for a tab and
+// tells which of them it was told before.
+func (c *conn) locate(tab events.TargetID, url, title string) told {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	was, ok := c.where[tab]
 	c.where[tab] = [2]string{url, title}
-	return !ok || was != [2]string{url, title}
+	return told{url: ok && was[0] == url, title: ok && was[1] == title}
+}
+
+// asked notes what a client knows of a tab after a navigation that asked
+// for url and left the tab at now, and whose answer said neither url nor
+// title: the url, when the tab shows the one asked for; else nothing.
+func (c *conn) asked(tab events.TargetID, url, now string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if url == now {
+		c.where[tab] = [2]string{now, "\x00"}
+		return
+	}
+	delete(c.where, tab)
 }
 
 // toldDownloads records the downloads line this client was told and tells
@@ -191,6 +220,8 @@ type pageInfo struct {
 type actionFacts struct {
 	Navigated bool
 	NewTab    *events.TabInfo
+	// Asked is the url a navigation asked for.
+	Asked string
 }
 
 // factsOf reads what the page state repeats from an action's typed
@@ -293,6 +324,12 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	switch {
 	case lean && nav:
 		page.TreeLeftOut = true
+		// The client knows the url it asked for; the snapshot it takes
+		// next says the title, and the url only should the page have
+		// gone elsewhere.
+		if !blocked && act.Asked != "" {
+			c.asked(p.st.TabID, act.Asked, p.st.URL)
+		}
 		if !blocked {
 			st.WriteString("### Page state: in the snapshot you take next")
 		}

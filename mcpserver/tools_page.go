@@ -122,7 +122,7 @@ func registerPageTools(s *Server) {
 	ro := func(name, title, desc string) toolSpec {
 		return toolSpec{name: name, title: title, desc: desc, readOnly: true, idempotent: true, openWorld: true}
 	}
-	snap := ro("browser_snapshot", "Page snapshot", "The tab's accessibility snapshot as text: pending dialogs, URL and title (when this client was not told them yet), then one element a line with refs (e5) to act on. "+
+	snap := ro("browser_snapshot", "Page snapshot", "The tab's accessibility snapshot as text: pending dialogs, URL and title (each when this client was not told it yet), then one element a line with refs (e5) to act on. "+
 		"A landmark an earlier page of the site showed is one line listing its refs (they stay valid); target shows it whole. "+
 		"target, depth and find show a part of the page; a snapshot above max_bytes (default 100000) is cut, and cursor shows the rest. Prefer it to a screenshot.")
 	snap.out = map[string]*jsonschema.Schema{
@@ -148,9 +148,9 @@ func registerPageTools(s *Server) {
 		// The url and title are said when this client has not been told
 		// them for the tab (by a snapshot or an action's answer): a client
 		// that looks again at the same page reads only the tree.
-		located := true
+		var seen told
 		if !p.blocked() {
-			located = c.located(p.st.TabID, p.st.URL, p.st.Title)
+			seen = c.locate(p.st.TabID, p.st.URL, p.st.Title)
 		}
 		f := fields{}
 		if t := p.st.Tree; t != nil && t.Next != "" {
@@ -166,7 +166,7 @@ func registerPageTools(s *Server) {
 		f.set("refs", len(p.roles))
 		f.set("lines", strings.Count(p.tree, "\n")+1)
 		f.set("pending_dialogs", len(p.st.PendingDialogs))
-		return &toolOut{text: p.text(located), fields: f}, nil
+		return &toolOut{text: p.text(seen), fields: f}, nil
 	})
 
 	shot := ro("browser_take_screenshot", "Screenshot", "Capture the viewport, the whole page or one element as an image; labels draws each interactive element's ref over it.")
