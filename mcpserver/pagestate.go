@@ -134,10 +134,10 @@ func (c *conn) remember(p *pageSnapshot) events.SnapshotDiff {
 	return c.snaps.Diff(p.st.TabID, p.tree)
 }
 
-// changedCount says how much of the tree a diff changed: lines, refs
-// removed.
+// changedCount says how much of the tree a diff changed: lines changed,
+// refs removed.
 func changedCount(d events.SnapshotDiff) string {
-	s := plural(d.Changed, "line")
+	s := plural(d.Changed, "line") + " changed"
 	if len(d.RemovedRefs) > 0 {
 		s += ", " + plural(len(d.RemovedRefs), "ref") + " removed"
 	}
@@ -331,7 +331,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 			c.asked(p.st.TabID, act.Asked, p.st.URL)
 		}
 		if !blocked {
-			st.WriteString("### Page state: in the snapshot you take next")
+			st.WriteString("### Page state: in your next snapshot")
 		}
 	case lean && !blocked:
 		// What changed, counted but not recorded: the snapshot the client
@@ -345,7 +345,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 			break
 		}
 		page.TreeLeftOut = true
-		fmt.Fprintf(&st, "### Snapshot: %s changed (your next snapshot shows them)", changedCount(d))
+		fmt.Fprintf(&st, "### Snapshot: %s, in your next snapshot", changedCount(d))
 	case mode == Incremental:
 		d := c.remember(p)
 		page.ChangedLines, page.Full = &d.Changed, &d.Full
