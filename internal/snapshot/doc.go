@@ -114,7 +114,8 @@
 // 100 characters); its text follows it as content. A line that only
 // repeats its only child is folded with it (see foldEchoes): a cell, item
 // or option holding one clickable of its name, a clickable wrapper named
-// as the one control it holds; a text line that only says the name of
+// as the one control it holds, an unnamed one holding one control and
+// text that says its name (a field's wrapper and the label it draws); a text line that only says the name of
 // the line above it, as its first child, goes. A column's resize grip that a table repeats
 // in every row of data (listeners, no name, no text; a resize cursor, or a
 // strip a few pixels across that spans its row) has a line in the header

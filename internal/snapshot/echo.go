@@ -33,6 +33,12 @@ var controlRoles = map[string]bool{
 //     of its name (a slider's thumb in the element that drags it): the
 //     control's line stands alone, one level up; input on it reaches the
 //     wrapper's handlers too;
+//   - an element made clickable by script, with no name, whose content
+//     is one control and, besides it, at most lines of text that say the
+//     control's name (a field's wrapper that focuses the field, with the
+//     label it draws; a button's wrapper): the control's lines stand
+//     alone, one level up, and the text lines go, as the control's name
+//     says them; input on the control reaches the wrapper's handlers too;
 //   - a named line whose first child is a line of text saying its name
 //     (a tab's label beside the tab's indicator): the text line goes.
 //
@@ -61,6 +67,17 @@ func foldEchoes(lines []line) []line {
 				continue
 			}
 		}
+		if k := wrappedControl(lines, i, end); k > 0 {
+			// An unnamed wrapper of one control and its label's text:
+			// the control's lines stand alone, one level up.
+			for e := subtreeEnd(lines, k); k < e; k++ {
+				l := lines[k]
+				l.depth--
+				out = append(out, l)
+			}
+			i = end - 1
+			continue
+		}
 		out = append(out, p)
 		// A named line whose first child is a text line of its name
 		// (a tab's label drawn beside its indicator): the name says it.
@@ -69,6 +86,40 @@ func foldEchoes(lines []line) []line {
 		}
 	}
 	return out
+}
+
+// wrappedControl is the index of the one control an unnamed clickable
+// line lines[i] (whose subtree ends at end) wraps with nothing else but
+// lines of text saying the control's name; 0 when it is no such wrapper.
+func wrappedControl(lines []line, i, end int) int {
+	p := lines[i]
+	if p.role != "clickable" || p.name != "" || !bare(p) {
+		return 0
+	}
+	ctl := 0
+	var texts []line
+	for k := i + 1; k < end; k = subtreeEnd(lines, k) {
+		c := lines[k]
+		switch {
+		case c.marker != "" || c.repeat != "":
+			return 0
+		case c.entry == nil && c.role == "":
+			texts = append(texts, c)
+		case ctl == 0 && controlRoles[c.role] && c.entry != nil && c.name != "":
+			ctl = k
+		default:
+			return 0
+		}
+	}
+	if ctl == 0 {
+		return 0
+	}
+	for _, t := range texts {
+		if t.text != lines[ctl].name {
+			return 0
+		}
+	}
+	return ctl
 }
 
 // echoesName reports whether t, the first line under p, is a line of text

@@ -27,4 +27,11 @@ func TestEchoesFold(t *testing.T) {
 	require.Contains(t, res.Text, `- img "Close" [ref=`)
 	require.NotContains(t, res.Text, `clickable "May 1"`)
 	require.NotContains(t, res.Text, `clickable "Volume"`)
+	// An unnamed wrapper of one control (and of the text its name says)
+	// is the control; one of two controls, or of other text, stays.
+	require.Contains(t, res.Text, "\n- textbox \"Display name\" [ref=")
+	require.Contains(t, res.Text, "\n- button \"Delete account\" [ref=")
+	require.NotContains(t, res.Text, "text: Display name")
+	require.Contains(t, res.Text, "- clickable [ref=e17]:\n  - button \"One\"")
+	require.Contains(t, res.Text, "  - text: Nickname\n  - textbox \"Alias\"")
 }
