@@ -107,7 +107,9 @@
 // place; but a surface whose refs went to what it draws (nodes placed on
 // it, shapes of a drawing) keeps its ref, a place of its own to drop
 // onto or click between the nodes. Nor does evidence on an element with no name, no text and no
-// box with an area (a focus guard). Inside an editor nothing gets a ref
+// box with an area (a focus guard), nor listeners on a part of a control
+// that shows and names nothing (a tab's indicator, a button's touch
+// area): input on it is the control's. Inside an editor nothing gets a ref
 // by evidence. Such an element with no role (or none, presentation,
 // generic) prints as "clickable" (its RefInfo.Role too) and, with no
 // accessible name and no text of its own, is named by its icons (cut to

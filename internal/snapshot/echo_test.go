@@ -34,4 +34,10 @@ func TestEchoesFold(t *testing.T) {
 	require.NotContains(t, res.Text, "text: Display name")
 	require.Contains(t, res.Text, "- clickable [ref=e17]:\n  - button \"One\"")
 	require.Contains(t, res.Text, "  - text: Nickname\n  - textbox \"Alias\"")
+	// A part of a control that script listens on but that shows and names
+	// nothing is the control's; one with a name of its own is a thing to
+	// act on.
+	require.Regexp(t, `\n  - tab "Profile" \[selected\] \[ref=e\d+\]\n`, res.Text)
+	require.Regexp(t, `\n- button "Send" \[ref=e\d+\]\n`, res.Text)
+	require.Regexp(t, `\n- button "Tag one Remove Tag one" \[ref=e\d+\]:\n  - clickable "Remove Tag one" \[ref=`, res.Text)
 }

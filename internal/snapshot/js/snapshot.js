@@ -511,6 +511,9 @@
   // drawnMade those that went to what a surface draws (a node placed on
   // it, a shape of a drawing).
   let activeBox = false, editDepth = 0, refsMade = 0, actsMade = 0, drawnMade = 0;
+  // ctlDepth counts the controls (interactive roles) the walk is in:
+  // input on what they hold is theirs.
+  let ctlDepth = 0;
   // armed is set inside a surface that handles input for what it holds
   // (see arms in walkEl): what is placed on it (absolutely positioned) is
   // something to act on, and so are the items of its lists and tables.
@@ -1310,6 +1313,7 @@
     const landmark = LANDMARK_SCOPE.has(tag);
     if (landmark) landmarkDepth++;
     if (editor) editDepth++;
+    if (interactive) ctlDepth++;
 
     let rec = null;
     let cctx = ctx;
@@ -1350,6 +1354,7 @@
     }
 
     if (editor) editDepth--;
+    if (interactive) ctlDepth--;
     if (landmark) landmarkDepth--;
     if (savedGrid >= 0) gridDepth = savedGrid;
     activeBox = savedBox;
@@ -1415,10 +1420,13 @@
       // nodes): the surface is a place of its own, to drop onto or click
       // between the nodes.
       // So is evidence on an element with nothing to show and no box
-      // to click (a focus guard, an empty layer).
+      // to click (a focus guard, an empty layer), and listeners on a
+      // part of a control that shows and names nothing (a tab's
+      // indicator, a button's touch area): input on it is the control's.
       const canvas = arms && drawnMade > drawnBefore;
       if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && noArea(e)) ||
-          (placed && !name && !ownText && thin(e))) &&
+          (placed && !name && !ownText && thin(e)) ||
+          (weak && ctlDepth > 0 && !name && !ownText && refsMade === refsBefore)) &&
           !item && !isScope) {
         click = weak = false;
         if (role === 'clickable') {
@@ -1651,7 +1659,8 @@
     const fr = frames.length;
     frames.push(idOf(e));
     indexLabels(doc);
-    const saveL = landmarkDepth, saveG = gridDepth, saveB = activeBox, saveA = armed, saveE = editDepth;
+    const saveL = landmarkDepth, saveG = gridDepth, saveB = activeBox, saveA = armed, saveE = editDepth, saveC = ctlDepth;
+    ctlDepth = 0;
     landmarkDepth = 0;
     gridDepth = 0;
     activeBox = armed = false;
@@ -1662,6 +1671,7 @@
     activeBox = saveB;
     armed = saveA;
     editDepth = saveE;
+    ctlDepth = saveC;
   }
 
   function clean(s) {
@@ -1688,6 +1698,7 @@
     armed = false;
     faded = false;
     editDepth = 0;
+    ctlDepth = 0;
     refsMade = actsMade = drawnMade = 0;
     surfaces = null;
     targets = null;
