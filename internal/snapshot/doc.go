@@ -115,7 +115,8 @@
 // accessible name and no text of its own, is named by its icons (cut to
 // 100 characters); its text follows it as content. A line that only
 // repeats its only child is folded with it (see foldEchoes): a cell, item
-// or option holding one clickable of its name, a clickable wrapper named
+// or option holding one clickable of its name (beside grips that show
+// nothing, too: a header's label beside its resize grip), a clickable wrapper named
 // as the one control it holds, an unnamed one holding one control and
 // text that says its name (a field's wrapper and the label it draws); a text line that only says the name of
 // the line above it, as its first child, goes. A column's resize grip that a table repeats

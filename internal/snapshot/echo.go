@@ -33,6 +33,9 @@ var controlRoles = map[string]bool{
 //     of its name (a slider's thumb in the element that drags it): the
 //     control's line stands alone, one level up; input on it reaches the
 //     wrapper's handlers too;
+//   - the same beside unnamed clickables that show nothing (a column
+//     header's label beside the resize grip on its edge): the label's
+//     line goes, the grips stay;
 //   - an element made clickable by script, with no name, whose content
 //     is one control and, besides it, at most lines of text that say the
 //     control's name (a field's wrapper that focuses the field, with the
@@ -67,6 +70,18 @@ func foldEchoes(lines []line) []line {
 				continue
 			}
 		}
+		if k := echoBesideGrips(lines, i, end); k > 0 {
+			// A cell's echo beside the grips drawn on its edge: the
+			// cell's line and the grips.
+			out = append(out, p)
+			for j := i + 1; j < end; j = subtreeEnd(lines, j) {
+				if j != k {
+					out = append(out, lines[j:subtreeEnd(lines, j)]...)
+				}
+			}
+			i = end - 1
+			continue
+		}
 		if k := wrappedControl(lines, i, end); k > 0 {
 			// An unnamed wrapper of one control and its label's text:
 			// the control's lines stand alone, one level up.
@@ -86,6 +101,33 @@ func foldEchoes(lines []line) []line {
 		}
 	}
 	return out
+}
+
+// echoBesideGrips is the index of the one child of lines[i] (a cell,
+// item or option whose subtree ends at end) that is an element made
+// clickable by script saying what the cell says (see sameEcho), when its
+// other children are all unnamed clickables that show nothing; 0 when
+// there is no such child or no other child.
+func echoBesideGrips(lines []line, i, end int) int {
+	if !echoRoles[lines[i].role] {
+		return 0
+	}
+	echo, others := 0, 0
+	for k := i + 1; k < end; k = subtreeEnd(lines, k) {
+		c, e := lines[k], subtreeEnd(lines, k)
+		switch {
+		case echo == 0 && c.role == "clickable" && sameEcho(lines[i], lines[k:e]):
+			echo = k
+		case c.role == "clickable" && c.entry != nil && c.name == "" && c.value == "" && e == k+1 && c.marker == "" && c.repeat == "":
+			others++
+		default:
+			return 0
+		}
+	}
+	if others == 0 {
+		return 0
+	}
+	return echo
 }
 
 // wrappedControl is the index of the one control an unnamed clickable
