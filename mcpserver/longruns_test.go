@@ -106,3 +106,17 @@ func TestSnapshotSaysTheURLAndTitleWhenNew(t *testing.T) {
 	snap, _ = c.call("browser_snapshot", map[string]any{})
 	assert.True(t, strings.HasPrefix(snap, "- Page URL: "+srv.URL+"/next\n- Page Title: Page /next\n### Snapshot\n"), snap)
 }
+
+// An action that changes the url and keeps the title (a route of a
+// single-page app) says the url only.
+func TestActionSaysWhatChangedOfTheURLAndTitle(t *testing.T) {
+	c := onPage(t, `<title>Shop</title><button onclick="history.pushState(null, '', '#/cart')">Cart</button>
+<button onclick="document.title = 'Cart'">Rename</button>`)
+	snap, _ := c.call("browser_snapshot", map[string]any{})
+	out, _ := c.call("browser_click", map[string]any{"target": refOf(t, snap, "button", "Cart")})
+	assert.Contains(t, out, "- Page URL: ")
+	assert.NotContains(t, out, "Page Title")
+	out, _ = c.call("browser_click", map[string]any{"target": refOf(t, snap, "button", "Rename")})
+	assert.Contains(t, out, "- Page Title: Cart\n")
+	assert.NotContains(t, out, "Page URL")
+}

@@ -155,13 +155,6 @@ func plural(n int, noun string) string {
 // told says which of a tab's url and title a client was told already.
 type told struct{ url, title bool }
 
-// located records the url and title this client was told for a tab and
-// tells whether they differ from the ones told before.
-func (c *conn) located(tab events.TargetID, url, title string) bool {
-	t := c.locate(tab, url, title)
-	return !t.url || !t.title
-}
-
 // locate records the url and title this client was told for a tab and
 // tells which of them it was told before.
 func (c *conn) locate(tab events.TargetID, url, title string) told {
@@ -307,8 +300,20 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	// for after the answer. A lean navigation's answer leaves them to the
 	// snapshot the client takes next, which says them (and records them
 	// as told).
-	if !blocked && !lean && (c.located(p.st.TabID, p.st.URL, p.st.Title) || nav || act.Navigated) {
-		fmt.Fprintf(&head, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	// After other actions (those that navigated too), each says itself
+	// when it changed (a route of a single-page app changes the url and
+	// keeps the title).
+	if !blocked && !lean {
+		t := c.locate(p.st.TabID, p.st.URL, p.st.Title)
+		if nav {
+			t = told{}
+		}
+		if !t.url {
+			fmt.Fprintf(&head, "- Page URL: %s\n", p.st.URL)
+		}
+		if !t.title {
+			fmt.Fprintf(&head, "- Page Title: %s\n", p.st.Title)
+		}
 	}
 	if console > 0 {
 		fmt.Fprintf(&head, "- Console: %d new errors (browser_console_messages)\n", console)
