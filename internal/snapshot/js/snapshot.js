@@ -1126,12 +1126,38 @@
     return r.width < 1 || r.height < 1;
   }
 
-  // thin tells whether e's box is a line, two pixels or less across: what
-  // is placed on a surface in that shape and shows nothing (a timeline's
-  // grid lines, a connector's stem) draws, and is not a node to act on.
+  // thin tells whether e's box is a line, two pixels or less across, or
+  // draws one (see drawsOneSide): what is placed on a surface in that
+  // shape and shows nothing (a timeline's grid lines, a connector's stem)
+  // draws, and is not a node to act on.
   function thin(e) {
     const r = e.getBoundingClientRect();
-    return r.width <= 2 || r.height <= 2;
+    if (r.width <= 2 || r.height <= 2) return true;
+    return drawsOneSide(e);
+  }
+
+  // SIDES are the border sides of a box.
+  const SIDES = ['Top', 'Right', 'Bottom', 'Left'];
+
+  // drawsOneSide tells whether e, which holds no elements, draws nothing
+  // but one border side (a timeline's grid column): no background, no
+  // shadow, no outline, at most one side of its border.
+  function drawsOneSide(e) {
+    if (e.firstElementChild !== null) return false;
+    const st = getComputedStyle(e);
+    if (st.backgroundImage !== 'none' || !clearColor(st.backgroundColor) || st.boxShadow !== 'none' ||
+        (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0)) return false;
+    let sides = 0;
+    for (const side of SIDES) {
+      if (st['border' + side + 'Style'] !== 'none' && parseFloat(st['border' + side + 'Width']) > 0 &&
+          !clearColor(st['border' + side + 'Color'])) sides++;
+    }
+    return sides <= 1;
+  }
+
+  // clearColor tells whether a computed color draws nothing.
+  function clearColor(c) {
+    return c === 'transparent' || /^rgba\(.*,\s*0\)$/.test(c);
   }
 
   // walkEl walks element e. ptr is the cursor of e's parent, for e to
