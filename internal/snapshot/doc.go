@@ -137,7 +137,9 @@
 // named by the target's label; the target has no line. The surface's ref
 // names the surface; the script's lib.editorOf leads from it to the
 // target, for actions that type. Generic nodes with neither name nor ref
-// are dropped and their children hoisted; hidden nodes (display:none,
+// are dropped and their children hoisted; a line that only groups (a
+// table, list, row, group, paragraph, status) and holds nothing, with no
+// name, states, value or ref, goes; hidden nodes (display:none,
 // visibility:hidden, aria-hidden, hidden, closed details, what has no
 // box) are left out, as layout says: a 0-px high clipping box does not
 // hide the absolutely positioned field in it.

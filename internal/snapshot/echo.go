@@ -206,3 +206,35 @@ func sameEcho(p line, sub []line) bool {
 	}
 	return false
 }
+
+// emptyRoles are the roles of lines that only group or hold what is in
+// them: with nothing in them, no name, no value and no ref, such a line
+// says nothing (see dropEmpty).
+var emptyRoles = map[string]bool{
+	"table": true, "list": true, "row": true, "rowgroup": true, "group": true,
+	"paragraph": true, "status": true, "generic": true,
+}
+
+// dropEmpty leaves out the lines of emptyRoles that hold no lines, and
+// have no ref, name, states or value: an empty table a widget keeps for
+// later, an empty status region. A line whose lines all go goes too.
+func dropEmpty(lines []line) []line {
+	keep := make([]bool, len(lines))
+	next := -1 // the depth of the next line kept, -1 at the end
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if emptyRoles[l.role] && l.entry == nil && l.name == "" && l.attrs == "" && l.value == "" &&
+			l.marker == "" && l.repeat == "" && next <= l.depth {
+			continue
+		}
+		keep[i] = true
+		next = l.depth
+	}
+	out := lines[:0:0]
+	for i, l := range lines {
+		if keep[i] {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -40,6 +40,9 @@ func TestEchoesFold(t *testing.T) {
 	require.Regexp(t, `\n  - tab "Profile" \[selected\] \[ref=e\d+\]\n`, res.Text)
 	require.Regexp(t, `\n- button "Send" \[ref=e\d+\]\n`, res.Text)
 	require.Regexp(t, `\n- button "Tag one Remove Tag one" \[ref=e\d+\]:\n  - clickable "Remove Tag one" \[ref=`, res.Text)
+	// Empty lines that only group say nothing: a status region, a table
+	// whose row shows nothing, a paragraph.
+	require.NotRegexp(t, `(?m)^- (status|table|paragraph)$`, res.Text)
 	// A column header's label beside its resize grip: the header and the
 	// grip.
 	require.Regexp(t, `\n    - columnheader "Qty" \[ref=e\d+\]:\n      - clickable \[hint="qgrip"\] \[ref=e\d+\]\n  - row:`, res.Text)
