@@ -27,7 +27,7 @@ func TestNavigationLeavesOutTheTreeAClientAsksForNext(t *testing.T) {
 	// and says so, and the snapshot the client takes next has it.
 	out, sc = c.call("browser_navigate", map[string]any{"url": srv.URL + "/checkout"})
 	// The url and title are the snapshot's to say.
-	assert.Equal(t, "Done: Navigate to a URL\n### Page state: left out, as this client takes browser_snapshot next", out)
+	assert.Equal(t, "Done: Navigate to a URL\n### Page state: in your next snapshot", out)
 	assert.Equal(t, true, page(sc)["tree_left_out"])
 	assert.Equal(t, "Checkout", page(sc)["title"], "the structured state keeps them")
 	snap, _ = c.call("browser_snapshot", map[string]any{})
@@ -38,16 +38,16 @@ func TestNavigationLeavesOutTheTreeAClientAsksForNext(t *testing.T) {
 	assert.NotContains(t, out, "Page Title")
 
 	out, _ = c.call("browser_navigate_back", map[string]any{})
-	assert.Contains(t, out, "left out", "the habit holds while it lasts")
+	assert.Contains(t, out, "in your next snapshot", "the habit holds while it lasts")
 	_, _ = c.call("browser_snapshot", map[string]any{})
 
 	// The client acts right after a navigation instead: the habit ends,
 	// and the navigation after that answers with the tree.
 	out, _ = c.call("browser_navigate", map[string]any{"url": srv.URL + "/checkout"})
-	assert.Contains(t, out, "left out")
+	assert.Contains(t, out, "in your next snapshot")
 	_, _ = c.call("browser_press_key", map[string]any{"key": "Tab"})
 	out, sc = c.call("browser_navigate", map[string]any{"url": srv.URL + "/checkout"})
-	assert.NotContains(t, out, "left out")
+	assert.NotContains(t, out, "in your next snapshot")
 	assert.Contains(t, out, "- Page Title: Checkout")
 	assert.NotContains(t, page(sc), "tree_left_out")
 	refOf(t, out, "button", "Apply coupon")
@@ -81,7 +81,7 @@ func TestActionLeavesOutTheChangesAClientAsksForNext(t *testing.T) {
 	// The habit shown: the next action's answer counts the changes and
 	// leaves them to the snapshot the client takes next.
 	out, sc := c.call("browser_click", map[string]any{"target": send})
-	assert.Equal(t, "Done: Click\n### Snapshot: 1 line changed; left out, as this client takes browser_snapshot next", out)
+	assert.Equal(t, "Done: Click\n### Snapshot: 1 line changed, in your next snapshot", out)
 	assert.Equal(t, true, page(sc)["tree_left_out"])
 	assert.EqualValues(t, 1, page(sc)["changed_lines"])
 	snap, _ = c.call("browser_snapshot", map[string]any{})
@@ -95,7 +95,7 @@ func TestActionLeavesOutTheChangesAClientAsksForNext(t *testing.T) {
 	// An action right after an action ends the habit; its answer has the
 	// lines that changed since the last snapshot, the skipped ones too.
 	out, _ = c.call("browser_type", map[string]any{"target": name, "text": "Bo Lin", "clear": true})
-	assert.Contains(t, out, "left out")
+	assert.Contains(t, out, "in your next snapshot")
 	out, _ = c.call("browser_click", map[string]any{"target": send})
 	assert.Contains(t, out, `value="Bo Lin"`)
 	assert.Contains(t, out, `button "clicked Bo Lin"`)

@@ -93,12 +93,19 @@ func dialogLines(ds []events.DialogInfo) string {
 	return b.String()
 }
 
-// text is browser_snapshot's text: pending dialogs on top, url, title,
-// how the tree was cut or searched, then the tree.
-func (p *pageSnapshot) text() string {
+// text is browser_snapshot's text: pending dialogs on top, the url and
+// title (each when it is news to the client: told says which it was told
+// already), how the tree was cut or searched, then the tree, under a
+// "### Snapshot" line when something comes before it.
+func (p *pageSnapshot) text(told told) string {
 	var b strings.Builder
 	b.WriteString(dialogLines(p.st.PendingDialogs))
-	fmt.Fprintf(&b, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	if !told.url {
+		fmt.Fprintf(&b, "- Page URL: %s\n", p.st.URL)
+	}
+	if !told.title {
+		fmt.Fprintf(&b, "- Page Title: %s\n", p.st.Title)
+	}
 	b.WriteString(downloadsLine(p.st.Downloads))
 	if t := p.st.Tree; t != nil {
 		if t.Matches > 0 {
@@ -110,8 +117,14 @@ func (p *pageSnapshot) text() string {
 			b.WriteString("- Snapshot truncated\n")
 		}
 	}
-	b.WriteString("### Snapshot\n")
-	b.WriteString(p.tree)
+	if b.Len() > 0 {
+		b.WriteString("### Snapshot\n")
+	}
+	if p.whole {
+		b.WriteString(capLongRuns(p.tree, wholeItemRoles))
+	} else {
+		b.WriteString(p.tree)
+	}
 	return b.String()
 }
 
@@ -121,10 +134,10 @@ func (c *conn) remember(p *pageSnapshot) events.SnapshotDiff {
 	return c.snaps.Diff(p.st.TabID, p.tree)
 }
 
-// changedCount says how much of the tree a diff changed: lines, refs
-// removed.
+// changedCount says how much of the tree a diff changed: lines changed,
+// refs removed.
 func changedCount(d events.SnapshotDiff) string {
-	s := plural(d.Changed, "line")
+	s := plural(d.Changed, "line") + " changed"
 	if len(d.RemovedRefs) > 0 {
 		s += ", " + plural(len(d.RemovedRefs), "ref") + " removed"
 	}
@@ -139,14 +152,30 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// located records the url and title this client was told for a tab and
-// tells whether they differ from the ones told before.
-func (c *conn) located(tab events.TargetID, url, title string) bool {
+// told says which of a tab's url and title a client was told already.
+type told struct{ url, title bool }
+
+// locate records the url and title this client was told for a tab and
+// tells which of them it was told before.
+func (c *conn) locate(tab events.TargetID, url, title string) told {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	was, ok := c.where[tab]
 	c.where[tab] = [2]string{url, title}
-	return !ok || was != [2]string{url, title}
+	return told{url: ok && was[0] == url, title: ok && was[1] == title}
+}
+
+// asked notes what a client knows of a tab after a navigation that asked
+// for url and left the tab at now, and whose answer said neither url nor
+// title: the url, when the tab shows the one asked for; else nothing.
+func (c *conn) asked(tab events.TargetID, url, now string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if url == now {
+		c.where[tab] = [2]string{now, "\x00"}
+		return
+	}
+	delete(c.where, tab)
 }
 
 // toldDownloads records the downloads line this client was told and tells
@@ -184,6 +213,8 @@ type pageInfo struct {
 type actionFacts struct {
 	Navigated bool
 	NewTab    *events.TabInfo
+	// Asked is the url a navigation asked for.
+	Asked string
 }
 
 // factsOf reads what the page state repeats from an action's typed
@@ -269,8 +300,20 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	// for after the answer. A lean navigation's answer leaves them to the
 	// snapshot the client takes next, which says them (and records them
 	// as told).
-	if !blocked && !lean && (c.located(p.st.TabID, p.st.URL, p.st.Title) || nav || act.Navigated) {
-		fmt.Fprintf(&head, "- Page URL: %s\n- Page Title: %s\n", p.st.URL, p.st.Title)
+	// After other actions (those that navigated too), each says itself
+	// when it changed (a route of a single-page app changes the url and
+	// keeps the title).
+	if !blocked && !lean {
+		t := c.locate(p.st.TabID, p.st.URL, p.st.Title)
+		if nav {
+			t = told{}
+		}
+		if !t.url {
+			fmt.Fprintf(&head, "- Page URL: %s\n", p.st.URL)
+		}
+		if !t.title {
+			fmt.Fprintf(&head, "- Page Title: %s\n", p.st.Title)
+		}
 	}
 	if console > 0 {
 		fmt.Fprintf(&head, "- Console: %d new errors (browser_console_messages)\n", console)
@@ -286,8 +329,14 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 	switch {
 	case lean && nav:
 		page.TreeLeftOut = true
+		// The client knows the url it asked for; the snapshot it takes
+		// next says the title, and the url only should the page have
+		// gone elsewhere.
+		if !blocked && act.Asked != "" {
+			c.asked(p.st.TabID, act.Asked, p.st.URL)
+		}
 		if !blocked {
-			st.WriteString("### Page state: left out, as this client takes browser_snapshot next")
+			st.WriteString("### Page state: in your next snapshot")
 		}
 	case lean && !blocked:
 		// What changed, counted but not recorded: the snapshot the client
@@ -301,7 +350,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 			break
 		}
 		page.TreeLeftOut = true
-		fmt.Fprintf(&st, "### Snapshot: %s changed; left out, as this client takes browser_snapshot next", changedCount(d))
+		fmt.Fprintf(&st, "### Snapshot: %s, in your next snapshot", changedCount(d))
 	case mode == Incremental:
 		d := c.remember(p)
 		page.ChangedLines, page.Full = &d.Changed, &d.Full
@@ -309,11 +358,11 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		switch {
 		case blocked:
 		case d.Full:
-			st.WriteString("### Snapshot\n" + d.Text)
+			st.WriteString("### Snapshot\n" + capLongRuns(d.Text, wholeItemRoles))
 		case d.Changed == 0 && len(d.RemovedRefs) == 0:
 			st.WriteString("### Snapshot: no change")
 		default:
-			st.WriteString("### Snapshot changes\n" + d.Text)
+			st.WriteString("### Snapshot changes\n" + capLongRuns(d.Text, changedItemRoles))
 			if len(d.RemovedRefs) > 0 {
 				st.WriteString("\n- Removed refs: " + refList(d.RemovedRefs))
 			}
@@ -323,7 +372,7 @@ func (s *Server) pageState(ctx context.Context, c *conn, a pageArgs, out *toolOu
 		full := true
 		page.Full = &full
 		if !blocked {
-			st.WriteString("### Snapshot\n" + p.tree)
+			st.WriteString("### Snapshot\n" + capLongRuns(p.tree, wholeItemRoles))
 		}
 	}
 	out.text = strings.TrimRight(out.text, "\n")

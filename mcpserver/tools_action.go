@@ -144,7 +144,11 @@ func actionTool[In any](s *Server, spec toolSpec, mk func(in In) (request.Reques
 			f.set("notice", r.notice)
 		}
 		out := &toolOut{text: actionText(spec.title, r.value, r.notice), fields: f}
-		s.pageState(ctx, c, a, out, spec.nav, factsOf(r.value))
+		facts := factsOf(r.value)
+		if o, ok := q.(request.Open); ok {
+			facts.Asked = o.URL
+		}
+		s.pageState(ctx, c, a, out, spec.nav, facts)
 		return out, nil
 	})
 }

@@ -122,7 +122,7 @@ func registerPageTools(s *Server) {
 	ro := func(name, title, desc string) toolSpec {
 		return toolSpec{name: name, title: title, desc: desc, readOnly: true, idempotent: true, openWorld: true}
 	}
-	snap := ro("browser_snapshot", "Page snapshot", "The tab's accessibility snapshot as text: URL, title, pending dialogs, then one element a line with refs (e5) to act on. "+
+	snap := ro("browser_snapshot", "Page snapshot", "The tab's accessibility snapshot as text: pending dialogs, URL and title (each when this client was not told it for this tab yet), then one element a line with refs (e5) to act on. "+
 		"A landmark an earlier page of the site showed is one line listing its refs (they stay valid); target shows it whole. "+
 		"target, depth and find show a part of the page; a snapshot above max_bytes (default 100000) is cut, and cursor shows the rest. Prefer it to a screenshot.")
 	snap.out = map[string]*jsonschema.Schema{
@@ -137,6 +137,9 @@ func registerPageTools(s *Server) {
 		if err != nil {
 			return nil, err
 		}
+		c.mu.Lock()
+		prevTab := c.lastTab
+		c.mu.Unlock()
 		p, err := c.snapshotPage(ctx, in.pageArgs, request.Snapshot{Scope: scope, MaxDepth: in.Depth, Find: in.Find, MaxChars: in.MaxBytes, Cursor: in.Cursor})
 		if err != nil {
 			return nil, err
@@ -145,8 +148,16 @@ func registerPageTools(s *Server) {
 			c.remember(p)
 		}
 		c.habit.snapshot(p.st.TabID, p.whole)
+		// The url and title are said when this client has not been told
+		// them for the tab (by a snapshot or an action's answer), or its
+		// last answer was about another tab: a client that looks again at
+		// the same page reads only the tree.
+		var seen told
 		if !p.blocked() {
-			c.located(p.st.TabID, p.st.URL, p.st.Title)
+			seen = c.locate(p.st.TabID, p.st.URL, p.st.Title)
+		}
+		if prevTab != p.st.TabID {
+			seen = told{}
 		}
 		f := fields{}
 		if t := p.st.Tree; t != nil && t.Next != "" {
@@ -162,7 +173,7 @@ func registerPageTools(s *Server) {
 		f.set("refs", len(p.roles))
 		f.set("lines", strings.Count(p.tree, "\n")+1)
 		f.set("pending_dialogs", len(p.st.PendingDialogs))
-		return &toolOut{text: p.text(), fields: f}, nil
+		return &toolOut{text: p.text(seen), fields: f}, nil
 	})
 
 	shot := ro("browser_take_screenshot", "Screenshot", "Capture the viewport, the whole page or one element as an image; labels draws each interactive element's ref over it.")

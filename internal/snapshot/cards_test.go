@@ -18,11 +18,13 @@ func TestCardsWithTitlesKeepTheirRefs(t *testing.T) {
 }
 
 // On a surface that handles input for what is placed on it, a node gets a
-// ref; what lets the pointer through (a shadow, a place's label) and a
-// line two pixels across do not: they take no input of their own.
+// ref, an empty one (a port) too; what lets the pointer through (a shadow,
+// a place's label) and a grid line (two pixels across, or a box that
+// draws one border only) do not: they take no input of their own.
 func TestPlacedDecorationsGetNoRefs(t *testing.T) {
 	_, _, _, res := openCaptured(t, "placed")
 	require.Regexp(t, `(?m)^  - clickable "Start" \[ref=e\d+\]$`, res.Text)
-	require.NotRegexp(t, `Harbour" \[ref|hint="|clickable \[ref=e\d+\]$`, res.Text)
-	require.Equal(t, 2, len(res.Refs), "the board and its node:\n%s", res.Text)
+	require.NotRegexp(t, `Harbour" \[ref|hint="col`, res.Text)
+	require.Equal(t, 3, len(res.Refs), "the board, its node and its port:\n%s", res.Text)
+	require.Regexp(t, `(?m)^  - clickable \[hint="port"\] \[ref=e\d+\]$`, res.Text, "the port")
 }

@@ -111,7 +111,9 @@
 // (a focus guard, a visually hidden proxy that hands the focus on), nor
 // on an element the pointer goes through (pointer-events: none, no child
 // element) that no key or label reaches either (a select box's shown
-// value inside its button, whose line then reads it). A live region
+// value inside its button, whose line then reads it), nor listeners on a
+// part of a control that shows and names nothing (a tab's indicator, a
+// button's touch area): input on it is the control's. A live region
 // (status, log, alert, timer, marquee) with no name and nothing inside
 // has no line. Inside an editor nothing gets a ref
 // by evidence. Such an element with no role (or none, presentation,
@@ -119,8 +121,10 @@
 // accessible name and no text of its own, is named by its icons (cut to
 // 100 characters); its text follows it as content. A line that only
 // repeats its only child is folded with it (see foldEchoes): a cell, item
-// or option holding one clickable of its name, a clickable wrapper named
-// as the one control it holds; a text line that only says the name of
+// or option holding one clickable of its name (beside grips that show
+// nothing, too: a header's label beside its resize grip), a clickable wrapper named
+// as the one control it holds, an unnamed one holding one control and
+// text that says its name (a field's wrapper and the label it draws); a text line that only says the name of
 // the line above it, as its first child, goes. A column's resize grip that a table repeats
 // in every row of data (listeners, no name, no text; a resize cursor, or a
 // strip a few pixels across that spans its row) has a line in the header
@@ -139,7 +143,9 @@
 // named by the target's label; the target has no line. The surface's ref
 // names the surface; the script's lib.editorOf leads from it to the
 // target, for actions that type. Generic nodes with neither name nor ref
-// are dropped and their children hoisted; hidden nodes (display:none,
+// are dropped and their children hoisted; a line that only groups (a
+// table, list, row, group, paragraph, status) and holds nothing, with no
+// name, states, value or ref, goes; hidden nodes (display:none,
 // visibility:hidden, aria-hidden, hidden, closed details, what has no
 // box) are left out, as layout says: a 0-px high clipping box does not
 // hide the absolutely positioned field in it.

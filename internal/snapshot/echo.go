@@ -33,6 +33,15 @@ var controlRoles = map[string]bool{
 //     of its name (a slider's thumb in the element that drags it): the
 //     control's line stands alone, one level up; input on it reaches the
 //     wrapper's handlers too;
+//   - the same beside unnamed clickables that show nothing (a column
+//     header's label beside the resize grip on its edge): the label's
+//     line goes, the grips stay;
+//   - an element made clickable by script, with no name, whose content
+//     is one control and, besides it, at most lines of text that say the
+//     control's name (a field's wrapper that focuses the field, with the
+//     label it draws; a button's wrapper): the control's lines stand
+//     alone, one level up, and the text lines go, as the control's name
+//     says them; input on the control reaches the wrapper's handlers too;
 //   - a named line whose first child is a line of text saying its name
 //     (a tab's label beside the tab's indicator): the text line goes.
 //
@@ -61,6 +70,29 @@ func foldEchoes(lines []line) []line {
 				continue
 			}
 		}
+		if k := echoBesideGrips(lines, i, end); k > 0 {
+			// A cell's echo beside the grips drawn on its edge: the
+			// cell's line and the grips.
+			out = append(out, p)
+			for j := i + 1; j < end; j = subtreeEnd(lines, j) {
+				if j != k {
+					out = append(out, lines[j:subtreeEnd(lines, j)]...)
+				}
+			}
+			i = end - 1
+			continue
+		}
+		if k := wrappedControl(lines, i, end); k > 0 {
+			// An unnamed wrapper of one control and its label's text:
+			// the control's lines stand alone, one level up.
+			for e := subtreeEnd(lines, k); k < e; k++ {
+				l := lines[k]
+				l.depth--
+				out = append(out, l)
+			}
+			i = end - 1
+			continue
+		}
 		out = append(out, p)
 		// A named line whose first child is a text line of its name
 		// (a tab's label drawn beside its indicator): the name says it.
@@ -69,6 +101,67 @@ func foldEchoes(lines []line) []line {
 		}
 	}
 	return out
+}
+
+// echoBesideGrips is the index of the one child of lines[i] (a cell,
+// item or option whose subtree ends at end) that is an element made
+// clickable by script saying what the cell says (see sameEcho), when its
+// other children are all unnamed clickables that show nothing; 0 when
+// there is no such child or no other child.
+func echoBesideGrips(lines []line, i, end int) int {
+	if !echoRoles[lines[i].role] {
+		return 0
+	}
+	echo, others := 0, 0
+	for k := i + 1; k < end; k = subtreeEnd(lines, k) {
+		c, e := lines[k], subtreeEnd(lines, k)
+		switch {
+		case echo == 0 && c.role == "clickable" && sameEcho(lines[i], lines[k:e]):
+			echo = k
+		case c.role == "clickable" && c.entry != nil && c.name == "" && c.value == "" && e == k+1 && c.marker == "" && c.repeat == "":
+			others++
+		default:
+			return 0
+		}
+	}
+	if others == 0 {
+		return 0
+	}
+	return echo
+}
+
+// wrappedControl is the index of the one control an unnamed clickable
+// line lines[i] (whose subtree ends at end) wraps with nothing else but
+// lines of text saying the control's name; 0 when it is no such wrapper.
+func wrappedControl(lines []line, i, end int) int {
+	p := lines[i]
+	if p.role != "clickable" || p.name != "" || !bare(p) {
+		return 0
+	}
+	ctl := 0
+	var texts []line
+	for k := i + 1; k < end; k = subtreeEnd(lines, k) {
+		c := lines[k]
+		switch {
+		case c.marker != "" || c.repeat != "":
+			return 0
+		case c.entry == nil && c.role == "":
+			texts = append(texts, c)
+		case ctl == 0 && controlRoles[c.role] && c.entry != nil && c.name != "":
+			ctl = k
+		default:
+			return 0
+		}
+	}
+	if ctl == 0 {
+		return 0
+	}
+	for _, t := range texts {
+		if t.text != lines[ctl].name {
+			return 0
+		}
+	}
+	return ctl
 }
 
 // echoesName reports whether t, the first line under p, is a line of text
@@ -112,4 +205,36 @@ func sameEcho(p line, sub []line) bool {
 		return c.name == "" && t.role == "" && t.marker == "" && t.text == p.name
 	}
 	return false
+}
+
+// emptyRoles are the roles of lines that only group or hold what is in
+// them: with nothing in them, no name, no value and no ref, such a line
+// says nothing (see dropEmpty).
+var emptyRoles = map[string]bool{
+	"table": true, "list": true, "row": true, "rowgroup": true, "group": true,
+	"paragraph": true, "status": true, "generic": true,
+}
+
+// dropEmpty leaves out the lines of emptyRoles that hold no lines, and
+// have no ref, name, states or value: an empty table a widget keeps for
+// later, an empty status region. A line whose lines all go goes too.
+func dropEmpty(lines []line) []line {
+	keep := make([]bool, len(lines))
+	next := -1 // the depth of the next line kept, -1 at the end
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if emptyRoles[l.role] && l.entry == nil && l.name == "" && l.attrs == "" && l.value == "" &&
+			l.marker == "" && l.repeat == "" && next <= l.depth {
+			continue
+		}
+		keep[i] = true
+		next = l.depth
+	}
+	out := lines[:0:0]
+	for i, l := range lines {
+		if keep[i] {
+			out = append(out, l)
+		}
+	}
+	return out
 }

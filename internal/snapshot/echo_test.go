@@ -27,4 +27,23 @@ func TestEchoesFold(t *testing.T) {
 	require.Contains(t, res.Text, `- img "Close" [ref=`)
 	require.NotContains(t, res.Text, `clickable "May 1"`)
 	require.NotContains(t, res.Text, `clickable "Volume"`)
+	// An unnamed wrapper of one control (and of the text its name says)
+	// is the control; one of two controls, or of other text, stays.
+	require.Contains(t, res.Text, "\n- textbox \"Display name\" [ref=")
+	require.Contains(t, res.Text, "\n- button \"Delete account\" [ref=")
+	require.NotContains(t, res.Text, "text: Display name")
+	require.Contains(t, res.Text, "- clickable [ref=e17]:\n  - button \"One\"")
+	require.Contains(t, res.Text, "  - text: Nickname\n  - textbox \"Alias\"")
+	// A part of a control that script listens on but that shows and names
+	// nothing is the control's; one with a name of its own is a thing to
+	// act on.
+	require.Regexp(t, `\n  - tab "Profile" \[selected\] \[ref=e\d+\]\n`, res.Text)
+	require.Regexp(t, `\n- button "Send" \[ref=e\d+\]\n`, res.Text)
+	require.Regexp(t, `\n- button "Tag one Remove Tag one" \[ref=e\d+\]:\n  - clickable "Remove Tag one" \[ref=`, res.Text)
+	// Empty lines that only group say nothing: a status region, a table
+	// whose row shows nothing, a paragraph.
+	require.NotRegexp(t, `(?m)^- (status|table|paragraph)$`, res.Text)
+	// A column header's label beside its resize grip: the header and the
+	// grip.
+	require.Regexp(t, `\n    - columnheader "Qty" \[ref=e\d+\]:\n      - clickable \[hint="qgrip"\] \[ref=e\d+\]\n  - row:`, res.Text)
 }

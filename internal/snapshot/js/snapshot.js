@@ -540,6 +540,9 @@
   // drawnMade those that went to what a surface draws (a node placed on
   // it, a shape of a drawing).
   let activeBox = false, editDepth = 0, refsMade = 0, actsMade = 0, drawnMade = 0;
+  // ctlDepth counts the controls (interactive roles) the walk is in:
+  // input on what they hold is theirs.
+  let ctlDepth = 0;
   // armed is set inside a surface that handles input for what it holds
   // (see arms in walkEl): what is placed on it (absolutely positioned) is
   // something to act on, and so are the items of its lists and tables.
@@ -1172,12 +1175,38 @@
     return !e.firstElementChild && getComputedStyle(e).pointerEvents === 'none';
   }
 
-  // thin tells whether e's box is a line, two pixels or less across: what
-  // is placed on a surface in that shape and shows nothing (a timeline's
-  // grid lines, a connector's stem) draws, and is not a node to act on.
+  // thin tells whether e's box is a line, two pixels or less across, or
+  // draws one (see drawsOneSide): what is placed on a surface in that
+  // shape and shows nothing (a timeline's grid lines, a connector's stem)
+  // draws, and is not a node to act on.
   function thin(e) {
     const r = e.getBoundingClientRect();
-    return r.width <= 2 || r.height <= 2;
+    if (r.width <= 2 || r.height <= 2) return true;
+    return drawsOneSide(e);
+  }
+
+  // SIDES are the border sides of a box.
+  const SIDES = ['Top', 'Right', 'Bottom', 'Left'];
+
+  // drawsOneSide tells whether e, which holds no elements, draws nothing
+  // but one border side (a timeline's grid column): no background, no
+  // shadow, no outline, at most one side of its border.
+  function drawsOneSide(e) {
+    if (e.firstElementChild !== null) return false;
+    const st = getComputedStyle(e);
+    if (st.backgroundImage !== 'none' || !clearColor(st.backgroundColor) || st.boxShadow !== 'none' ||
+        (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0)) return false;
+    let sides = 0;
+    for (const side of SIDES) {
+      if (st['border' + side + 'Style'] !== 'none' && parseFloat(st['border' + side + 'Width']) > 0 &&
+          !clearColor(st['border' + side + 'Color'])) sides++;
+    }
+    return sides <= 1;
+  }
+
+  // clearColor tells whether a computed color draws nothing.
+  function clearColor(c) {
+    return c === 'transparent' || /^rgba\(.*,\s*0\)$/.test(c);
   }
 
   // walkEl walks element e. ptr is the cursor of e's parent, for e to
@@ -1363,6 +1392,7 @@
     const landmark = LANDMARK_SCOPE.has(tag);
     if (landmark) landmarkDepth++;
     if (editor) editDepth++;
+    if (interactive) ctlDepth++;
 
     let rec = null;
     let cctx = ctx;
@@ -1403,6 +1433,7 @@
     }
 
     if (editor) editDepth--;
+    if (interactive) ctlDepth--;
     if (landmark) landmarkDepth--;
     if (savedGrid >= 0) gridDepth = savedGrid;
     activeBox = savedBox;
@@ -1469,10 +1500,14 @@
       // between the nodes.
       // So is evidence on an element with nothing to show and no box
       // to click, or one clipped to nothing (a focus guard, an empty
-      // layer, a visually hidden proxy that hands the focus on).
+      // layer, a visually hidden proxy that hands the focus on), and
+      // listeners on a part of a control that shows and names nothing (a
+      // tab's indicator, a button's touch area): input on it is the
+      // control's.
       const canvas = arms && drawnMade > drawnBefore;
       if (((weak && !placed && !canvas && actsMade > actsBefore) || ((click || weak) && !name && !ownText && (noArea(e) || clippedAway(e))) ||
-          (placed && !name && !ownText && thin(e))) &&
+          (placed && !name && !ownText && thin(e)) ||
+          (weak && ctlDepth > 0 && !name && !ownText && refsMade === refsBefore)) &&
           !item && !isScope) {
         click = weak = false;
         if (role === 'clickable') {
@@ -1708,7 +1743,8 @@
     const fr = frames.length;
     frames.push(idOf(e));
     indexLabels(doc);
-    const saveL = landmarkDepth, saveG = gridDepth, saveB = activeBox, saveA = armed, saveE = editDepth;
+    const saveL = landmarkDepth, saveG = gridDepth, saveB = activeBox, saveA = armed, saveE = editDepth, saveC = ctlDepth;
+    ctlDepth = 0;
     landmarkDepth = 0;
     gridDepth = 0;
     activeBox = armed = false;
@@ -1719,6 +1755,7 @@
     activeBox = saveB;
     armed = saveA;
     editDepth = saveE;
+    ctlDepth = saveC;
   }
 
   function clean(s) {
@@ -1745,6 +1782,7 @@
     armed = false;
     faded = false;
     editDepth = 0;
+    ctlDepth = 0;
     refsMade = actsMade = drawnMade = 0;
     surfaces = null;
     targets = null;
