@@ -26,9 +26,10 @@ var changedItemRoles = map[string]bool{
 	"menuitem": true, "menuitemcheckbox": true, "menuitemradio": true,
 }
 
-// wholeItemRoles are the roles whose long runs a whole tree shortens: the
-// options of a list to pick from. A page's content (rows of a table,
-// items of a list of results) is shown whole.
+// wholeItemRoles are the roles whose long runs a whole tree in an action's
+// answer shortens: the options of a list to pick from. A page's content
+// (rows of a table, items of a list of results) is shown whole, and so is
+// every line of a snapshot the agent asked for (browser_snapshot).
 var wholeItemRoles = map[string]bool{"option": true}
 
 // capLongRuns shortens each run of more than runCap sibling lines of one

@@ -120,11 +120,9 @@ func (p *pageSnapshot) text(told told) string {
 	if b.Len() > 0 {
 		b.WriteString("### Snapshot\n")
 	}
-	if p.whole {
-		b.WriteString(capLongRuns(p.tree, wholeItemRoles))
-	} else {
-		b.WriteString(p.tree)
-	}
+	// A snapshot asked for shows every line: an agent looks there for the
+	// item it will pick (an action's answer may cut a long list).
+	b.WriteString(p.tree)
 	return b.String()
 }
 
