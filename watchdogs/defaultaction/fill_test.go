@@ -219,4 +219,13 @@ func TestFillComboboxPicksNothing(t *testing.T) {
 	require.Equal(t, "search", e.evalString("document.activeElement.id"), "the field has focus again")
 	e.press("Enter")
 	require.Equal(t, "running shoes", e.evalString("searched.textContent"))
+
+	// A field whose popup is a dialog (a calendar) takes the text it is
+	// given as its value, as a date field does: it is not left to be
+	// judged (leaving one field of a range before the other is filled
+	// puts back what the range held).
+	e.mustFill(t, `role=combobox[name="Leave from"]`, "2027-02-01")
+	e.mustFill(t, `role=combobox[name="Leave until"]`, "2027-02-05")
+	e.press("Tab")
+	require.Equal(t, "2027-02-01,2027-02-05", e.evalString("range.join()"))
 }
