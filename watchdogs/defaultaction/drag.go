@@ -221,21 +221,7 @@ func (a *attachment) dragPath(ctx context.Context, tab *session.Target, from, to
 	m := &dragMouse{tab: tab}
 	var data *input.DragData
 	done := false
-	defer func() {
-		a.setPointer(tab.ID, pointerAt{m.at.x, m.at.y}, m.moved)
-		if done || !m.moved {
-			return
-		}
-		// A drag cut short (its budget ended, the page went away) leaves
-		// no button held nor drag going for the next action.
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-		defer cancel()
-		if data != nil {
-			_ = tab.Client.Input.CancelDragging(cctx)
-		}
-		_ = tab.Client.Input.DispatchMouseEvent(cctx, input.NewDispatchMouseEventArgs("mouseReleased", m.at.x, m.at.y).
-			SetButton(input.MouseButtonLeft).SetButtons(0).SetClickCount(1))
-	}()
+	defer func() { a.letGo(ctx, m, done, data != nil) }()
 	if err := m.move(ctx, from, 0); err != nil {
 		return "", err
 	}
@@ -397,4 +383,22 @@ func (m *dragMouse) pace(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// letGo ends a drag done with m: it notes where the pointer is and, when
+// the drag was cut short (its budget ended, the page went away) and done
+// is false, releases the button, and cancels the browser's drag when one
+// was going, so that the next action finds no button held nor drag going.
+func (a *attachment) letGo(ctx context.Context, m *dragMouse, done, dragging bool) {
+	a.setPointer(m.tab.ID, pointerAt{m.at.x, m.at.y}, m.moved)
+	if done || !m.moved {
+		return
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	defer cancel()
+	if dragging {
+		_ = m.tab.Client.Input.CancelDragging(cctx)
+	}
+	_ = m.tab.Client.Input.DispatchMouseEvent(cctx, input.NewDispatchMouseEventArgs("mouseReleased", m.at.x, m.at.y).
+		SetButton(input.MouseButtonLeft).SetButtons(0).SetClickCount(1))
 }

@@ -5,8 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/mafredri/cdp/protocol/input"
-
 	"github.com/agentbrowser/agentbrowser/session"
 )
 
@@ -75,16 +73,7 @@ func (r *dragReport) tookBack() bool {
 func (a *attachment) flick(ctx context.Context, tab *session.Target, from, to point) error {
 	m := &dragMouse{tab: tab}
 	done := false
-	defer func() {
-		a.setPointer(tab.ID, pointerAt{m.at.x, m.at.y}, m.moved)
-		if done || !m.moved {
-			return
-		}
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
-		defer cancel()
-		_ = tab.Client.Input.DispatchMouseEvent(cctx, input.NewDispatchMouseEventArgs("mouseReleased", m.at.x, m.at.y).
-			SetButton(input.MouseButtonLeft).SetButtons(0).SetClickCount(1))
-	}()
+	defer func() { a.letGo(ctx, m, done, false) }()
 	if err := m.move(ctx, from, 0); err != nil {
 		return err
 	}
