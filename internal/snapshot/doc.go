@@ -17,12 +17,15 @@
 // A line is `- role "name"`, then states ([level=N], [checked],
 // [checked=mixed], [selected], [expanded], [pressed], [disabled],
 // [required], and [sort=ascending|descending|other] on a column or row
-// header by its aria-sort), then [hint="..."] for an unnamed control (its title, an
-// SVG title, class names or id; with Interactive, a clickable's text),
+// header by its aria-sort), then [hint="..."] for an unnamed control
+// that holds no refs of its own (its title, an SVG title, class names or
+// id; with Interactive, a clickable's text),
 // then [ref=eN], then [nth=N] when an earlier ref'd element of the same
 // frame has the same role and non-empty name, then value="..." for
 // fields (passwords are masked). A row named by its cells leaves the name
-// out of its line. A line "- ... frame content not shown: ..." stands
+// out of its line, and so does a cell (and its nth) whose name only says
+// the names of the controls it holds, whose lines follow; a wrapper with
+// no ref named as the one control it holds has no line. A line "- ... frame content not shown: ..." stands
 // under an iframe nested deeper than MaxFrameNesting. Names are quoted with \" and \\ escaped.
 // A cut snapshot (MaxChars) ends in "- ... N more lines: cursor=C shows
 // them"; a capture with Cursor C goes on from there, under the lines that

@@ -1,5 +1,7 @@
 package snapshot
 
+import "strings"
+
 // echoRoles are the roles of the places a page puts one thing in: a
 // table's or a grid's cell, an item of a list or a tree, an option. When
 // the one thing is an element made clickable by script that says the same
@@ -234,6 +236,68 @@ func dropEmpty(lines []line) []line {
 	for i, l := range lines {
 		if keep[i] {
 			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// quietRoles are the roles of a table's places whose name, taken from
+// what they hold, may only repeat the controls in them.
+var quietRoles = map[string]bool{"cell": true, "gridcell": true}
+
+// liftNamedWrappers leaves out the line of a wrapper with no ref, no
+// states and no value, of no role of its own (generic), whose one child
+// is an element of its name with a ref (a checkbox's label element named
+// as the checkbox): the child's lines stand in its place, one level up.
+func liftNamedWrappers(lines []line) []line {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		p := lines[i]
+		end := subtreeEnd(lines, i)
+		j := i + 1
+		if p.role == "generic" && p.entry == nil && p.name != "" && p.attrs == "" && p.value == "" &&
+			p.marker == "" && p.repeat == "" && j < end && subtreeEnd(lines, j) == end &&
+			lines[j].entry != nil && lines[j].name == p.name {
+			for k := j; k < end; k++ {
+				l := lines[k]
+				l.depth--
+				out = append(out, l)
+			}
+			i = end - 1
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// quietCells leaves the name out of the line of a cell that holds only
+// controls with refs, when its name only says their names in order (a
+// cell of a row's checkbox, a cell of its Edit and Delete buttons): the
+// controls' lines, which follow, say it. The name is still what a find
+// matches.
+func quietCells(lines []line) []line {
+	out := append(lines[:0:0], lines...)
+	for i := range out {
+		p := out[i]
+		if !quietRoles[p.role] || p.entry == nil || p.name == "" || p.quiet || p.marker != "" || p.repeat != "" {
+			continue
+		}
+		end := subtreeEnd(out, i)
+		if end == i+1 {
+			continue
+		}
+		var names []string
+		for k := i + 1; k < end; k = subtreeEnd(out, k) {
+			c := out[k]
+			if c.entry == nil || !controlRoles[c.role] || c.name == "" || c.quiet || c.marker != "" || c.repeat != "" {
+				names = nil
+				break
+			}
+			names = append(names, c.name)
+		}
+		if names != nil && strings.Join(names, " ") == p.name {
+			out[i].quiet = true
 		}
 	}
 	return out

@@ -93,3 +93,66 @@ func TestFoldEchoesLines(t *testing.T) {
 		})
 	}
 }
+
+func TestQuietCellsAndNamedWrappers(t *testing.T) {
+	ref := func(r string) *refEntry { return &refEntry{ref: events.Ref(r)} }
+	text := func(lines []line) string {
+		var b strings.Builder
+		for _, s := range format(lines) {
+			b.WriteString(strings.Repeat("  ", s.depth) + s.s + "\n")
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name string
+		in   []line
+		want string
+	}{{
+		name: "a cell named by its controls leaves its name out, and its nth",
+		in: []line{
+			{depth: 0, role: "cell", name: "Edit Delete", entry: ref("e1"), nth: 2},
+			{depth: 1, role: "button", name: "Edit", entry: ref("e2")},
+			{depth: 1, role: "button", name: "Delete", entry: ref("e3")},
+		},
+		want: "- cell [ref=e1]:\n  - button \"Edit\" [ref=e2]\n  - button \"Delete\" [ref=e3]\n",
+	}, {
+		name: "a cell of its own words, of text, or a header keeps its name",
+		in: []line{
+			{depth: 0, role: "cell", name: "Ben's Edit", entry: ref("e1")},
+			{depth: 1, role: "button", name: "Edit", entry: ref("e2")},
+			{depth: 0, role: "cell", name: "Total 4", entry: ref("e3")},
+			{depth: 1, text: "Total"},
+			{depth: 1, role: "button", name: "4", entry: ref("e4")},
+			{depth: 0, role: "columnheader", name: "Qty", entry: ref("e5")},
+			{depth: 1, role: "button", name: "Qty", entry: ref("e6")},
+			{depth: 0, role: "cell", name: "May 9", entry: ref("e7")},
+			{depth: 1, role: "clickable", name: "May 9", entry: ref("e8")},
+			{depth: 1, role: "clickable", name: "x", entry: ref("e9")},
+		},
+		want: "- cell \"Ben's Edit\" [ref=e1]:\n  - button \"Edit\" [ref=e2]\n" +
+			"- cell \"Total 4\" [ref=e3]:\n  - text: Total\n  - button \"4\" [ref=e4]\n" +
+			"- columnheader \"Qty\" [ref=e5]:\n  - button \"Qty\" [ref=e6]\n" +
+			"- cell \"May 9\" [ref=e7]:\n  - clickable \"May 9\" [ref=e8]\n  - clickable \"x\" [ref=e9]\n",
+	}, {
+		name: "a wrapper of no ref named as the control it holds goes",
+		in: []line{
+			{depth: 0, role: "cell", name: "Select row", entry: ref("e1")},
+			{depth: 1, role: "generic", name: "Select row"},
+			{depth: 2, role: "checkbox", name: "Select row", attrs: " [checked]", entry: ref("e2")},
+			{depth: 0, role: "generic", name: "Pick"},
+			{depth: 1, role: "checkbox", name: "Pick", entry: ref("e3")},
+			{depth: 1, role: "checkbox", name: "Other", entry: ref("e4")},
+			{depth: 0, role: "group", name: "Size"},
+			{depth: 1, role: "radio", name: "Size", entry: ref("e5")},
+		},
+		want: "- cell [ref=e1]:\n  - checkbox \"Select row\" [checked] [ref=e2]\n" +
+			"- generic \"Pick\":\n  - checkbox \"Pick\" [ref=e3]\n  - checkbox \"Other\" [ref=e4]\n" +
+			"- group \"Size\":\n  - radio \"Size\" [ref=e5]\n",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := append([]line(nil), tc.in...)
+			require.Equal(t, tc.want, text(quietCells(liftNamedWrappers(in))))
+			require.Equal(t, tc.in, in, "the input lines are left as they were")
+		})
+	}
+}

@@ -46,4 +46,13 @@ func TestEchoesFold(t *testing.T) {
 	// A column header's label beside its resize grip: the header and the
 	// grip.
 	require.Regexp(t, `\n    - columnheader "Qty" \[ref=e\d+\]:\n      - clickable \[hint="qgrip"\] \[ref=e\d+\]\n  - row:`, res.Text)
+	// A cell named only by the controls in it says no name of its own
+	// (nor the nth of that name); one with words of its own keeps them.
+	require.Regexp(t, `\n    - cell \[ref=e\d+\]:\n      - checkbox "Select Ann" \[ref=e\d+\]\n`, res.Text)
+	require.Regexp(t, `\n    - cell \[ref=e\d+\]:\n      - button "Edit" \[ref=e\d+\] \[nth=1\]\n      - button "Delete" \[ref=e\d+\] \[nth=1\]\n`, res.Text)
+	require.Regexp(t, `\n    - cell "Ben's Edit" \[ref=e\d+\]:\n      - button "Edit"`, res.Text)
+	// A wrapper that holds controls is told by them, not by a hint: one
+	// around a field is the field.
+	require.Regexp(t, `\n- textbox "Full name" \[ref=e\d+\]\n- clickable \[ref=e\d+\]:\n  - button "Left"`, res.Text)
+	require.NotContains(t, res.Text, "wrap")
 }

@@ -101,7 +101,8 @@ func format(lines []line) []shown {
 			b.WriteString(" [ref=")
 			b.WriteString(string(l.entry.ref))
 			b.WriteByte(']')
-			if l.nth > 0 {
+			// A quiet line shows no name for its nth to tell apart.
+			if l.nth > 0 && !l.quiet {
 				b.WriteString(" [nth=")
 				b.WriteString(strconv.Itoa(l.nth))
 				b.WriteByte(']')

@@ -1518,6 +1518,8 @@
       // An item holding refs is acted on through them (a sidebar's item
       // through its link, a row through its cells).
       if (item && refsMade > refsBefore) item = false;
+      // What holds refs of its own is told by them, not by hints.
+      const holdsRefs = refsMade > refsBefore;
       if (interactive || click || weak || item || (name && CONTENT.has(role))) {
         rec.id = idOf(e);
         refsMade++;
@@ -1531,7 +1533,7 @@
       rec.attrs = attrsOf(e, tag, role, flags);
       if (editHost) rec.attrs += ' [editable]';
       // An item is told by its place, not by hints.
-      if (!name && rec.id && !ITEMS.has(role) && (INTERACTIVE.has(role) || click || weak)) {
+      if (!name && rec.id && !holdsRefs && !ITEMS.has(role) && (INTERACTIVE.has(role) || click || weak)) {
         // Its own text follows it, except in a listing of refs alone.
         let h = '';
         if (!ownText) h = hintOf(e);
