@@ -243,7 +243,7 @@ func dropEmpty(lines []line) []line {
 
 // quietRoles are the roles of a table's places whose name, taken from
 // what they hold, may only repeat the controls in them.
-var quietRoles = map[string]bool{"cell": true, "gridcell": true}
+var quietRoles = map[string]bool{"cell": true, "gridcell": true, "clickable": true}
 
 // liftNamedWrappers leaves out the line of a wrapper with no ref, no
 // states and no value, of no role of its own (generic), whose one child
@@ -273,9 +273,10 @@ func liftNamedWrappers(lines []line) []line {
 
 // quietCells leaves the name out of the line of a cell that holds only
 // controls with refs, when its name only says their names in order (a
-// cell of a row's checkbox, a cell of its Edit and Delete buttons): the
-// controls' lines, which follow, say it. The name is still what a find
-// matches.
+// cell of a row's checkbox, a cell of its Edit and Delete buttons), and
+// out of that of a clickable whose name only says, in order, the names
+// and text of the lines it holds: those lines, which follow, say it. The
+// name is still what a find matches.
 func quietCells(lines []line) []line {
 	out := append(lines[:0:0], lines...)
 	for i := range out {
@@ -285,6 +286,15 @@ func quietCells(lines []line) []line {
 		}
 		end := subtreeEnd(out, i)
 		if end == i+1 {
+			continue
+		}
+		if p.role == "clickable" {
+			// A clickable named by all it holds, two things or more (a
+			// container of items that script listens on), says it again
+			// in its lines; one named by its one icon keeps its name.
+			if w, n := words(out[i+1 : end]); n > 1 && w == strings.Join(strings.Fields(p.name), " ") {
+				out[i].quiet = true
+			}
 			continue
 		}
 		var names []string
@@ -301,4 +311,36 @@ func quietCells(lines []line) []line {
 		}
 	}
 	return out
+}
+
+// words is what the lines of sub (a whole subtree's children, in order)
+// say, a space between words: a named line's name (its own lines are
+// what it names), a text line's text, and the words of what an unnamed
+// line holds; and how many lines said them.
+func words(sub []line) (string, int) {
+	var ws []string
+	parts := 0
+	for k := 0; k < len(sub); {
+		l := sub[k]
+		e := k + 1
+		for e < len(sub) && sub[e].depth > l.depth {
+			e++
+		}
+		switch {
+		case l.marker != "" || l.repeat != "":
+			return "", 0
+		case l.role == "":
+			ws = append(ws, strings.Fields(l.text)...)
+			parts++
+		case l.name != "":
+			ws = append(ws, strings.Fields(l.name)...)
+			parts++
+		default:
+			w, n := words(sub[k+1 : e])
+			ws = append(ws, strings.Fields(w)...)
+			parts += n
+		}
+		k = e
+	}
+	return strings.Join(ws, " "), parts
 }

@@ -134,6 +134,25 @@ func TestQuietCellsAndNamedWrappers(t *testing.T) {
 			"- columnheader \"Qty\" [ref=e5]:\n  - button \"Qty\" [ref=e6]\n" +
 			"- cell \"May 9\" [ref=e7]:\n  - clickable \"May 9\" [ref=e8]\n  - clickable \"x\" [ref=e9]\n",
 	}, {
+		name: "a clickable named by all it holds leaves its name out",
+		in: []line{
+			{depth: 0, role: "clickable", name: "Select all Item  Qty", entry: ref("e1")},
+			{depth: 1, role: "row"},
+			{depth: 2, role: "gridcell", name: "Select all", entry: ref("e2")},
+			{depth: 2, role: "columnheader", name: "Item", entry: ref("e3")},
+			{depth: 2, text: "Qty"},
+			{depth: 0, role: "clickable", name: "Design review Launch", entry: ref("e4")},
+			{depth: 1, role: "clickable", name: "Design review", entry: ref("e5")},
+			{depth: 0, role: "clickable", name: "Card Buy", entry: ref("e6")},
+			{depth: 1, role: "button", name: "Buy", entry: ref("e7")},
+			{depth: 0, role: "clickable", name: "Close", entry: ref("e8")},
+			{depth: 1, role: "img", name: "Close", entry: ref("e9")},
+		},
+		want: "- clickable [ref=e1]:\n  - row:\n    - gridcell \"Select all\" [ref=e2]\n    - columnheader \"Item\" [ref=e3]\n    - text: Qty\n" +
+			"- clickable \"Design review Launch\" [ref=e4]:\n  - clickable \"Design review\" [ref=e5]\n" +
+			"- clickable \"Card Buy\" [ref=e6]:\n  - button \"Buy\" [ref=e7]\n" +
+			"- clickable \"Close\" [ref=e8]:\n  - img \"Close\" [ref=e9]\n",
+	}, {
 		name: "a wrapper of no ref named as the control it holds goes",
 		in: []line{
 			{depth: 0, role: "cell", name: "Select row", entry: ref("e1")},
