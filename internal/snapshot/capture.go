@@ -99,7 +99,7 @@ func (e *Engine) Capture(ctx context.Context, opts Options) (*Result, error) {
 			hidden = append(hidden, l.entry)
 		}
 	}
-	shownLines = dropEmpty(quietCells(liftNamedWrappers(foldEchoes(shownLines))))
+	shownLines = dropEmpty(quietCells(dropEchoLines(liftNamedWrappers(foldEchoes(shownLines)))))
 	r := render(shownLines, view{maxChars: opts.MaxChars, find: find, cursor: cursor})
 	err = e.eagerBackendIDs(ctx, append(r.entries, hidden...))
 	e.dropAheads()

@@ -128,7 +128,10 @@
 // nothing, too: a header's label beside its resize grip), a clickable wrapper named
 // as the one control it holds, an unnamed one holding one control and
 // text that says its name (a field's wrapper and the label it draws); a text line that only says the name of
-// the line above it, as its first child, goes. A column's resize grip that a table repeats
+// the line above it, as its first child, or of the line after it, its
+// sibling with a ref (a label drawn before its field), goes; an unnamed
+// clickable whose one child is an unnamed clickable (a wrapper's wrapper)
+// has no line, its child's lines one level up. A column's resize grip that a table repeats
 // in every row of data (listeners, no name, no text; a resize cursor, or a
 // strip a few pixels across that spans its row) has a line in the header
 // row only. Names and text leave out invisible format

@@ -344,3 +344,47 @@ func words(sub []line) (string, int) {
 	}
 	return strings.Join(ws, " "), parts
 }
+
+// dropEchoLines leaves out what says again what a line next to it says:
+//
+//   - an unnamed clickable with nothing of its own to say whose one child
+//     is an unnamed clickable (a field's wrapper around the field's
+//     wrapper): the child's lines stand in its place, one level up;
+//   - a text line that says the name of the line after it, its sibling
+//     with a ref (a field's label drawn before the field: "Skills", then
+//     group "Skills").
+//
+// The refs of the lines left out stay valid.
+func dropEchoLines(lines []line) []line {
+	// up[k] is how many levels line k moves up: one for each wrapper
+	// above it that goes.
+	up := make([]int, len(lines))
+	drop := make([]bool, len(lines))
+	for i, p := range lines {
+		end := subtreeEnd(lines, i)
+		if j := i + 1; p.role == "clickable" && p.name == "" && bare(p) && j < end && subtreeEnd(lines, j) == end &&
+			lines[j].role == "clickable" && lines[j].name == "" && lines[j].entry != nil && lines[j].marker == "" && lines[j].repeat == "" {
+			drop[i] = true
+			for k := j; k < end; k++ {
+				up[k]++
+			}
+		}
+	}
+	lifted := lines[:0:0]
+	for i, l := range lines {
+		if !drop[i] {
+			l.depth -= up[i]
+			lifted = append(lifted, l)
+		}
+	}
+	out := lifted[:0:0]
+	for i, p := range lifted {
+		if n := i + 1; n < len(lifted) && p.role == "" && p.entry == nil && p.marker == "" && p.repeat == "" &&
+			lifted[n].depth == p.depth && lifted[n].entry != nil && lifted[n].name != "" && !lifted[n].quiet &&
+			lifted[n].name == p.text {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -175,3 +175,40 @@ func TestQuietCellsAndNamedWrappers(t *testing.T) {
 		})
 	}
 }
+
+func TestDropEchoLines(t *testing.T) {
+	ref := func(r string) *refEntry { return &refEntry{ref: events.Ref(r)} }
+	text := func(lines []line) string {
+		var b strings.Builder
+		for _, s := range format(lines) {
+			b.WriteString(strings.Repeat("  ", s.depth) + s.s + "\n")
+		}
+		return b.String()
+	}
+	in := []line{
+		{depth: 0, role: "form"},
+		{depth: 1, role: "clickable", entry: ref("e1")},
+		{depth: 2, role: "clickable", entry: ref("e2")},
+		{depth: 3, role: "textbox", name: "Office", entry: ref("e3")},
+		{depth: 3, role: "clickable", attrs: ` [hint="icon"]`, entry: ref("e4")},
+		{depth: 1, text: "Skills"},
+		{depth: 1, role: "group", name: "Skills", entry: ref("e5")},
+		{depth: 2, role: "checkbox", name: "Go", entry: ref("e6")},
+		{depth: 1, text: "Seniority level"},
+		{depth: 1, role: "slider", name: "Seniority", entry: ref("e7")},
+		{depth: 1, role: "clickable", entry: ref("e8")},
+		{depth: 2, role: "clickable", entry: ref("e9")},
+		{depth: 2, role: "button", name: "Go", entry: ref("e10")},
+		{depth: 1, text: "Note"},
+		{depth: 2, role: "textbox", name: "Note", entry: ref("e11")},
+	}
+	want := "- form:\n" +
+		"  - clickable [ref=e2]:\n    - textbox \"Office\" [ref=e3]\n    - clickable [hint=\"icon\"] [ref=e4]\n" +
+		"  - group \"Skills\" [ref=e5]:\n    - checkbox \"Go\" [ref=e6]\n" +
+		"  - text: Seniority level\n  - slider \"Seniority\" [ref=e7]\n" +
+		"  - clickable [ref=e8]:\n    - clickable [ref=e9]\n    - button \"Go\" [ref=e10]\n" +
+		"  - text: Note\n    - textbox \"Note\" [ref=e11]\n"
+	orig := append([]line(nil), in...)
+	require.Equal(t, want, text(dropEchoLines(in)))
+	require.Equal(t, orig, in, "the input lines are left as they were")
+}

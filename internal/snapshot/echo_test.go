@@ -55,4 +55,8 @@ func TestEchoesFold(t *testing.T) {
 	// around a field is the field.
 	require.Regexp(t, `\n- textbox "Full name" \[ref=e\d+\]\n- clickable \[ref=e\d+\]:\n  - button "Left"`, res.Text)
 	require.NotContains(t, res.Text, "wrap")
+	// A label drawn before its control says the control's name: the
+	// control's line says it.
+	require.Regexp(t, `\n- form:\n  - group "Skills" \[ref=e\d+\]:\n`, res.Text)
+	require.NotContains(t, res.Text, "text: Skills")
 }
