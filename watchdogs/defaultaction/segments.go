@@ -1,0 +1,130 @@
+package defaultaction
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/mafredri/cdp/protocol/runtime"
+
+	"github.com/agentbrowser/agentbrowser/events"
+)
+
+// jsSegments answers the spin buttons of a field drawn as parts (see
+// js/segments.js).
+//
+//go:embed js/segments.js
+var jsSegments string
+
+// segment is one part of such a field: its range and the number it
+// shows, as its aria-value attributes say (nil when it says none).
+type segment struct {
+	Min *float64 `json:"min"`
+	Max *float64 `json:"max"`
+	Now *float64 `json:"now"`
+}
+
+// partSep splits the text typed into a field of parts at what is no
+// letter or digit ("04/15/2026", "15.04.2026", "10:30").
+var partSep = regexp.MustCompile(`[^\pL\pN]+`)
+
+// typeSegments types text into a field drawn as two or more spin buttons
+// that each take text (a date's month, day and year), as a user does:
+// each part of the text, split at its separators, into the part of the
+// field in the same place, in order. It answers false when el is no such
+// field. Text whose parts do not match the field's (their number, or a
+// number outside a part's range) fails with invalid_argument naming the
+// field's ranges; afterwards each part must show the number typed, or
+// typing fails with not_applied.
+func (a *attachment) typeSegments(ctx context.Context, el *element, e events.TypeTextEvent) (typed, bool, error) {
+	raw, err := el.callHandleByValue(ctx, jsSegments, runtime.CallArgument{Value: json.RawMessage("null")})
+	if err != nil {
+		return typed{}, false, err
+	}
+	var segs []segment
+	if err := json.Unmarshal(raw, &segs); err != nil || len(segs) < 2 {
+		return typed{}, false, nil
+	}
+	parts := strings.Fields(partSep.ReplaceAllString(e.Text, " "))
+	want, fits := make([]float64, len(parts)), len(parts) == len(segs)
+	for i, p := range parts {
+		n, err := strconv.ParseFloat(p, 64)
+		if err != nil || !fits || (segs[i].Min != nil && n < *segs[i].Min) || (segs[i].Max != nil && n > *segs[i].Max) {
+			fits = false
+			break
+		}
+		want[i] = n
+	}
+	if !fits {
+		return typed{}, true, events.Errorf(events.CodeInvalidArgument, "element %s is one field of %d parts typed each on its own (%s, in that order): give its value as %d numbers in that order, e.g. separated by /, not %q",
+			el.describe(), len(segs), ranges(segs), len(segs), e.Text).WithDetails(events.ErrorDetails{Ref: el.ref})
+	}
+	for i, p := range parts {
+		o, err := el.callHandle(ctx, jsSegments, runtime.CallArgument{Value: json.RawMessage(strconv.Itoa(i))})
+		if err != nil {
+			return typed{}, true, err
+		}
+		seg := el.elementOf(o)
+		if seg == nil {
+			return typed{}, true, fmt.Errorf("part %d of %s is gone: %w", i+1, el.ref, staleRef(el.ref))
+		}
+		pe := e
+		pe.Text, pe.Clear, pe.Submit = p, true, false
+		_, err = a.typeEditor(ctx, seg, pe)
+		seg.release(ctx)
+		var ce *events.Error
+		if err != nil && !(errors.As(err, &ce) && ce.Code == events.CodeNotApplied) {
+			return typed{}, true, err
+		}
+	}
+	// The page may move the focus on, or rewrite a part, once it is
+	// whole: read every part at the end.
+	if err := el.callOn(ctx, "function () { return new Promise((r) => requestAnimationFrame(() => r(true))); }", nil); err != nil {
+		return typed{}, true, err
+	}
+	raw, err = el.callHandleByValue(ctx, jsSegments, runtime.CallArgument{Value: json.RawMessage("null")})
+	if err != nil {
+		return typed{}, true, err
+	}
+	var after []segment
+	if err := json.Unmarshal(raw, &after); err != nil || len(after) != len(segs) {
+		return typed{}, true, notApplied(el, "typing into "+el.describe(), e.Text, "a field of other parts", false)
+	}
+	shown := make([]string, len(after))
+	ok := true
+	for i, s := range after {
+		shown[i] = "?"
+		if s.Now != nil {
+			shown[i] = strconv.FormatFloat(*s.Now, 'f', -1, 64)
+		}
+		if s.Now == nil || *s.Now != want[i] {
+			ok = false
+		}
+	}
+	if !ok {
+		return typed{}, true, notApplied(el, "typing into "+el.describe(), e.Text, strings.Join(shown, "/"), false)
+	}
+	v := strings.Join(shown, "/")
+	return typed{value: &v}, true, nil
+}
+
+// ranges describes the parts' ranges: "1-12, 1-31, 1-9999".
+func ranges(segs []segment) string {
+	out := make([]string, len(segs))
+	for i, s := range segs {
+		lo, hi := "?", "?"
+		if s.Min != nil {
+			lo = strconv.FormatFloat(*s.Min, 'f', -1, 64)
+		}
+		if s.Max != nil {
+			hi = strconv.FormatFloat(*s.Max, 'f', -1, 64)
+		}
+		out[i] = lo + "-" + hi
+	}
+	return strings.Join(out, ", ")
+}
