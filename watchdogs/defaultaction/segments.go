@@ -64,7 +64,16 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 		return typed{}, true, events.Errorf(events.CodeInvalidArgument, "element %s is one field of %d parts typed each on its own (%s, in that order): give its value as %d numbers in that order, e.g. separated by /, not %q",
 			el.describe(), len(segs), ranges(segs), len(segs), e.Text).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
-	for i, p := range parts {
+	// The parts are taken at once: the page may redraw the field as it
+	// fills (a part shown in another place once the value is whole), and
+	// each part must be read where it was typed.
+	fields := make([]*element, 0, len(segs))
+	defer func() {
+		for _, f := range fields {
+			f.release(ctx)
+		}
+	}()
+	for i := range segs {
 		o, err := el.callHandle(ctx, jsSegments, runtime.CallArgument{Value: json.RawMessage(strconv.Itoa(i))})
 		if err != nil {
 			return typed{}, true, err
@@ -73,10 +82,14 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 		if seg == nil {
 			return typed{}, true, fmt.Errorf("part %d of %s is gone: %w", i+1, el.ref, staleRef(el.ref))
 		}
+		fields = append(fields, seg)
+	}
+	for i, p := range parts {
 		pe := e
-		pe.Text, pe.Clear, pe.Submit = p, true, false
-		_, err = a.typeEditor(ctx, seg, pe)
-		seg.release(ctx)
+		// A part that shows no number is not cleared: deleting in an
+		// empty part moves the focus back to the one before it.
+		pe.Text, pe.Clear, pe.Submit = p, segs[i].Now != nil, false
+		_, err := a.typeEditor(ctx, fields[i], pe)
 		var ce *events.Error
 		if err != nil && !(errors.As(err, &ce) && ce.Code == events.CodeNotApplied) {
 			return typed{}, true, err
@@ -87,13 +100,11 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 	if err := el.callOn(ctx, "function () { return new Promise((r) => requestAnimationFrame(() => r(true))); }", nil); err != nil {
 		return typed{}, true, err
 	}
-	raw, err = el.callHandleByValue(ctx, jsSegments, runtime.CallArgument{Value: json.RawMessage("null")})
-	if err != nil {
-		return typed{}, true, err
-	}
-	var after []segment
-	if err := json.Unmarshal(raw, &after); err != nil || len(after) != len(segs) {
-		return typed{}, true, notApplied(el, "typing into "+el.describe(), e.Text, "a field of other parts", false)
+	after := make([]segment, len(fields))
+	for i, f := range fields {
+		if err := f.callOn(ctx, "function () { const v = parseFloat(this.getAttribute('aria-valuenow')); return {now: isNaN(v) ? null : v}; }", &after[i]); err != nil {
+			return typed{}, true, err
+		}
 	}
 	shown := make([]string, len(after))
 	ok := true
