@@ -36,8 +36,9 @@ var partSep = regexp.MustCompile(`[^\pL\pN]+`)
 // typeSegments types text into a field drawn as two or more spin buttons
 // that each take text (a date's month, day and year), as a user does:
 // each part of the text, split at its separators, into the part of the
-// field in the same place, in order. It answers false when el is no such
-// field. Text whose parts do not match the field's (their number, or a
+// field in the same place, in order. Text of several parts typed into one
+// of those parts goes into it and the parts after it. It answers false
+// when el is no such field or part. Text whose parts do not match the field's (their number, or a
 // number outside a part's range) fails with invalid_argument naming the
 // field's ranges; afterwards each part must show the number typed, or
 // typing fails with not_applied.
@@ -46,11 +47,19 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 	if err != nil {
 		return typed{}, false, err
 	}
-	var segs []segment
-	if err := json.Unmarshal(raw, &segs); err != nil || len(segs) < 2 {
+	var field struct {
+		Part bool      `json:"part"`
+		Segs []segment `json:"segs"`
+	}
+	if err := json.Unmarshal(raw, &field); err != nil || len(field.Segs) == 0 {
 		return typed{}, false, nil
 	}
+	segs := field.Segs
 	parts := strings.Fields(partSep.ReplaceAllString(e.Text, " "))
+	if field.Part && (len(parts) < 2 || len(segs) < 2) {
+		// One part typed into a part: plain typing.
+		return typed{}, false, nil
+	}
 	want, fits := make([]float64, len(parts)), len(parts) == len(segs)
 	for i, p := range parts {
 		n, err := strconv.ParseFloat(p, 64)

@@ -32,3 +32,16 @@ func TestTypeDateIntoFieldOfPartsChecked(t *testing.T) {
 	_, err = actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#strict", Text: "2026-02-10"})
 	requireCode(t, err, events.CodeInvalidArgument)
 }
+
+// Text of several parts typed into the first part of such a field goes
+// into it and the parts after it; one number typed into a part is plain
+// typing.
+func TestTypeDateIntoFirstPart(t *testing.T) {
+	e := newEnv(t, "/segments.html")
+	_, err := actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#due [aria-label=month]", Text: "07/03/2026"})
+	require.NoError(t, err)
+	require.Equal(t, "7/3/2026", e.evalString(`[...due.querySelectorAll('[role=spinbutton]')].map((s) => s.getAttribute('aria-valuenow')).join('/')`))
+	_, err = actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#due [aria-label=day]", Text: "9", Clear: true})
+	require.NoError(t, err)
+	require.Equal(t, "7/9/2026", e.evalString(`[...due.querySelectorAll('[role=spinbutton]')].map((s) => s.getAttribute('aria-valuenow')).join('/')`))
+}

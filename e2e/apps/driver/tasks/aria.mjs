@@ -78,6 +78,30 @@ export const tasks = [
     },
   },
   {
+    name: 'aria-date-type-month',
+    // "The event is on 3 July 2026." (typed into the month part the
+    // snapshot shows first, the whole date at once)
+    async run(c) {
+      const tree = await open(c);
+      await c.act(c.agent.type(c.ref(tree, { role: 'spinbutton', name: /^month, Event date/ }, 'the month of the Event date'), '07/03/2026'));
+      await c.expect('the date', '() => window.app.date', '2026-07-03');
+    },
+  },
+  {
+    name: 'aria-date-iso',
+    // "Set the reminder to 2026-11-05." (an ISO date into a field shown
+    // month first: it must be set right or refused, never set wrong)
+    async run(c) {
+      const tree = await open(c);
+      const ans = await c.agent.type(c.ref(tree, { role: 'group', name: 'Reminder' }, 'the Reminder field'), '2026-11-05', { clear: true });
+      if (!ans.ok) {
+        // Refused: the agent reads why and gives the parts in the field's order.
+        await c.act(c.agent.type(c.ref(tree, { role: 'group', name: 'Reminder' }, 'the Reminder field'), '11/05/2026', { clear: true }));
+      }
+      await c.expect('the reminder', '() => window.app.reminder', '2026-11-05');
+    },
+  },
+  {
     name: 'aria-datepicker-calendar',
     // "Pick the 15th of next month in the calendar."
     async run(c) {
