@@ -101,6 +101,38 @@ export const tasks = [
     },
   },
   {
+    name: 'mantine-multiselect-option',
+    // "Add Breakfast and Late checkout to the extras." (select_option on
+    // the Extras box)
+    async run(c) {
+      let tree = await open(c);
+      await c.act(c.agent.click(c.ref(tree, { role: 'tab', name: 'Extras' }, 'the Extras tab')));
+      tree = await c.lookFor((t) => all(t, field('Extras')).length > 0, 'the Extras box');
+      await c.act(c.agent.select(c.ref(tree, field('Extras'), 'the Extras box'), ['Breakfast', 'Late checkout']));
+      await c.expect('the extras', '() => window.app.tags', ['Breakfast', 'Late checkout']);
+    },
+  },
+  {
+    name: 'mantine-date-next-month',
+    // "Check in on 4 July 2026." (a month on from the one the calendar
+    // shows)
+    async run(c) {
+      let tree = await open(c);
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: /^Check-in/ }, 'the Check-in button')));
+      const day = { role: ['button', 'gridcell'], name: /^4 July 2026$|July 4,? 2026/ };
+      tree = await c.lookFor((t) => all(t, { role: 'button', name: /^15 June 2026$|June 15,? 2026/ }).length > 0, 'the calendar');
+      // The arrows have no names: the one after the month's heading
+      // button is the next month's.
+      const dialog = all(tree, { role: 'dialog' })[0];
+      const buttons = dialog.children.filter((n) => n.role === 'button');
+      const at = buttons.findIndex((n) => n.name === 'June 2026');
+      await c.act(c.agent.click(c.ref({ children: [buttons[at + 1]].filter(Boolean) }, { role: 'button' }, 'the arrow after June 2026')));
+      tree = await c.lookFor((t) => all(t, day).length > 0, 'the 4th of July');
+      await c.act(c.agent.click(c.ref(tree, day, 'the 4th of July')));
+      await c.expect('the check-in', '() => window.app.date', '2026-07-04');
+    },
+  },
+  {
     name: 'mantine-menu-modal',
     // "Cancel the booking." (the More menu, then confirm in the modal)
     async run(c) {
