@@ -27,6 +27,9 @@ type segment struct {
 	Min *float64 `json:"min"`
 	Max *float64 `json:"max"`
 	Now *float64 `json:"now"`
+	// Text is what the part shows and its aria-valuetext, read after
+	// typing.
+	Text string `json:"text"`
 }
 
 // partSep splits the text typed into a field of parts at what is no
@@ -60,8 +63,15 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 		// One part typed into a part: plain typing.
 		return typed{}, false, nil
 	}
+	// A part of words (a time's AM or PM) is checked by the words the
+	// part shows; a number by the number it holds, within its range.
 	want, fits := make([]float64, len(parts)), len(parts) == len(segs)
+	words := make([]bool, len(parts))
 	for i, p := range parts {
+		if fits && !strings.ContainsAny(p, "0123456789") {
+			words[i] = true
+			continue
+		}
 		n, err := strconv.ParseFloat(p, 64)
 		if err != nil || !fits || (segs[i].Min != nil && n < *segs[i].Min) || (segs[i].Max != nil && n > *segs[i].Max) {
 			fits = false
@@ -70,7 +80,7 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 		want[i] = n
 	}
 	if !fits {
-		return typed{}, true, events.Errorf(events.CodeInvalidArgument, "element %s is one field of %d parts typed each on its own (%s, in that order): give its value as %d numbers in that order, e.g. separated by /, not %q",
+		return typed{}, true, events.Errorf(events.CodeInvalidArgument, "element %s is one field of %d parts typed each on its own (%s, in that order): give its value as %d parts in that order, e.g. separated by /, not %q",
 			el.describe(), len(segs), ranges(segs), len(segs), e.Text).WithDetails(events.ErrorDetails{Ref: el.ref})
 	}
 	// The parts are taken at once: the page may redraw the field as it
@@ -111,7 +121,7 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 	}
 	after := make([]segment, len(fields))
 	for i, f := range fields {
-		if err := f.callOn(ctx, "function () { const v = parseFloat(this.getAttribute('aria-valuenow')); return {now: isNaN(v) ? null : v}; }", &after[i]); err != nil {
+		if err := f.callOn(ctx, "function () { const v = parseFloat(this.getAttribute('aria-valuenow')); return {now: isNaN(v) ? null : v, text: (this.textContent + ' ' + (this.getAttribute('aria-valuetext') || '')).replace(/\\s+/g, ' ').trim()}; }", &after[i]); err != nil {
 			return typed{}, true, err
 		}
 	}
@@ -119,7 +129,14 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 	ok := true
 	for i, s := range after {
 		shown[i] = "?"
-		if s.Now != nil {
+		switch {
+		case words[i]:
+			shown[i] = s.Text
+			if !shownWords(s.Text, parts[i]) {
+				ok = false
+			}
+			continue
+		case s.Now != nil:
 			shown[i] = strconv.FormatFloat(*s.Now, 'f', -1, 64)
 		}
 		if s.Now == nil || *s.Now != want[i] {
@@ -147,4 +164,17 @@ func ranges(segs []segment) string {
 		out[i] = lo + "-" + hi
 	}
 	return strings.Join(out, ", ")
+}
+
+// shownWords tells whether a part that shows text (its text and
+// aria-valuetext) shows the words typed: one of its words begins with
+// them, case aside ("PM" for "pm" or "p").
+func shownWords(text, typed string) bool {
+	t := strings.ToLower(typed)
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		if strings.HasPrefix(w, t) {
+			return true
+		}
+	}
+	return false
 }

@@ -45,3 +45,14 @@ func TestTypeDateIntoFirstPart(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "7/9/2026", e.evalString(`[...due.querySelectorAll('[role=spinbutton]')].map((s) => s.getAttribute('aria-valuenow')).join('/')`))
 }
+
+// A part of words (a time's AM or PM) takes the words typed and is
+// checked by what it shows.
+func TestTypeTimeWithAPartOfWords(t *testing.T) {
+	e := newEnv(t, "/segments.html")
+	_, err := actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#at", Text: "10:30 PM"})
+	require.NoError(t, err)
+	require.Equal(t, "10:30 PM", e.evalString(`[...at.querySelectorAll('[role=spinbutton]')].map((s) => s.getAttribute('aria-valuenow') || s.textContent).join(' ').replace(' ', ':')`))
+	_, err = actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#at", Text: "9:15 XM"})
+	requireCode(t, err, events.CodeNotApplied)
+}
