@@ -41,10 +41,10 @@ var partSep = regexp.MustCompile(`[^\pL\pN]+`)
 // each part of the text, split at its separators, into the part of the
 // field in the same place, in order. Text of several parts typed into one
 // of those parts goes into it and the parts after it. It answers false
-// when el is no such field or part. Text whose parts do not match the field's (their number, or a
-// number outside a part's range) fails with invalid_argument naming the
-// field's ranges; afterwards each part must show the number typed, or
-// typing fails with not_applied.
+// when el is no such field or part. Text whose parts do not match the
+// field's (their number, or a number outside a part's range) fails with
+// invalid_argument naming the field's ranges; afterwards each part must
+// show the number (or the words) typed, or typing fails with not_applied.
 func (a *attachment) typeSegments(ctx context.Context, el *element, e events.TypeTextEvent) (typed, bool, error) {
 	raw, err := el.callHandleByValue(ctx, jsSegments, runtime.CallArgument{Value: json.RawMessage("null")})
 	if err != nil {
