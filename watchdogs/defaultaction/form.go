@@ -22,17 +22,10 @@ func (a *attachment) selectOption(ctx context.Context, e events.SelectOptionEven
 		return events.ActionResult{}, err
 	}
 	defer el.release(ctx)
-	if in.drawnChoice() {
+	if len(e.Values) == 1 && in.drawnChoice() {
 		// A list the page draws itself: pick the option as fill does,
-		// as a user does from what the widget shows; several, one after
-		// the other, as a user adds each to a list that takes several.
-		var res events.ActionResult
-		for _, v := range e.Values {
-			if res, err = a.pickCustom(ctx, el, in, v); err != nil {
-				return res, err
-			}
-		}
-		return res, nil
+		// as a user does from what the widget shows.
+		return a.pickCustom(ctx, el, in, e.Values[0])
 	}
 	return a.selectElement(ctx, el, e.Values)
 }
