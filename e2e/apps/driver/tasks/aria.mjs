@@ -38,6 +38,30 @@ export const tasks = [
     },
   },
   {
+    name: 'aria-select-option',
+    // "Book the Rooftop terrace." (select_option on the Room select)
+    async run(c) {
+      const tree = await open(c);
+      await c.act(c.agent.select(c.ref(tree, { role: ['button', 'combobox'], name: /Room/ }, 'the Room select'), ['Rooftop terrace']));
+      await c.expect('the room', '() => window.app.room', 'rooftop');
+    },
+  },
+  {
+    name: 'aria-combobox-fill',
+    // "Hold it in Prague, public, and save." (a form filled at once)
+    async run(c) {
+      let tree = await open(c);
+      await c.act(c.agent.fill([
+        { target: c.ref(tree, { role: 'combobox', name: 'City' }, 'the City box'), name: 'City', type: 'combobox', value: 'Prague' },
+        { target: c.ref(tree, { role: 'switch', name: 'Public event' }, 'the Public event switch'), name: 'Public event', type: 'switch', value: true },
+        { target: c.ref(tree, { role: 'radio', name: 'Online' }, 'the Online radio'), name: 'Online', type: 'radio', value: true },
+      ]));
+      tree = await c.look();
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Save event' }, 'the Save button')));
+      await c.expect('the saved event', '() => window.app.saved && [window.app.saved.city, window.app.saved.isPublic, window.app.saved.format]', ['Prague', true, 'online']);
+    },
+  },
+  {
     name: 'aria-combobox',
     // "Hold it in Lisbon." (type, pick the suggestion)
     async run(c) {
