@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mafredri/cdp/protocol/runtime"
 
@@ -69,8 +70,16 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 	words := make([]bool, len(parts))
 	for i, p := range parts {
 		if fits && !strings.ContainsAny(p, "0123456789") {
-			words[i] = true
-			continue
+			if segs[i].Min == nil && segs[i].Max == nil {
+				words[i] = true
+				continue
+			}
+			// Words for a part that holds a number: a month's name for
+			// a part of 1 to 12, else no fit.
+			if m := monthOf(p); m > 0 && segs[i].Min != nil && segs[i].Max != nil && *segs[i].Min == 1 && *segs[i].Max == 12 {
+				parts[i] = strconv.Itoa(m)
+				p = parts[i]
+			}
 		}
 		n, err := strconv.ParseFloat(p, 64)
 		if err != nil || !fits || (segs[i].Min != nil && n < *segs[i].Min) || (segs[i].Max != nil && n > *segs[i].Max) {
@@ -177,4 +186,19 @@ func shownWords(text, typed string) bool {
 		}
 	}
 	return false
+}
+
+// monthOf is the number of the month an English name, or its first three
+// letters or more, names ("Apr", "april"); 0 for anything else.
+func monthOf(word string) int {
+	w := strings.ToLower(word)
+	if len(w) < 3 {
+		return 0
+	}
+	for m := time.January; m <= time.December; m++ {
+		if strings.HasPrefix(strings.ToLower(m.String()), w) {
+			return int(m)
+		}
+	}
+	return 0
 }

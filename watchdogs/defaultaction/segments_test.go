@@ -56,3 +56,15 @@ func TestTypeTimeWithAPartOfWords(t *testing.T) {
 	_, err = actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#at", Text: "9:15 XM"})
 	requireCode(t, err, events.CodeNotApplied)
 }
+
+// A month's name goes into a part of 1 to 12 as its number; other words
+// for a part that holds a number are refused before anything is typed.
+func TestTypeDateWithMonthName(t *testing.T) {
+	e := newEnv(t, "/segments.html")
+	_, err := actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#due", Text: "April 15, 2026"})
+	require.NoError(t, err)
+	require.Equal(t, "4/15/2026", e.evalString(`[...due.querySelectorAll('[role=spinbutton]')].map((s) => s.getAttribute('aria-valuenow')).join('/')`))
+	_, err = actions.Type(e.ctx(), e.s, events.TypeTextEvent{TabID: e.tab.ID, Ref: "css=#strict", Text: "Soon 15 2026"})
+	requireCode(t, err, events.CodeInvalidArgument)
+	require.Equal(t, "", e.evalString(`[...strict.querySelectorAll('[role=spinbutton]')].map((s) => s.getAttribute('aria-valuenow') || '').join('')`))
+}
