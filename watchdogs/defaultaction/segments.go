@@ -70,7 +70,9 @@ func (a *attachment) typeSegments(ctx context.Context, el *element, e events.Typ
 	words := make([]bool, len(parts))
 	for i, p := range parts {
 		if fits && !strings.ContainsAny(p, "0123456789") {
-			if segs[i].Min == nil && segs[i].Max == nil {
+			if segs[i].Min == nil || segs[i].Max == nil || *segs[i].Max-*segs[i].Min <= 1 {
+				// A part with no range, or of two values (AM or PM):
+				// its words.
 				words[i] = true
 				continue
 			}

@@ -4,7 +4,8 @@
 // virtual click of detail 0); its Select is a button over a hidden native
 // select with a ListBox in a popover; its ComboBox an input with a
 // popover ListBox; its DatePicker and DateField are groups of
-// contenteditable spinbutton segments typed digit by digit, the picker
+// contenteditable spinbutton segments typed digit by digit (and a
+// TimeField whose AM/PM part takes letters), the picker
 // with a calendar in a popover; the Slider is a range input under a thumb
 // dragged on pointer events; Menu, Modal Dialog, Tabs, a reorderable
 // GridList (drag and drop) and a Table sorted by its column headers with
@@ -12,10 +13,10 @@
 // render, for the tests' checks.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { parseDate } from '@internationalized/date';
+import { parseDate, Time } from '@internationalized/date';
 import {
   Button, Calendar, CalendarCell, CalendarGrid, Cell, Checkbox, Column, ComboBox,
-  DateField, DateInput, DatePicker, DateSegment, Dialog, DialogTrigger, GridList,
+  DateField, DateInput, DatePicker, TimeField, DateSegment, Dialog, DialogTrigger, GridList,
   GridListItem, Group, Heading, Input, Label, ListBox, ListBoxItem, Menu, MenuItem,
   MenuTrigger, Modal, ModalOverlay, Popover, Radio, RadioGroup, Row, Select, SelectValue,
   Slider, SliderOutput, SliderThumb, SliderTrack, Switch, Tab, Table, TableBody,
@@ -45,6 +46,7 @@ function App() {
   const [city, setCity] = useState(null);
   const [date, setDate] = useState(null);
   const [reminder, setReminder] = useState(parseDate('2026-03-01'));
+  const [starts, setStarts] = useState(null);
   const [capacity, setCapacity] = useState(50);
   const [isPublic, setPublic] = useState(false);
   const [invite, setInvite] = useState(false);
@@ -65,7 +67,7 @@ function App() {
   });
   const state = {
     room, city, date: date ? date.toString() : null, reminder: reminder ? reminder.toString() : null,
-    capacity, isPublic, invite, format, agenda, sort, selected: [...(selected === 'all' ? people.map((p) => p.id) : selected)].sort(),
+    starts: starts ? starts.toString() : null, capacity, isPublic, invite, format, agenda, sort, selected: [...(selected === 'all' ? people.map((p) => p.id) : selected)].sort(),
     order: sorted.map((p) => p.name), tab, actions, deleted, saved,
   };
   window.app = state;
@@ -139,6 +141,10 @@ function App() {
               <Label>Reminder</Label>
               <DateInput className="date-input">{(s) => <DateSegment segment={s} className="seg" />}</DateInput>
             </DateField>
+            <TimeField value={starts} onChange={setStarts} className="field">
+              <Label>Starts at</Label>
+              <DateInput className="date-input">{(s) => <DateSegment segment={s} className="seg" />}</DateInput>
+            </TimeField>
             <Slider value={capacity} onChange={setCapacity} minValue={0} maxValue={200} step={10} className="field">
               <div className="row spread"><Label>Capacity</Label><SliderOutput /></div>
               <SliderTrack className="track"><SliderThumb className="thumb" /></SliderTrack>

@@ -126,6 +126,15 @@ export const tasks = [
     },
   },
   {
+    name: 'aria-time-type',
+    // "It starts at 7:45 PM." (hour, minute and AM/PM parts)
+    async run(c) {
+      const tree = await open(c);
+      await c.act(c.agent.type(c.ref(tree, { role: 'group', name: 'Starts at' }, 'the Starts at field'), '7:45 PM'));
+      await c.expect('the start', '() => window.app.starts', '19:45:00');
+    },
+  },
+  {
     name: 'aria-datepicker-calendar',
     // "Pick the 15th of next month in the calendar."
     async run(c) {
