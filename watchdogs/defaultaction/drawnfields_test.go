@@ -49,6 +49,19 @@ func TestClickCheckboxDrawnByItsLabel(t *testing.T) {
 	require.Equal(t, []string{"go false"}, e.logged())
 }
 
+// A switch whose native input lies in a visually hidden wrapper (a box of
+// 1 px that hides its overflow) is clicked, and checked, through its
+// label: that wrapper is no box the page scrolls itself to show it.
+func TestClickSwitchInVisuallyHiddenWrapper(t *testing.T) {
+	e := newEnv(t, "/drawnfields.html")
+	_, err := e.click(events.ClickElementEvent{Ref: "css=#pub"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"pub true"}, e.logged())
+	_, err = actions.SetChecked(e.ctx(), e.s, "css=#pub", false)
+	require.NoError(t, err)
+	require.Equal(t, []string{"pub false"}, e.logged())
+}
+
 // Fill on a combobox that takes focus but no text (its keys only move
 // through the list) opens the list and picks the option named.
 func TestFillComboboxThatTakesNoText(t *testing.T) {

@@ -122,6 +122,9 @@ func (ed *element) state(ctx context.Context, surface *element) (editState, erro
 //     hosts, EditContext and IME listeners; an editor whose hidden field
 //     kept the text without drawing it (one that listens for keys only)
 //     gets it again as key events;
+//   - a field drawn as spin buttons that each take text (a date's parts)
+//     gets each part of the text in the part in the same place
+//     (typeSegments);
 //   - afterwards the value, or the surface's text for an editor that draws
 //     elsewhere, must include the text (and have changed), or typing fails
 //     with not_applied naming what the page shows.
@@ -129,6 +132,9 @@ func (ed *element) state(ctx context.Context, surface *element) (editState, erro
 // It settles the page itself (a watch armed before the text, an animation
 // frame when the page changed).
 func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeTextEvent) (typed, error) {
+	if out, ok, err := a.typeSegments(ctx, el, e); ok {
+		return out, err
+	}
 	ed, keys, err := a.editTarget(ctx, el)
 	if err != nil {
 		return typed{}, err

@@ -154,9 +154,10 @@ func (in elemInfo) picksOption() bool {
 
 // drawnChoice tells whether in describes a choice the page draws itself,
 // set by picking one of its options as a user does: a list or a button
-// that opens one (picksOption), or a combobox one types into.
+// that opens one (picksOption), or a combobox one types into (a field
+// with role combobox, or one that says it opens a listbox).
 func (in elemInfo) drawnChoice() bool {
-	return in.picksOption() || (in.Tag != "select" && in.Editable && in.Role == "combobox")
+	return in.picksOption() || (in.Tag != "select" && in.Editable && (in.Role == "combobox" || in.Popup == "listbox"))
 }
 
 // opensList tells whether in describes an element that a click opens a

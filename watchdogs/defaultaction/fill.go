@@ -85,7 +85,7 @@ func (a *attachment) fill(ctx context.Context, e events.FillEvent) (events.Actio
 // (in describes el): from its list, or, in a combobox one types into,
 // by typing the name and clicking the option the list then offers.
 func (a *attachment) pickCustom(ctx context.Context, el *element, in elemInfo, name string) (events.ActionResult, error) {
-	if in.Editable && in.Role == "combobox" {
+	if in.Editable && (in.Role == "combobox" || in.Popup == "listbox") {
 		return a.typePick(ctx, el, in, name)
 	}
 	return a.pickNamed(ctx, el, in, name)
@@ -177,7 +177,7 @@ func (a *attachment) clickOption(ctx context.Context, el *element, in elemInfo, 
 	switch {
 	case in.opensList() && tookText("", shows.Text, name, true):
 		return res, nil
-	case in.Role == "combobox" && shows.Around != "" && !tookText("", was.Around, name, true) && tookText("", shows.Around, name, true):
+	case in.opensList() && shows.Around != "" && !tookText("", was.Around, name, true) && tookText("", shows.Around, name, true):
 		// A field that empties itself once the choice is made shows the
 		// choice beside it, where it did not show before.
 		return res, nil

@@ -183,6 +183,17 @@ func TestFillThumbInput(t *testing.T) {
 	require.Equal(t, "3", e.evalString("size.value"))
 }
 
+// A range input in a visually hidden wrapper inside its slider's thumb
+// (a box of 1 px that hides its overflow), left in the tab order, is the
+// thumb's own input too, though its middle lies beyond the thumb: fill
+// sets it and the page moves the thumb.
+func TestFillThumbInputInVisuallyHiddenWrapper(t *testing.T) {
+	e := newEnv(t, "/drawnlist.html")
+	e.mustFill(t, "label=Load", "7")
+	require.Equal(t, "7", e.evalString("load.value"))
+	require.Equal(t, "70%", e.evalString("thumb3.style.left"))
+}
+
 // A fill of a combobox one types into picks nothing when its list offers
 // no option of that name; the text typed is its value only when the page
 // keeps it once the field is left. A searchable select that puts its

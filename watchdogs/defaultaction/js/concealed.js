@@ -73,6 +73,23 @@ function () {
     for (let c = up(el); c; c = up(c)) if (!tiny(c.getBoundingClientRect())) return c;
     return null;
   };
+  // ownedBy tells whether b, the element drawn at el's place, holds it
+  // (see the clipped control below).
+  const ownedBy = (b) => {
+    if (!b) return false;
+    if (hit === b) return true;
+    // Only through a wrapper of a pixel or less around a control of its
+    // own size, inside an element drawn for it (not the page itself).
+    if (up(el) === b || tiny(r) || b === doc.body || b === doc.documentElement) return false;
+    const q = b.getBoundingClientRect();
+    if (tiny(q) || r.left < q.left - 1 || r.left > q.right + 1 || r.top < q.top - 1 || r.top > q.bottom + 1) return false;
+    const x = (q.left + q.right) / 2, y = (q.top + q.bottom) / 2;
+    if (x < 0 || y < 0 || x >= w.innerWidth || y >= w.innerHeight) return false;
+    const root = el.getRootNode();
+    const at = (root.elementFromPoint ? root : doc).elementFromPoint(x, y);
+    for (let c = at; c; c = up(c)) if (c === b) return true;
+    return false;
+  };
   if (!why) {
     // Drawn in full, but is it under something else? Only another control
     // drawn over it (a custom widget stacked on its native control) makes
@@ -89,11 +106,15 @@ function () {
     // opacity 0), and a user's click opens it.
     if (reached && hit && within(hit) && /transparent/.test(why) && valueBeneath(cx, cy)) return null;
     return { why: why, id: 0, desc: '' };
-  } else if (/pixel or less/.test(why) && el === this && hit === boxedAncestor() && el.tabIndex >= 0 && !el.disabled) {
+  } else if (/pixel or less/.test(why) && el === this && ownedBy(boxedAncestor()) && el.tabIndex >= 0 && !el.disabled) {
     // A control clipped to nothing inside the very element drawn at its
     // place (a slider's thumb holding its range input), and left in the
     // tab order, is that element's own input: a keyboard user reaches it
-    // and edits it, and the page draws what it takes.
+    // and edits it, and the page draws what it takes. Its place is where
+    // the hit test finds that element, or, when the control's own box
+    // reaches beyond it (a wrapper of a pixel clips a control of its
+    // full size), where that element holds the control's corner and is
+    // what is drawn at its own middle.
     return null;
   }
   // A control first (a custom select's combobox rather than the list

@@ -11,7 +11,8 @@ function (el) {
   // at once (before anything is drawn), and, when el lay out of view inside
   // one, that box is brought into view instead.
   //
-  // Answers {nobox} when el has no box at all, and {held} when, after
+  // Answers {nobox} when el has no box at all (or lies in a box of a
+  // pixel or less that hides it), and {held} when, after
   // that, no part of el is visible: held describes the innermost box that
   // hides its overflow and keeps el out of view, so that the action fails
   // saying so instead of acting on a page moved behind its back.
@@ -67,6 +68,12 @@ function (el) {
     return r.right <= b.left + 1 || r.left >= b.right - 1 || r.bottom <= b.top + 1 || r.top >= b.bottom - 1;
   }) || {}).c;
   if (!box) return {nobox: false, held: ''};
+  // A box of a pixel or less on an axis shows nothing of what it holds:
+  // it is no part of the page shown a part at a time but a way to hide
+  // (a native input kept for assistive technology while its label or a
+  // sibling draws it), so el has no box to act on, as when it has none.
+  const b = box.getBoundingClientRect();
+  if (b.width <= 1 || b.height <= 1) return {nobox: true, held: ''};
   let desc = box.localName;
   if (box.id) desc += '#' + box.id;
   else if (box.classList.length) desc += '.' + Array.from(box.classList).slice(0, 2).join('.');
