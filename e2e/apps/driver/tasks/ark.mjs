@@ -8,9 +8,8 @@
 // the RatingGroup is a radio group of stars; the Splitter's handle is a
 // focusable separator; the Menu nests a menu; the Dialog's action raises a
 // Toast. The app copies its React state to window.app.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { all, textOf } from '../snap.mjs';
 
 export const app = 'ark';
@@ -54,9 +53,8 @@ export const tasks = [
     async run(c) {
       let tree = await c.open('/ark.html', ready, 'the workspace page');
       await c.act(c.agent.click(c.target(tree, 'Ada Lovelace', 'the display name')));
-      tree = await c.look();
-      const box = c.editor(tree);
-      await c.act(c.agent.type(box ? box.ref : c.ref(tree, { name: /Display name/ }, 'the name field'), 'Grace Hopper', { clear: true, submit: true, focused: true }));
+      tree = await c.lookFor((t) => all(t, { role: 'textbox', name: /Display name/ }).length > 0, 'the name field');
+      await c.act(c.agent.type(c.ref(tree, { role: 'textbox', name: /Display name/ }, 'the name field'), 'Grace Hopper', { clear: true, submit: true, focused: true }));
       tree = await c.look();
       await c.act(c.agent.type(c.ref(tree, { role: 'textbox', name: /Skills|Add a skill/ }, 'the Skills field'), 'TypeScript', { submit: true }));
       tree = await c.lookFor((t) => t.source.includes('TypeScript'), 'the new tag');
@@ -69,9 +67,7 @@ export const tasks = [
     // "Upload avatar.txt as my avatar." (the Choose file button of a
     // dropzone; the file input is hidden)
     async run(c) {
-      const dir = mkdtempSync(join(tmpdir(), 'ark-upload-'));
-      const file = join(dir, 'avatar.txt');
-      writeFileSync(file, 'an avatar\n');
+      const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'testdata', 'avatar.txt');
       let tree = await c.open('/ark.html', ready, 'the workspace page');
       await c.act(c.agent.upload(c.ref(tree, { role: 'button', name: 'Choose file' }, 'the Choose file button'), [file]));
       tree = await c.lookFor((t) => t.source.includes('avatar.txt'), 'the uploaded file');
@@ -82,9 +78,9 @@ export const tasks = [
     name: 'ark-preferences',
     // "Dark mode on, weekly digest, Pro plan, roomy density, 5 seats."
     async run(c) {
-      const tree = await tab(c, 'Preferences', (t) => all(t, { role: 'switch' }).length > 0, 'the preferences');
+      const tree = await tab(c, 'Preferences', (t) => all(t, { role: 'spinbutton' }).length > 0, 'the preferences');
       await c.act(c.agent.fill([
-        { target: c.ref(tree, { role: 'switch', name: /Dark mode/ }, 'the Dark mode switch'), name: 'Dark mode', type: 'switch', value: true },
+        { target: c.ref(tree, { role: /switch|checkbox/, name: /Dark mode/ }, 'the Dark mode switch'), name: 'Dark mode', type: 'checkbox', value: true },
         { target: c.ref(tree, { role: 'checkbox', name: /Weekly digest/ }, 'the Weekly digest checkbox'), name: 'Weekly digest', type: 'checkbox', value: true },
         { target: c.ref(tree, { role: 'radio', name: 'Pro' }, 'the Pro radio'), name: 'Pro', type: 'radio', value: true },
         { target: c.ref(tree, { role: 'radio', name: 'Roomy' }, 'the Roomy segment'), name: 'Roomy', type: 'radio', value: true },
@@ -104,7 +100,7 @@ export const tasks = [
       tree = await c.look();
       await c.act(c.agent.fill([
         { target: c.ref(tree, { role: 'slider', name: /Volume/ }, 'the Volume slider'), name: 'Volume', type: 'slider', value: '70' },
-        { target: c.ref(tree, { role: 'slider', name: /Maximum price/ }, 'the maximum price'), name: 'Maximum price', type: 'slider', value: '500' },
+        { target: c.ref(tree, { role: 'slider', name: /Maximum price|Price range/ }, 'the maximum price', { index: -1 }), name: 'Maximum price', type: 'slider', value: '500' },
       ]));
       await c.expect('the preferences', '() => { const p = window.app.prefs; return [p.rating, p.volume, p.price]; }', [4, 70, [200, 500]]);
     },
