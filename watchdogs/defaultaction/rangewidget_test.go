@@ -110,3 +110,16 @@ func TestFillSliderRefused(t *testing.T) {
 	require.Contains(t, err.Error(), "disabled")
 	require.Equal(t, "3", e.evalString("document.getElementById('locked').getAttribute('aria-valuenow')"))
 }
+
+// Fill moves a handle between resizable panes (a focusable separator with
+// a value) as it moves a slider, by the keys its handlers take; a
+// separator one cannot focus is no field.
+func TestFillSeparatorHandle(t *testing.T) {
+	e := newEnv(t, "/splitpanes.html")
+	r := e.mustFill(t, `role=separator[name="Resize the files pane"]`, "30")
+	require.Equal(t, "keys", r.Details.Editor)
+	require.Equal(t, "30", e.evalString("document.getElementById('handle').getAttribute('aria-valuenow')"))
+	require.Equal(t, "30%", e.evalString("document.getElementById('left').style.flexBasis"))
+	_, err := actions.Fill(e.ctx(), e.s, `role=separator[name="Rule"]`, "30")
+	requireCode(t, err, events.CodeInvalidArgument)
+}
