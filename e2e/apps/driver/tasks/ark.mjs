@@ -10,7 +10,8 @@
 // Toast. The app copies its React state to window.app.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { all, textOf } from '../snap.mjs';
+import { StepError } from '../agent.mjs';
+import { all, textOf, outline } from '../snap.mjs';
 
 export const app = 'ark';
 
@@ -23,14 +24,24 @@ const tab = async (c, name, shown, what) => {
 
 export const tasks = [
   {
-    name: 'ark-role-select',
-    // "Make me an Admin." (the Role select: a trigger and a positioned list)
+    name: 'ark-role-calendar',
+    // "Make me an Admin, starting on the 15th of this month." (the Role
+    // select: a trigger and a positioned list; the date picked in the
+    // calendar's grid)
     async run(c) {
       let tree = await c.open('/ark.html', ready, 'the workspace page');
       await c.act(c.agent.click(c.ref(tree, { role: 'combobox', name: /Role/ }, 'the Role select')));
       tree = await c.lookFor((t) => all(t, { role: 'option', name: 'Admin', ref: true }).length > 0, 'the option Admin');
       await c.act(c.agent.click(c.ref(tree, { role: 'option', name: 'Admin' }, 'the option Admin')));
-      await c.expect('the role', '() => window.app.role', 'Admin');
+      tree = await c.look();
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Open calendar' }, 'the calendar button')));
+      tree = await c.lookFor((t) => all(t, { role: 'grid' }).length > 0, 'the calendar');
+      const grid = all(tree, { role: 'grid' })[0];
+      const day = all(grid, {}).find((n) => n.ref && (n.name === '15' || /\b15\b/.test(n.name) || textOf(n).trim() === '15'));
+      if (!day) throw new StepError(`no 15th in the calendar:\n${outline(grid, 60)}`);
+      await c.act(c.agent.click(day.ref));
+      const d = new Date();
+      await c.expect('the profile', '() => [window.app.role, window.app.start]', ['Admin', `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-15`]);
     },
   },
   {
@@ -91,7 +102,8 @@ export const tasks = [
   },
   {
     name: 'ark-rating-sliders',
-    // "Rate the workspace 4 stars, volume 70, prices up to 500."
+    // "Rate the workspace 4 stars, volume 70, prices up to 500, and one
+    // more seat." (the stars are radios; the seats' + button)
     async run(c) {
       let tree = await tab(c, 'Preferences', (t) => all(t, { role: 'slider' }).length > 0, 'the preferences');
       const stars = all(tree, { role: 'radio' }).filter((n) => /star/i.test(n.name));
@@ -102,7 +114,9 @@ export const tasks = [
         { target: c.ref(tree, { role: 'slider', name: /Volume/ }, 'the Volume slider'), name: 'Volume', type: 'slider', value: '70' },
         { target: c.ref(tree, { role: 'slider', name: /Maximum price|Price range/ }, 'the maximum price', { index: -1 }), name: 'Maximum price', type: 'slider', value: '500' },
       ]));
-      await c.expect('the preferences', '() => { const p = window.app.prefs; return [p.rating, p.volume, p.price]; }', [4, 70, [200, 500]]);
+      tree = await c.look();
+      await c.act(c.agent.click(c.ref(tree, { role: 'button', name: /increment|increase/i }, 'the + button of Seats')));
+      await c.expect('the preferences', '() => { const p = window.app.prefs; return [p.rating, p.volume, p.price, p.seats]; }', [4, 70, [200, 500], 4]);
     },
   },
   {
