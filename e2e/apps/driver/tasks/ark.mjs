@@ -16,8 +16,9 @@ import { all, textOf, outline } from '../snap.mjs';
 export const app = 'ark';
 
 const ready = (t) => all(t, { role: 'tab', name: 'Profile' }).length > 0 && all(t, { role: 'button', name: /^Actions/ }).length > 0;
+// tab opens the page and then its tab name, and waits until shown.
 const tab = async (c, name, shown, what) => {
-  const tree = await c.look();
+  const tree = await c.open('/ark.html', ready, 'the workspace page');
   await c.act(c.agent.click(c.ref(tree, { role: 'tab', name }, `the ${name} tab`)));
   return c.lookFor(shown, what);
 };
@@ -124,8 +125,7 @@ export const tasks = [
     // "Enter the code 428613 and verify." (one input per digit: the agent
     // types the code into the first)
     async run(c) {
-      let tree = await c.open('/ark.html', ready, 'the workspace page');
-      tree = await tab(c, 'Security', (t) => all(t, { role: 'button', name: 'Verify' }).length > 0, 'the security tab');
+      let tree = await tab(c, 'Security', (t) => all(t, { role: 'button', name: 'Verify' }).length > 0, 'the security tab');
       const first = all(tree, { role: 'textbox' }).find((n) => n.ref && /code|pin|1/i.test(n.name));
       await c.act(c.agent.type(first ? first.ref : c.ref(tree, { role: 'textbox' }, 'the first code field'), '428613'));
       tree = await c.look();
@@ -159,7 +159,8 @@ export const tasks = [
       tree = await c.look();
       await c.act(c.agent.click(c.ref(tree, { role: 'button', name: 'Send invitation' }, 'the Send button')));
       tree = await c.lookFor((t) => t.source.includes('Invitation sent to grace@example.com') && !all(t, { role: 'dialog' }).length, 'the toast');
-      tree = await tab(c, 'Security', (t) => all(t, { role: 'button', name: /Where am I signed in/ }).length > 0, 'the security tab');
+      await c.act(c.agent.click(c.ref(tree, { role: 'tab', name: 'Security' }, 'the Security tab')));
+      tree = await c.lookFor((t) => all(t, { role: 'button', name: /Where am I signed in/ }).length > 0, 'the security tab');
       await c.act(c.agent.click(c.ref(tree, { role: 'button', name: /Where am I signed in/ }, 'the sessions question')));
       tree = await c.lookFor((t) => t.source.includes('On this device only'), 'the answer');
       await c.expect('the app', '() => [window.app.invites, window.app.faq]', [['grace@example.com'], ['sessions']]);
