@@ -33,6 +33,28 @@ func tookText(was, now, text string, cleared bool) bool {
 	return t != "" && strings.Contains(alnum(now), t)
 }
 
+// spreadText reports whether text typed into the first of values (a
+// field and the fields that follow it in its group, see
+// js/spread-values.js) was spread by the page across them, one part each:
+// the field changed (was is what it held before), and it and the fields
+// after it, joined in order, hold text alone.
+func spreadText(was string, values []string, text string) bool {
+	if len(values) < 2 || values[0] == was || values[0] == "" {
+		return false
+	}
+	joined := values[0]
+	for _, v := range values[1:] {
+		if v == "" {
+			break
+		}
+		joined += v
+		if sameText(joined, text) {
+			return true
+		}
+	}
+	return false
+}
+
 // sameText reports whether a field holds text alone, white space, case
 // and a mask's separators aside.
 func sameText(v, text string) bool {

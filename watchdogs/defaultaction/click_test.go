@@ -243,3 +243,15 @@ func TestClickElementMovedBeforePress(t *testing.T) {
 	e.eval("document.querySelector('li').getBoundingClientRect().top", &top)
 	require.Less(t, *r.Details.Y, top+28, "the result gives the point the click landed on")
 }
+
+// A menu item that opens its submenu a moment after the pointer rests on
+// it (a timer its pointermove queued; the click itself opens nothing
+// sooner): the click's answer waits for that timer, so that the submenu is
+// open when it comes and the next snapshot shows it, rather than a click
+// that changed nothing.
+func TestClickWaitsForHoverTimer(t *testing.T) {
+	e := newEnv(t, "/hoversubmenu.html")
+	_, err := e.click(events.ClickElementEvent{Ref: e.ref("menuitem", "Move to")})
+	require.NoError(t, err)
+	require.Equal(t, "false", e.evalString("String(document.getElementById('sub').hidden)"), "the submenu is open when the click answers")
+}

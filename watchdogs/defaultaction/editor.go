@@ -249,6 +249,17 @@ func (a *attachment) typeEditor(ctx context.Context, el *element, e events.TypeT
 	if !after.Password {
 		out.value = new(capText(shown))
 	}
+	if !ok && (after.Kind == "input" || after.Kind == "textarea") {
+		// A code typed into the first of several one-character fields.
+		var values []string
+		if el.callOn(ctx, jsSpreadValues, &values) == nil {
+			held := before.Value
+			if e.Clear {
+				held = ""
+			}
+			ok = spreadText(held, values, e.Text)
+		}
+	}
 	if !ok {
 		what := "typing into " + el.describe()
 		return out, notApplied(el, what, e.Text, shown, after.Password)

@@ -140,6 +140,10 @@ type elemInfo struct {
 	// Download is set for an element inside a link with a download
 	// attribute.
 	Download bool `json:"download"`
+	// Movable is set for a separator one can focus that holds a value
+	// (aria-valuenow): a handle between resizable panes, moved as a
+	// slider is.
+	Movable bool `json:"movable"`
 }
 
 type optionInfo = events.OptionInfo

@@ -201,7 +201,15 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 	}
 	defer el.release(ctx)
 	if in.Tag != "input" || in.Type != "file" {
-		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "element %s is not a file input (<input type=file>)", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
+		fileIn, err := a.fileInputFor(ctx, el)
+		if err != nil {
+			return events.ActionResult{}, err
+		}
+		defer fileIn.release(ctx)
+		if in, err = fileIn.info(ctx); err != nil {
+			return events.ActionResult{}, err
+		}
+		el = fileIn
 	}
 	if len(files) > 1 && !in.Multiple {
 		return events.ActionResult{}, events.Errorf(events.CodeInvalidArgument, "file input %s takes one file, got %d", el.describe(), len(files))
@@ -228,6 +236,26 @@ func (a *attachment) uploadFile(ctx context.Context, e events.UploadFileEvent) (
 	}
 	return res, err
 }
+
+// fileInputFor is the file input el (not one) stands for: see
+// js/file-input-for.js. A button that opens a hidden file input's chooser
+// takes the files the input would. It fails with invalid_argument when
+// there is none, or several and none closer than the others.
+func (a *attachment) fileInputFor(ctx context.Context, el *element) (*element, error) {
+	o, err := el.callHandle(ctx, jsFileInputFor)
+	if err != nil {
+		return nil, err
+	}
+	if fileIn := el.elementOf(o); fileIn != nil {
+		return fileIn, nil
+	}
+	return nil, events.Errorf(events.CodeInvalidArgument, "element %s is not a file input (<input type=file>) and opens none: give the ref of the file input, or of the button beside it that picks the files", el.describe()).WithDetails(events.ErrorDetails{Ref: el.ref})
+}
+
+// jsFileInputFor finds the file input an element stands for.
+//
+//go:embed js/file-input-for.js
+var jsFileInputFor string
 
 // jsFileNames lists the names of the files a file input holds.
 //

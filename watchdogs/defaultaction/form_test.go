@@ -290,3 +290,36 @@ func TestUploadFile(t *testing.T) {
 	_, err = up(e.ref("textbox", "Plain"), a)
 	requireCode(t, err, events.CodeInvalidArgument)
 }
+
+// TestUploadFileChooseButton uploads through the button a dropzone draws
+// beside its hidden file input (the input is neither inside the button nor
+// labelled by it): the files go to that input, not to the other
+// uploader's; a button with no file input nearer than the others' is
+// refused.
+func TestUploadFileChooseButton(t *testing.T) {
+	e := newEnv(t, "/dropzone.html")
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.png"), filepath.Join(dir, "b.pdf")
+	require.NoError(t, os.WriteFile(a, []byte("alpha"), 0o600))
+	require.NoError(t, os.WriteFile(b, []byte("beta"), 0o600))
+	up := func(ref events.Ref, files ...string) (events.ActionResult, error) {
+		return do(e, events.UploadFileEvent{TabID: e.tab.ID, Ref: ref, Files: files})
+	}
+	r, err := up(e.ref("button", "Choose file"), a)
+	require.NoError(t, err)
+	require.Equal(t, []string{a}, r.Details.Files)
+	var names []string
+	e.eval("window.avatar", &names)
+	require.Equal(t, []string{"a.png"}, names)
+
+	_, err = up(e.ref("button", "Browse"), a, b)
+	require.NoError(t, err)
+	e.eval("window.docs", &names)
+	require.Equal(t, []string{"a.png", "b.pdf"}, names)
+
+	_, err = up(e.ref("button", "Choose file"), a, b)
+	requireCode(t, err, events.CodeInvalidArgument)
+	_, err = up(e.ref("button", "Save"), a)
+	requireCode(t, err, events.CodeInvalidArgument)
+	require.Contains(t, err.Error(), "opens none")
+}

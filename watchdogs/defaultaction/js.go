@@ -49,6 +49,12 @@ var jsSelectAll string
 //go:embed js/value.js
 var jsValue string
 
+// jsSpreadValues lists the values of the text fields of the element's
+// group from the element on (see spreadTook).
+//
+//go:embed js/spread-values.js
+var jsSpreadValues string
+
 // jsForceClear empties an input through the native value setter and tells
 // frameworks with an input event; used when key-based clearing left text.
 //

@@ -37,14 +37,15 @@ const (
 )
 
 // isRangeWidget reports whether in describes an element whose role is
-// slider or spinbutton and that is not a native input: its value is set
-// with keys (setRange).
+// slider or spinbutton and that is not a native input, or a separator one
+// can focus that holds a value (a handle between resizable panes): its
+// value is set with keys (setRange).
 func isRangeWidget(in elemInfo) bool {
 	if in.Editable || in.Tag == "input" || in.Tag == "textarea" || in.Tag == "select" {
 		return false
 	}
 	role, _, _ := strings.Cut(in.Role, " ")
-	return role == "slider" || role == "spinbutton"
+	return role == "slider" || role == "spinbutton" || (role == "separator" && in.Movable)
 }
 
 // rangeGoal is what a fill asks of a slider or spinbutton: a number on

@@ -110,3 +110,20 @@ func TestFillSliderRefused(t *testing.T) {
 	require.Contains(t, err.Error(), "disabled")
 	require.Equal(t, "3", e.evalString("document.getElementById('locked').getAttribute('aria-valuenow')"))
 }
+
+// Fill moves a handle between resizable panes (a focusable separator with
+// a value) as it moves a slider, by the keys its handlers take; a
+// separator one cannot focus is no field.
+func TestFillSeparatorHandle(t *testing.T) {
+	e := newEnv(t, "/splitpanes.html")
+	snap, err := actions.Snapshot(actions.WithTab(e.ctx(), e.tab.ID), e.s, events.SnapshotOptions{})
+	require.NoError(t, err)
+	require.Contains(t, snap.Text, `separator "Resize the files pane"`)
+	require.Regexp(t, `separator "Resize the files pane" \[ref=e\d+\] value="50"`, snap.Text, "the snapshot shows where the handle is")
+	r := e.mustFill(t, `role=separator[name="Resize the files pane"]`, "30")
+	require.Equal(t, "keys", r.Details.Editor)
+	require.Equal(t, "30", e.evalString("document.getElementById('handle').getAttribute('aria-valuenow')"))
+	require.Equal(t, "30%", e.evalString("document.getElementById('left').style.flexBasis"))
+	_, err = actions.Fill(e.ctx(), e.s, `role=separator[name="Rule"]`, "30")
+	requireCode(t, err, events.CodeInvalidArgument)
+}

@@ -287,6 +287,9 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 		return err
 	}
 	ans := armedOrUsual(ctx, sctx, cancel, a, tab, armed, armedGrace)
+	if ans == nil || (ans.missed == "" && ans.eff.Added == 0) {
+		a.awaitInputTimers(ctx, tab, ref)
+	}
 	switch {
 	case ans == nil:
 		return errSettled
@@ -295,6 +298,34 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 	}
 	return &settledWith{eff: ans.eff}
 }
+
+// inputTimersWait bounds the wait for the timers an input's handlers
+// queued (awaitInputTimers).
+const inputTimersWait = 600 * time.Millisecond
+
+// awaitInputTimers waits, after a click that added nothing to the page,
+// for the timers its input's handlers queued (up to inputTimersWait; the
+// record notes them) to have their turn, and for the frame after: a menu
+// opens its submenu a moment after the pointer comes to rest on its item,
+// and the answer and the next snapshot show it open. Its error is not the
+// click's.
+func (a *attachment) awaitInputTimers(ctx context.Context, tab *session.Target, ref events.Ref) {
+	ctx, cancel := context.WithTimeout(ctx, settleCap)
+	defer cancel()
+	_, _ = a.engine(tab).CallWorld(ctx, ref, jsInputTimers, json.RawMessage(strconv.FormatInt(inputTimersWait.Milliseconds(), 10)))
+}
+
+// jsInputTimers(ms) waits for the timers an input's handlers queued, up
+// to ms, then for the page's next frame when there were any.
+var jsInputTimers = `async function (ms) {
+  const ab = globalThis.__ab;
+  const t = ab && ab.timers ? ab.timers(window, ms) : null;
+  if (!t) return false;
+  await t;
+  await new Promise((r) => setTimeout(r, 0));
+  await (` + jsFrame + `)(window, true);
+  return true;
+}`
 
 // armedAnswer is jsSettleArmed's answer: what the click changed, or, when
 // the page moved the element away from the point before the press and the

@@ -144,7 +144,7 @@ func (a *attachment) quickType(ctx context.Context, e events.TypeTextEvent) (res
 	if err != nil || res.Dialog != nil {
 		return res, true, err
 	}
-	if value != nil && before != nil && !tookText(*before, *value, e.Text, false) {
+	if value != nil && before != nil && !tookText(*before, *value, e.Text, false) && !a.spreadTook(ctx, eng, ref, *before, e.Text) {
 		el := &element{a: a, ref: e.Ref, tab: tab, res: snapshot.Resolved{Info: info}}
 		return res, true, notApplied(el, "typing into "+el.describe(), e.Text, *value, in.Type == "password")
 	}
@@ -222,6 +222,20 @@ func (a *attachment) insertArmed(ctx context.Context, tab *session.Target, ref e
 		return r, nil
 	}
 	return &typeSettled{Value: a.readValue(ctx, eng, ref)}, nil
+}
+
+// spreadTook reports whether the page spread text typed into the field ref
+// names, which held was, across it and the fields after it (spreadText).
+func (a *attachment) spreadTook(ctx context.Context, eng *snapshot.Engine, ref events.Ref, was, text string) bool {
+	c, err := eng.Call(ctx, ref, jsSpreadValues)
+	if err != nil {
+		return false
+	}
+	var values []string
+	if json.Unmarshal(c.Value, &values) != nil {
+		return false
+	}
+	return spreadText(was, values, text)
 }
 
 // readValue reads the element's value (jsValue), or nil when it cannot.

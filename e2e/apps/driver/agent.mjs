@@ -113,6 +113,14 @@ export class MCPAgent extends Base {
     return this.call('browser_drag', a);
   }
   select(target, values) { return this.call('browser_select_option', { target, values, element: target }); }
+  // upload gives files to what target opens a file chooser for. Playwright
+  // MCP takes the files once a click has opened the chooser.
+  async upload(target, paths) {
+    if (this.kind === 'agentbrowser') return this.call('browser_file_upload', { target, paths, element: target });
+    const opened = await this.click(target);
+    if (!opened.ok) return opened;
+    return this.call('browser_file_upload', { paths });
+  }
   hover(target) { return this.call('browser_hover', { target, element: target }); }
   find(locator) { return this.call('browser_find', { locator }); }
   // dialog answers the JS dialog that blocks the page.
@@ -183,6 +191,7 @@ export class CLIAgent extends Base {
   press(key) { return this.run(['press', key]); }
   drag(start, end, { position } = {}) { return this.run(['drag', start, end, ...(position ? [`--${position}`] : [])]); }
   select(target, values) { return this.run(['select', target, ...values]); }
+  upload(target, paths) { return this.run(['upload', target, ...paths]); }
   hover(target) { return this.run(['hover', target]); }
   find(locator) { return this.run(['find', locator]); }
   dialog(accept) { return this.run(['dialog', accept ? 'accept' : 'dismiss']); }

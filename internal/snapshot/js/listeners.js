@@ -266,8 +266,11 @@
   const TIMERS = 'ab' + secret + 't', FIRED = 'ab' + secret + 'T';
   const TIMER_MAX = 1000;
   const INPUTS = Object.create(null);
+  // The pointer's moves count too: a menu opens its submenu a moment after
+  // the pointer comes to rest on its item, which a click there is.
   for (const t of ['keydown', 'keyup', 'keypress', 'input', 'beforeinput', 'change', 'click', 'dblclick',
-    'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'focusout', 'blur']) INPUTS[t] = 1;
+    'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'focusout', 'blur',
+    'pointermove', 'mousemove', 'pointerover', 'mouseover', 'pointerenter', 'mouseenter']) INPUTS[t] = 1;
   const eventNow = (getDescriptor(window, 'event') || {}).get;
   const typeOf = getDescriptor(EventCtor.prototype, 'type').get;
   const setTimer = window.setTimeout, clearTimer = window.clearTimeout;

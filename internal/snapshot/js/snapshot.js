@@ -927,8 +927,9 @@
       const o = e.selectedOptions;
       return o && o.length ? norm(o[0].label || o[0].textContent) : '';
     }
+    // A separator with a value is a handle between resizable panes.
     if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter' ||
-        role === 'scrollbar') {
+        role === 'scrollbar' || role === 'separator') {
       if (!(flags & F_ARIA)) return '';
       return norm(ariaAttr(e, 'aria-valuetext') || ariaAttr(e, 'aria-valuenow') || '');
     }

@@ -11,6 +11,9 @@ function () {
     info.editable = !e.readOnly && !['button','checkbox','radio','file','submit','reset','image','color','range','hidden'].includes(info.type);
     if (info.type === 'checkbox' || info.type === 'radio') { info.checkable = info.type; info.checked = e.checked; }
   } else if (e.isContentEditable || e.editContext) info.editable = true;
+  // A separator one can focus that holds a value (aria-valuenow) is a
+  // widget that moves, as a slider does: a handle between resizable panes.
+  if (role === 'separator' && e.tabIndex >= 0 && (aria(e, 'aria-valuenow') || '').trim() !== '') info.movable = true;
   if (!info.checkable && ['checkbox','switch','menuitemcheckbox','radio','menuitemradio'].includes(role)) {
     info.checkable = 'aria'; info.checked = aria(e, 'aria-checked') === 'true';
   }
