@@ -267,6 +267,7 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 		var r struct {
 			Effect *pageEffect `json:"effect"`
 			Missed string      `json:"missed"`
+			Timers bool        `json:"timers"`
 		}
 		if err != nil || json.Unmarshal(v, &r) != nil {
 			armed <- nil
@@ -281,13 +282,13 @@ func (a *attachment) clickArmed(ctx context.Context, tab *session.Target, ref ev
 			return
 		}
 		r.Effect.ref = ref
-		armed <- &armedAnswer{eff: r.Effect}
+		armed <- &armedAnswer{eff: r.Effect, timers: r.Timers}
 	}()
 	if err := a.mouseClick(ctx, tab, p.x, p.y, e.Button, e.ClickCount, e.Modifiers); err != nil {
 		return err
 	}
 	ans := armedOrUsual(ctx, sctx, cancel, a, tab, armed, armedGrace)
-	if ans == nil || (ans.missed == "" && ans.eff.Added == 0) {
+	if ans == nil || (ans.missed == "" && ans.eff.Added == 0 && ans.timers) {
 		a.awaitInputTimers(ctx, tab, ref)
 	}
 	switch {
@@ -333,6 +334,9 @@ var jsInputTimers = `async function (ms) {
 type armedAnswer struct {
 	eff    *pageEffect
 	missed string
+	// timers says that timers the click's handlers queued were still
+	// waiting when the page answered.
+	timers bool
 }
 
 // missedPress is returned by clickArmed when the page moved the element
