@@ -63,11 +63,7 @@ func foldEchoes(lines []line) []line {
 				i = end - 1
 				continue
 			case p.role == "clickable" && bare(p) && controlRoles[c.role] && c.entry != nil && c.name != "" && c.name == p.name && c.marker == "" && c.repeat == "":
-				for k := j; k < end; k++ {
-					l := lines[k]
-					l.depth--
-					out = append(out, l)
-				}
+				out = liftUp(out, lines[j:end])
 				i = end - 1
 				continue
 			}
@@ -87,11 +83,7 @@ func foldEchoes(lines []line) []line {
 		if k := wrappedControl(lines, i, end); k > 0 {
 			// An unnamed wrapper of one control and its label's text:
 			// the control's lines stand alone, one level up.
-			for e := subtreeEnd(lines, k); k < e; k++ {
-				l := lines[k]
-				l.depth--
-				out = append(out, l)
-			}
+			out = liftUp(out, lines[k:subtreeEnd(lines, k)])
 			i = end - 1
 			continue
 		}
@@ -258,11 +250,7 @@ func liftNamedWrappers(lines []line) []line {
 		if p.role == "generic" && p.entry == nil && p.name != "" && p.attrs == "" && p.value == "" &&
 			p.marker == "" && p.repeat == "" && j < end && subtreeEnd(lines, j) == end &&
 			lines[j].entry != nil && lines[j].name == p.name {
-			for k := j; k < end; k++ {
-				l := lines[k]
-				l.depth--
-				out = append(out, l)
-			}
+			out = liftUp(out, lines[j:end])
 			i = end - 1
 			continue
 		}
@@ -385,6 +373,16 @@ func dropEchoLines(lines []line) []line {
 			continue
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// liftUp appends lines to out one level up: what a line that goes held
+// takes its place.
+func liftUp(out, lines []line) []line {
+	for _, l := range lines {
+		l.depth--
+		out = append(out, l)
 	}
 	return out
 }
