@@ -10,14 +10,7 @@ import (
 )
 
 func TestFoldEchoesLines(t *testing.T) {
-	ref := func(r string) *refEntry { return &refEntry{ref: events.Ref(r)} }
-	text := func(lines []line) string {
-		var b strings.Builder
-		for _, s := range format(lines) {
-			b.WriteString(strings.Repeat("  ", s.depth) + s.s + "\n")
-		}
-		return b.String()
-	}
+	ref, text := lineRef, linesText
 	for _, tc := range []struct {
 		name string
 		in   []line
@@ -95,14 +88,7 @@ func TestFoldEchoesLines(t *testing.T) {
 }
 
 func TestQuietCellsAndNamedWrappers(t *testing.T) {
-	ref := func(r string) *refEntry { return &refEntry{ref: events.Ref(r)} }
-	text := func(lines []line) string {
-		var b strings.Builder
-		for _, s := range format(lines) {
-			b.WriteString(strings.Repeat("  ", s.depth) + s.s + "\n")
-		}
-		return b.String()
-	}
+	ref, text := lineRef, linesText
 	for _, tc := range []struct {
 		name string
 		in   []line
@@ -177,14 +163,7 @@ func TestQuietCellsAndNamedWrappers(t *testing.T) {
 }
 
 func TestDropEchoLines(t *testing.T) {
-	ref := func(r string) *refEntry { return &refEntry{ref: events.Ref(r)} }
-	text := func(lines []line) string {
-		var b strings.Builder
-		for _, s := range format(lines) {
-			b.WriteString(strings.Repeat("  ", s.depth) + s.s + "\n")
-		}
-		return b.String()
-	}
+	ref, text := lineRef, linesText
 	in := []line{
 		{depth: 0, role: "form"},
 		{depth: 1, role: "clickable", entry: ref("e1")},
@@ -211,4 +190,16 @@ func TestDropEchoLines(t *testing.T) {
 	orig := append([]line(nil), in...)
 	require.Equal(t, want, text(dropEchoLines(in)))
 	require.Equal(t, orig, in, "the input lines are left as they were")
+}
+
+// lineRef is a ref entry for a test line.
+func lineRef(r string) *refEntry { return &refEntry{ref: events.Ref(r)} }
+
+// linesText prints lines as the snapshot does, two spaces a level.
+func linesText(lines []line) string {
+	var b strings.Builder
+	for _, s := range format(lines) {
+		b.WriteString(strings.Repeat("  ", s.depth) + s.s + "\n")
+	}
+	return b.String()
 }
